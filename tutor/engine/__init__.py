@@ -1,0 +1,91 @@
+"""The rules engine: pure Python (numpy for batches), no Django.
+
+Tiles are ints 0..33 (see :mod:`tutor.engine.tiles`); hands are 34-count tuples or
+:class:`~tutor.engine.hand.Hand`.
+
+>>> from tutor.engine import parse_tiles, tiles_str
+>>> tiles_str(parse_tiles("321m"))
+'123m'
+"""
+
+from .hand import (
+    ACROSS,
+    LEFT,
+    RIGHT,
+    Hand,
+    InvalidMeldError,
+    Meld,
+    MeldKind,
+    hand_str,
+    meld_str,
+    parse_hand,
+    parse_meld,
+)
+from .tiles import (
+    DRAGONS,
+    EAST,
+    GREEN,
+    HONORS,
+    NORTH,
+    NUM_KINDS,
+    RED,
+    SOUTH,
+    TERMINALS,
+    TERMINALS_AND_HONORS,
+    WEST,
+    WHITE,
+    WINDS,
+    Counts,
+    ImpossibleHandError,
+    Tile,
+    Tile136,
+    TileParseError,
+    check_counts,
+    counts_to_tiles,
+    parse_tile,
+    parse_tiles,
+    parse_tiles_red,
+    tile_str,
+    tiles_str,
+    to_counts,
+)
+
+__all__ = [
+    "ACROSS",
+    "LEFT",
+    "RIGHT",
+    "Hand",
+    "InvalidMeldError",
+    "Meld",
+    "MeldKind",
+    "hand_str",
+    "meld_str",
+    "parse_hand",
+    "parse_meld",
+    "DRAGONS",
+    "EAST",
+    "GREEN",
+    "HONORS",
+    "NORTH",
+    "NUM_KINDS",
+    "RED",
+    "SOUTH",
+    "TERMINALS",
+    "TERMINALS_AND_HONORS",
+    "WEST",
+    "WHITE",
+    "WINDS",
+    "Counts",
+    "ImpossibleHandError",
+    "Tile",
+    "Tile136",
+    "TileParseError",
+    "check_counts",
+    "counts_to_tiles",
+    "parse_tile",
+    "parse_tiles",
+    "parse_tiles_red",
+    "tile_str",
+    "tiles_str",
+    "to_counts",
+]
