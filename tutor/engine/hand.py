@@ -2,7 +2,7 @@
 
 Hand notation: the concealed tiles in mpsz, then each called set in brackets::
 
-    123m11z [777p] [5555m] (1111z)
+    123m22z [777p] [5555m] (1111z)
 
 * ``[...]`` an open set called from another player: a chi (``[345m]``), a pon (``[777p]``) or an
   open kan (``[5555m]``);
@@ -18,10 +18,10 @@ them when they are known, so ``parse_hand(hand_str(h)) == h``.
 Relative seats are stored as ints counted in turn order from the owner: 1 = the next player
 (right), 2 = across, 3 = the previous player (left). Chi is only ever called from 3.
 
-A hand has 13 tiles between turns or 14 after a draw, each called set counting as 3 (a kan's
-fourth tile is its replacement draw's price).
+A hand has 13 tiles between turns or 14 after a draw, each called set counting as 3 (a kan too: its
+fourth tile is balanced by the replacement draw).
 
->>> h = parse_hand("123m11z [777p] [5555m] (1111z)")
+>>> h = parse_hand("123m22z [777p] [5555m] (1111z)")
 >>> len(h.melds), h.tile_count
 (3, 14)
 >>> h = parse_hand("23406m456p1122z [7*77p]A")
