@@ -24,9 +24,9 @@ fourth tile is balanced by the replacement draw).
 >>> h = parse_hand("123m22z [777p] [5555m] (1111z)")
 >>> len(h.melds), h.tile_count
 (3, 14)
->>> h = parse_hand("23406m456p1122z [7*77p]A")
+>>> h = parse_hand("23406m456p122z [7*77p]A")
 >>> hand_str(h)
-'23406m456p1122z [7*77p]A'
+'23406m456p122z [7*77p]A'
 """
 
 from __future__ import annotations
