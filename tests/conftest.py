@@ -1,0 +1,255 @@
+"""Shared fixtures: real services (PostgreSQL, Redis, a Celery worker, Chromium) and personas.
+
+A test that needs a service skips with a printed reason when the service is missing, except
+under CI (``CI=true``), where a missing service is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+REDIS_TEST_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--db-only",
+        action="store_true",
+        help="run only tests that use the database (the PostgreSQL pass of `make test`)",
+    )
+
+
+def _uses_database(item: pytest.Item) -> bool:
+    fixtures = set(getattr(item, "fixturenames", ()))
+    return bool(
+        item.get_closest_marker("django_db")
+        or fixtures & {"db", "transactional_db", "live_server", "django_db_setup", "client_user"}
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not config.getoption("--db-only"):
+        return
+    keep, drop = [], []
+    for item in items:
+        (keep if _uses_database(item) and not item.get_closest_marker("browser") else drop).append(
+            item
+        )
+    items[:] = keep
+    config.hook.pytest_deselected(items=drop)
+
+
+def missing(reason: str) -> None:
+    """Skip for a missing service, or fail when CI must have it."""
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{reason} (CI=true: services must be present)")
+    pytest.skip(reason)
+
+
+def _port_open(port: int) -> bool:
+    import socket
+
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=2):
+            return True
+    except OSError:
+        return False
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> str:
+    if not _port_open(6379):
+        missing("Redis is not running at 127.0.0.1:6379")
+    import redis
+
+    redis.Redis.from_url(REDIS_TEST_URL).flushdb()
+    return REDIS_TEST_URL
+
+
+def database_url_of(settings_dict: dict[str, object]) -> str:
+    """The DATABASE_URL that points another process at the database Django is using now."""
+    engine = str(settings_dict["ENGINE"])
+    name = str(settings_dict["NAME"])
+    if engine.endswith("sqlite3"):
+        if name == ":memory:" or name.startswith("file:"):
+            raise RuntimeError("a worker process cannot share an in-memory SQLite database")
+        return f"sqlite:///{name}"
+    user = settings_dict.get("USER") or ""
+    password = settings_dict.get("PASSWORD") or ""
+    auth = f"{user}:{password}@" if password else (f"{user}@" if user else "")
+    return f"postgres://{auth}{settings_dict.get('HOST') or '127.0.0.1'}:{settings_dict.get('PORT') or 5432}/{name}"
+
+
+class WorkerProcess:
+    """A real ``celery worker`` subprocess on the Redis test broker and the test database."""
+
+    def __init__(self, env: dict[str, str], log: Path) -> None:
+        self.env = env
+        self.log = log
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self, *extra: str) -> None:
+        logfile = self.log.open("ab")
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "tutor.config",
+                "worker",
+                "--loglevel=INFO",
+                "--concurrency=1",
+                "--without-gossip",
+                "--without-mingle",
+                *extra,
+            ],
+            cwd=ROOT,
+            env=self.env,
+            stdout=logfile,
+            stderr=subprocess.STDOUT,
+        )
+
+    def stop(self, sig: int | None = None) -> None:
+        if self.process is None:
+            return
+        if sig is None:
+            self.process.terminate()
+        else:
+            self.process.send_signal(sig)
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(timeout=10)
+        self.process = None
+
+    def output(self) -> str:
+        return self.log.read_text(errors="replace") if self.log.exists() else ""
+
+
+@pytest.fixture
+def celery_worker_process(
+    redis_url: str, transactional_db: None, tmp_path: Path
+) -> Iterator[WorkerProcess]:
+    """Start a real worker against Redis and the current test database; stop it afterwards.
+
+    Tests using it write with ``transactional_db`` so the worker sees committed rows.
+    The app in this process is pointed at the same broker, so ``task.delay()`` reaches it.
+    """
+    from django.db import connection
+
+    from tutor.config.celery import app
+
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "tutor.config.settings",
+        "DATABASE_URL": database_url_of(connection.settings_dict),
+        "CELERY_BROKER_URL": redis_url,
+        "CELERY_RESULT_BACKEND": redis_url,
+        "PYTHONUNBUFFERED": "1",
+    }
+    old = (app.conf.broker_url, app.conf.result_backend, app.conf.broker_transport_options)
+    app.conf.broker_url = redis_url
+    app.conf.result_backend = redis_url
+    app.conf.broker_transport_options = {"visibility_timeout": 3600}
+    # Connections cached with the old broker must not be reused.
+    app.pool.force_close_all()
+    worker = WorkerProcess(env, tmp_path / "worker.log")
+    worker.start()
+    try:
+        _wait_for_worker(app, worker)
+        yield worker
+    finally:
+        worker.stop()
+        app.conf.broker_url, app.conf.result_backend, app.conf.broker_transport_options = old
+        app.pool.force_close_all()
+
+
+def _wait_for_worker(app: object, worker: WorkerProcess, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if worker.process is not None and worker.process.poll() is not None:
+            raise RuntimeError(f"the Celery worker exited early:\n{worker.output()}")
+        if "ready." in worker.output():
+            return
+        time.sleep(0.3)
+    raise RuntimeError(f"the Celery worker did not start in {timeout} s:\n{worker.output()}")
+
+
+# --- the browser -------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def browser_instance() -> Iterator[object]:
+    if not (Path(CHROMIUM).exists() or shutil.which("chromium")):
+        missing(f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)")
+    # Playwright's sync API runs an event loop in this thread; the ORM calls the tests make
+    # around it are still synchronous.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser_instance: object, live_server: object) -> Iterator[object]:
+    """A fresh browser tab (its own cookies) whose relative URLs go to the live server."""
+    context = browser_instance.new_context(  # type: ignore[attr-defined]
+        base_url=live_server.url,  # type: ignore[attr-defined]
+        viewport={"width": 1280, "height": 900},
+        locale="en-US",
+    )
+    context.set_default_timeout(15_000)
+    tab = context.new_page()
+    yield tab
+    context.close()
+
+
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+
+
+def screenshot(page: object, name: str) -> Path:
+    """Save a full-page screenshot in docs/screenshots/ (kept in the repo for the README)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)  # type: ignore[attr-defined]
+    return path
+
+
+# --- personas ----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def make_user(db: None):
+    from django.contrib.auth.models import User
+
+    def make(username: str = "learner", password: str = "a-long-pass-phrase-9", **extra: object):
+        return User.objects.create_user(username=username, password=password, **extra)
+
+    return make

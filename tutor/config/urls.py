@@ -1,0 +1,14 @@
+"""URLs. Pages carry no language prefix: the language comes from the cookie the switcher sets,
+so a shared link (the daily puzzle, a class join link) works whatever the reader's language."""
+
+from django.contrib import admin
+from django.urls import include, path
+
+urlpatterns = [
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+    path("", include("tutor.web.urls")),
+    path("learn/", include("lessons.urls")),
+    path("puzzles/", include("puzzles.urls")),
+    path("classes/", include("classes.urls")),
+]

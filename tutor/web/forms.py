@@ -1,0 +1,47 @@
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Submit
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import User
+from django.utils.translation import gettext_lazy as _
+
+from .models import Profile
+
+
+class SignUpForm(UserCreationForm):
+    email = forms.EmailField(
+        label=_("E-mail"),
+        required=False,
+        max_length=254,
+        help_text=_("Optional. Needed only to reset a forgotten password."),
+    )
+
+    class Meta(UserCreationForm.Meta):
+        model = User
+        fields = ("username", "email")
+
+    def __init__(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        self.helper = FormHelper()
+        self.helper.add_input(Submit("submit", _("Create account")))
+
+
+class ProfileForm(forms.ModelForm):
+    email = forms.EmailField(label=_("E-mail"), required=False, max_length=254)
+
+    class Meta:
+        model = Profile
+        fields = ("display_name", "language")
+
+    def __init__(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        self.fields["email"].initial = self.instance.user.email
+        self.helper = FormHelper()
+        self.helper.add_input(Submit("submit", _("Save")))
+
+    def save(self, commit: bool = True) -> Profile:
+        profile = super().save(commit=commit)
+        profile.user.email = self.cleaned_data["email"]
+        if commit:
+            profile.user.save(update_fields=["email"])
+        return profile

@@ -1,0 +1,33 @@
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+class Profile(models.Model):
+    """What a learner tells the dojo about themselves, beside Django's user."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    display_name = models.CharField(_("display name"), max_length=40, blank=True)
+    language = models.CharField(
+        _("language"), max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.display_name or self.user.get_username()
+
+    @classmethod
+    def for_user(cls, user: "models.Model") -> "Profile":
+        profile, _created = cls.objects.get_or_create(user=user)
+        return profile
+
+
+class WorkerHeartbeat(models.Model):
+    """The last time each Celery worker proved it was consuming tasks (see tasks.heartbeat)."""
+
+    hostname = models.CharField(max_length=255, unique=True)
+    seen = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"{self.hostname} @ {self.seen:%Y-%m-%d %H:%M:%S}"
