@@ -1,0 +1,253 @@
+"""Puzzles, the batches that generate them, the daily puzzle, attempts and player ratings.
+
+A :class:`Puzzle` is written once by a generation task with the engine's full analysis and is
+never recomputed by a view. ``canonical_key`` (the hand with its suits permuted into a canonical
+order, plus the kind and the visible tiles that change the answer) is unique, so the same
+position can never be stored twice, whichever batch or worker deals it.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+# Glicko-2 starting values (Glickman's paper; Lichess starts puzzles the same way).
+START_RATING = 1500.0
+START_DEVIATION = 350.0
+START_VOLATILITY = 0.06
+
+
+class PuzzleKind(models.TextChoices):
+    DISCARD = "discard", _("What to discard")
+    IMPROVE = "improve", _("Which tiles improve this hand")
+    WAITS = "waits", _("What are the waits")
+    SHANTEN = "shanten", _("How many shanten")
+
+
+THEME_LABELS = {
+    "one-suit": _("One suit"),
+    "tenpai": _("Tenpai"),
+    "iishanten": _("One from tenpai"),
+    "early-hand": _("Early hand"),
+    "two-step-tiebreak": _("Two-step tiebreak"),
+    "honor-discard": _("Discard an honor"),
+    "terminal-discard": _("Discard a terminal"),
+    "middle-discard": _("Discard a middle tile"),
+    "multi-wait": _("Multi-sided wait"),
+    "seven-pairs": _("Seven pairs"),
+    "dead-tiles": _("Tiles already out"),
+    "near-tenpai": _("Near tenpai"),
+}
+"""Names of the themes the generator assigns (see :mod:`puzzles.generation`)."""
+
+
+class Theme(models.Model):
+    """A tag a puzzle carries (``one-suit``, ``tenpai``, ``two-step-tiebreak`` ...).
+
+    A table rather than a JSON list so that "accuracy per theme" is one grouped query:
+    ``PuzzleAttempt.objects.values("puzzle__themes__slug").annotate(...)``.
+    """
+
+    slug = models.SlugField(max_length=40, unique=True)
+    name = models.CharField(_("name"), max_length=80)
+
+    class Meta:
+        ordering = ["slug"]
+
+    def __str__(self) -> str:
+        return self.slug
+
+    @property
+    def label(self) -> str:
+        """The theme's name in the reader's language (known slugs are translated)."""
+        label = THEME_LABELS.get(self.slug)
+        return str(label) if label is not None else self.name
+
+
+class BatchStatus(models.TextChoices):
+    PENDING = "pending", _("Pending")
+    QUEUED = "queued", _("Queued")
+    RUNNING = "running", _("Running")
+    DONE = "done", _("Done")
+    FAILED = "failed", _("Failed")
+    UNAVAILABLE = "unavailable", _("Queue unavailable")
+
+
+class GenerationBatch(models.Model):
+    """A request to generate ``count`` puzzles from ``seed``; split into chunks for the workers."""
+
+    kind = models.CharField(_("kind"), max_length=16, choices=PuzzleKind.choices)
+    theme = models.CharField(_("theme"), max_length=40, blank=True)
+    target_difficulty = models.PositiveSmallIntegerField(
+        _("target difficulty"), null=True, blank=True
+    )
+    count = models.PositiveIntegerField(_("count"))
+    seed = models.BigIntegerField(_("seed"))
+    status = models.CharField(
+        _("status"), max_length=16, choices=BatchStatus.choices, default=BatchStatus.PENDING
+    )
+    # Figures summed from the chunks when each one finishes.
+    accepted = models.PositiveIntegerField(default=0)
+    created_count = models.PositiveIntegerField(default=0)
+    duplicates = models.PositiveIntegerField(default=0)
+    rejected = models.PositiveIntegerField(default=0)
+    chunks_total = models.PositiveIntegerField(default=0)
+    chunks_done = models.PositiveIntegerField(default=0)
+    celery_ids = models.JSONField(default=list, blank=True)
+    error = models.TextField(blank=True)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return f"batch {self.pk}: {self.count} {self.kind} (seed {self.seed}, {self.status})"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status in {BatchStatus.DONE, BatchStatus.FAILED}
+
+    @property
+    def percent(self) -> int:
+        """Progress in whole percent, by chunks done."""
+        if self.chunks_total == 0:
+            return 100 if self.status == BatchStatus.DONE else 0
+        return round(100 * self.chunks_done / self.chunks_total)
+
+
+class ChunkStatus(models.TextChoices):
+    PENDING = "pending", _("Pending")
+    DONE = "done", _("Done")
+    FAILED = "failed", _("Failed")
+
+
+class GenerationChunk(models.Model):
+    """One task's share of a batch. Its puzzles and its ``done`` mark are written in one
+    transaction, so a chunk killed half-way leaves nothing behind and simply runs again."""
+
+    batch = models.ForeignKey(GenerationBatch, on_delete=models.CASCADE, related_name="chunks")
+    index = models.PositiveIntegerField()
+    seed = models.BigIntegerField()
+    target = models.PositiveIntegerField()
+    status = models.CharField(
+        max_length=16, choices=ChunkStatus.choices, default=ChunkStatus.PENDING
+    )
+    accepted = models.PositiveIntegerField(default=0)
+    created_count = models.PositiveIntegerField(default=0)
+    duplicates = models.PositiveIntegerField(default=0)
+    rejected = models.PositiveIntegerField(default=0)
+    runs = models.PositiveIntegerField(default=0)
+    celery_id = models.CharField(max_length=64, blank=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["batch", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["batch", "index"], name="puzzles_chunk_unique_index")
+        ]
+
+    def __str__(self) -> str:
+        return f"chunk {self.index} of batch {self.batch_id} ({self.status})"
+
+
+class Puzzle(models.Model):
+    kind = models.CharField(_("kind"), max_length=16, choices=PuzzleKind.choices)
+    hand = models.CharField(_("hand"), max_length=64)
+    # seat_wind, round_wind (tile notation), dora_indicator, turn, discards (notation per seat).
+    context = models.JSONField(_("context"), default=dict, blank=True)
+    # The engine's full precomputed analysis; see puzzles.generation for its layout.
+    analysis = models.JSONField(_("analysis"), default=dict, blank=True)
+    themes = models.ManyToManyField(Theme, related_name="puzzles", blank=True)
+    difficulty = models.PositiveSmallIntegerField(_("difficulty"), default=1)
+    rating = models.FloatField(default=START_RATING)
+    rating_deviation = models.FloatField(default=START_DEVIATION)
+    volatility = models.FloatField(default=START_VOLATILITY)
+    attempts = models.PositiveIntegerField(_("attempts"), default=0)
+    solved = models.PositiveIntegerField(_("solved"), default=0)
+    canonical_key = models.CharField(max_length=160, unique=True)
+    seed = models.BigIntegerField(null=True, blank=True)
+    batch = models.ForeignKey(
+        GenerationBatch, null=True, blank=True, on_delete=models.SET_NULL, related_name="puzzles"
+    )
+    chunk = models.ForeignKey(
+        GenerationChunk, null=True, blank=True, on_delete=models.SET_NULL, related_name="puzzles"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["kind", "rating"], name="puzzles_kind_rating")]
+
+    def __str__(self) -> str:
+        return f"#{self.pk} {self.kind} {self.hand}"
+
+
+class DailyPuzzle(models.Model):
+    """The one puzzle of a date, the same for everyone."""
+
+    date = models.DateField(unique=True)
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.PROTECT, related_name="daily")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date"]
+
+    def __str__(self) -> str:
+        return f"{self.date}: puzzle {self.puzzle_id}"
+
+
+class PuzzleAttempt(models.Model):
+    """One answer by one player. Only the first attempt at a puzzle is rated."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="puzzle_attempts"
+    )
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, related_name="attempt_set")
+    answer = models.JSONField(default=list, blank=True)
+    correct = models.BooleanField()
+    first_attempt = models.BooleanField(default=False)
+    seconds = models.FloatField(null=True, blank=True)
+    rating_before = models.FloatField(null=True, blank=True)
+    rating_after = models.FloatField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created"]
+        constraints = [
+            # Two concurrent "first" attempts cannot both be stored, so neither can rate twice.
+            models.UniqueConstraint(
+                fields=["user", "puzzle"],
+                condition=Q(first_attempt=True),
+                name="puzzles_one_first_attempt",
+            )
+        ]
+        indexes = [models.Index(fields=["user", "created"], name="puzzles_attempt_user")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} on {self.puzzle_id}: {'right' if self.correct else 'wrong'}"
+
+
+class PlayerRating(models.Model):
+    """A player's Glicko-2 rating, its history and the daily streak."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="puzzle_rating"
+    )
+    rating = models.FloatField(default=START_RATING)
+    deviation = models.FloatField(default=START_DEVIATION)
+    volatility = models.FloatField(default=START_VOLATILITY)
+    # [{"at": ISO datetime, "rating": float, "deviation": float}, ...] oldest first.
+    history = models.JSONField(default=list, blank=True)
+    daily_streak = models.PositiveIntegerField(default=0)
+    best_daily_streak = models.PositiveIntegerField(default=0)
+    last_daily_date = models.DateField(null=True, blank=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.rating:.0f} ± {self.deviation:.0f}"
