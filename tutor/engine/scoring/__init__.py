@@ -1,0 +1,54 @@
+"""Scoring with reasons: yaku, dora, fu line by line, limits, payments, presets, settlement.
+
+The ``mahjong`` library is imported only inside this package (in ``_library``).
+
+>>> from tutor.engine.scoring import Situation, physical_tiles, score
+>>> tiles = physical_tiles("234567m23455p678s")
+>>> score(Situation(closed=tiles, win_tile=tiles[8], riichi=True)).points
+3900
+"""
+
+from .near_miss import NearMiss
+from .payments import Payment, Payments, base_points_for, hand_payments
+from .presets import EMA, MAHJONG_SOUL, PRESETS, TENHOU, RulePreset, UnknownPresetError, preset
+from .score import TENHOU_NAMES, FuLine, ScoreResult, Split, YakuScore, score, tile_name
+from .situation import (
+    CalledSet,
+    ImpossibleSituationError,
+    InvalidTilesError,
+    NotAWinningHandError,
+    NoYakuError,
+    ScoringError,
+    Situation,
+    physical_tiles,
+)
+
+__all__ = [
+    "EMA",
+    "MAHJONG_SOUL",
+    "PRESETS",
+    "TENHOU",
+    "TENHOU_NAMES",
+    "CalledSet",
+    "FuLine",
+    "ImpossibleSituationError",
+    "InvalidTilesError",
+    "NearMiss",
+    "NoYakuError",
+    "NotAWinningHandError",
+    "Payment",
+    "Payments",
+    "RulePreset",
+    "ScoreResult",
+    "ScoringError",
+    "Situation",
+    "Split",
+    "UnknownPresetError",
+    "YakuScore",
+    "base_points_for",
+    "hand_payments",
+    "physical_tiles",
+    "preset",
+    "score",
+    "tile_name",
+]

@@ -1,0 +1,133 @@
+"""Rule presets as data: what differs between Tenhou, Mahjong Soul and the EMA rules.
+
+Each preset is a frozen :class:`RulePreset`; the scorer, the payments and the settlement read
+only these fields, so a new club rule is one more instance, not more code.
+
+>>> TENHOU.open_tanyao, EMA.red_fives, MAHJONG_SOUL.double_yakuman
+(True, 0, True)
+>>> preset("mahjong soul") is MAHJONG_SOUL
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+MultipleRon = Literal["double_ron", "head_bump"]
+
+
+class UnknownPresetError(ValueError):
+    """No preset has that name."""
+
+
+@dataclass(frozen=True, slots=True)
+class RulePreset:
+    """One rule set of riichi mahjong, as data.
+
+    :ivar red_fives: red fives in the set (each counts one han of dora); 0 turns them off.
+    :ivar open_tanyao: tanyao also counts for an open hand (kuitan).
+    :ivar double_yakuman: single-wait suuankou, 13-sided kokushi, pure nine gates and daisuushii
+        count as two yakuman.
+    :ivar stacked_yakuman: several yakuman in one hand add up (two yakuman pay twice).
+    :ivar counted_yakuman: 13 han or more from ordinary yaku and dora is a yakuman (kazoe);
+        otherwise it is capped at sanbaiman.
+    :ivar round_up_mangan: 4 han 30 fu and 3 han 60 fu are paid as mangan (kiriage).
+    :ivar double_wind_pair_fu: fu of a pair of the wind that is both seat and round wind.
+    :ivar multiple_ron: two players winning on one discard both win (``double_ron``) or only the
+        first in turn order after the discarder (``head_bump``).
+    :ivar noten_payments: total paid by the players not in tenpai at an exhaustive draw.
+    :ivar honba_value: points per honba counter added to a win (split over the payers).
+    :ivar start_points / return_points: starting score and the score the final result is
+        measured against; the difference times four goes to the top (oka).
+    :ivar uma: points (in thousands) added to the final result by place, first to fourth.
+    """
+
+    name: str
+    red_fives: int
+    open_tanyao: bool
+    double_yakuman: bool
+    stacked_yakuman: bool
+    counted_yakuman: bool
+    round_up_mangan: bool
+    double_wind_pair_fu: int
+    multiple_ron: MultipleRon
+    noten_payments: int
+    honba_value: int
+    start_points: int
+    return_points: int
+    uma: tuple[int, int, int, int]
+
+
+TENHOU = RulePreset(
+    name="Tenhou",
+    red_fives=3,
+    open_tanyao=True,
+    double_yakuman=False,
+    stacked_yakuman=True,
+    counted_yakuman=True,
+    round_up_mangan=False,
+    double_wind_pair_fu=4,
+    multiple_ron="double_ron",
+    noten_payments=3000,
+    honba_value=300,
+    start_points=25000,
+    return_points=30000,
+    uma=(20, 10, -10, -20),
+)
+"""Tenhou's ranked rooms (the rules of the reference file)."""
+
+MAHJONG_SOUL = RulePreset(
+    name="Mahjong Soul",
+    red_fives=3,
+    open_tanyao=True,
+    double_yakuman=True,
+    stacked_yakuman=True,
+    counted_yakuman=True,
+    round_up_mangan=False,
+    double_wind_pair_fu=4,
+    multiple_ron="double_ron",
+    noten_payments=3000,
+    honba_value=300,
+    start_points=25000,
+    return_points=25000,
+    uma=(15, 5, -5, -15),
+)
+"""Mahjong Soul's ranked 4-player rooms (double yakuman count twice)."""
+
+EMA = RulePreset(
+    name="EMA",
+    red_fives=0,
+    open_tanyao=True,
+    double_yakuman=False,
+    stacked_yakuman=False,
+    counted_yakuman=False,
+    round_up_mangan=True,
+    double_wind_pair_fu=2,
+    multiple_ron="head_bump",
+    noten_payments=3000,
+    honba_value=300,
+    start_points=30000,
+    return_points=30000,
+    uma=(15, 5, -5, -15),
+)
+"""The European Mahjong Association's Riichi Competition Rules (2016 edition): no red fives,
+a single yakuman at most, no counted yakuman, mangan rounded up, head bump."""
+
+PRESETS: dict[str, RulePreset] = {p.name.lower(): p for p in (TENHOU, MAHJONG_SOUL, EMA)}
+
+
+def preset(name: str) -> RulePreset:
+    """Return the preset called ``name`` (case and spaces or dashes do not matter).
+
+    >>> preset("Tenhou").name
+    'Tenhou'
+    >>> preset("wrc")
+    Traceback (most recent call last):
+    ...
+    tutor.engine.scoring.presets.UnknownPresetError: no rule preset 'wrc'; choose one of: tenhou, mahjong soul, ema
+    """
+    key = " ".join(name.lower().replace("-", " ").replace("_", " ").split())
+    if key not in PRESETS:
+        raise UnknownPresetError(f"no rule preset {name!r}; choose one of: {', '.join(PRESETS)}")
+    return PRESETS[key]
