@@ -13,6 +13,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -160,11 +161,7 @@ def celery_worker_process(
         "PYTHONUNBUFFERED": "1",
     }
     old = (app.conf.broker_url, app.conf.result_backend, app.conf.broker_transport_options)
-    app.conf.broker_url = redis_url
-    app.conf.result_backend = redis_url
-    app.conf.broker_transport_options = {"visibility_timeout": 3600}
-    # Connections cached with the old broker must not be reused.
-    app.pool.force_close_all()
+    point_app_at(app, redis_url, redis_url, {"visibility_timeout": 3600})
     worker = WorkerProcess(env, tmp_path / "worker.log")
     worker.start()
     try:
@@ -172,8 +169,27 @@ def celery_worker_process(
         yield worker
     finally:
         worker.stop()
-        app.conf.broker_url, app.conf.result_backend, app.conf.broker_transport_options = old
-        app.pool.force_close_all()
+        point_app_at(app, *old)
+
+
+def point_app_at(
+    app: Any, broker_url: str, result_backend: str | None, transport_options: dict[str, Any]
+) -> None:
+    """Re-point this process's Celery app at another broker and result backend.
+
+    Pools and the cached backend are dropped so no connection to the old broker is reused
+    (the same resets Celery does after a fork).
+    """
+    app.conf.broker_url = broker_url
+    app.conf.result_backend = result_backend
+    app.conf.broker_transport_options = transport_options
+    import kombu.pools
+
+    kombu.pools.reset()
+    app._after_fork()
+    app._backend_cache = None
+    if hasattr(app._local, "backend"):
+        del app._local.backend
 
 
 def _wait_for_worker(app: object, worker: WorkerProcess, timeout: float = 60) -> None:
