@@ -13,7 +13,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
+
+from ..hand import Hand
+from ..tiles import FIVES, Tile, to_136
 
 EAST, SOUTH, WEST, NORTH = 27, 28, 29, 30
 WINDS = (EAST, SOUTH, WEST, NORTH)
@@ -297,3 +300,63 @@ def physical_tiles(notation: str) -> tuple[int, ...]:
     if digits:
         raise InvalidTilesError(f"digits without a suit letter at the end of {notation!r}")
     return tuple(out)
+
+
+_MELD_KIND_NAMES: dict[str, CallKind] = {
+    "chi": "chi",
+    "pon": "pon",
+    "open_kan": "minkan",
+    "closed_kan": "ankan",
+    "added_kan": "kakan",
+}
+
+
+def situation_from_hand(
+    hand: Hand, win_tile: Tile, *, win_red: bool = False, **flags: Any
+) -> Situation:
+    """Build a :class:`Situation` from an engine :class:`~tutor.engine.hand.Hand` (14 tiles).
+
+    ``win_tile`` is the kind of the winning tile (it must be among the concealed tiles);
+    ``win_red`` picks the red five when the hand holds one. Other keywords are the fields
+    of :class:`Situation` (``tsumo=True``, ``riichi=True``, ``seat_wind=EAST`` ...).
+
+    >>> from tutor.engine.hand import parse_hand
+    >>> s = situation_from_hand(parse_hand("234067m23455p678s"), 12, riichi=True)
+    >>> s.win_tile // 4, 16 in s.closed, len(s.closed)
+    (12, True, 14)
+    """
+    kinds: list[Tile] = []
+    reds: list[bool] = []
+    counts = list(hand.concealed)
+    red_left = {FIVES[i]: hand.red[i] for i in range(3)}
+    for kind, n in enumerate(counts):
+        for _ in range(n):
+            is_red = red_left.get(kind, 0) > 0
+            if is_red:
+                red_left[kind] -= 1
+            kinds.append(kind)
+            reds.append(is_red)
+    closed_len = len(kinds)
+    for meld in hand.melds:
+        kinds.extend(meld.tiles)
+        reds.extend(meld.red if meld.red else (False,) * len(meld.tiles))
+    try:
+        physical = to_136(kinds, reds)
+    except ValueError as exc:
+        raise InvalidTilesError(str(exc)) from exc
+    closed = tuple(physical[:closed_len])
+    melds: list[CalledSet] = []
+    at = closed_len
+    for meld in hand.melds:
+        tiles = tuple(physical[at : at + len(meld.tiles)])
+        at += len(meld.tiles)
+        called = None
+        if meld.is_open:
+            want = meld.called if meld.called is not None else meld.tiles[0]
+            called = next(t for t in tiles if t // 4 == want)
+        melds.append(CalledSet(_MELD_KIND_NAMES[str(meld.kind.value)], tiles, called))
+    candidates = [t for t in closed if t // 4 == win_tile]
+    if not candidates:
+        raise InvalidTilesError(f"the winning tile {_kind_code(win_tile)} is not in the hand")
+    reds_first = sorted(candidates, key=lambda t: (t % 4 != 0) == win_red)
+    return Situation(closed=closed, win_tile=reds_first[0], melds=tuple(melds), **flags)
