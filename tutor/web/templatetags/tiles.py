@@ -249,7 +249,7 @@ def tile(notation: Any, size: Any = 28) -> SafeString:
     except ValueError as exc:
         return _error(notation, getattr(exc, "reason", None) or str(exc))
     if count != 1:
-        return _error(notation, _("{% tile %} shows exactly one tile"))
+        return _error(notation, _("a single tile was expected; use “tiles” for a hand"))
     height = _size(size, 28)
     context = {"t": groups[0].tiles[0], "size": height, "width": round(height * ASPECT)}
     return SafeString(render_to_string("web/_tile.html", context))
