@@ -511,7 +511,8 @@ def _result(
     assert best.cost is not None
     level = str(best.cost["yaku_level"])
     limit = _LIMITS[level]
-    counted = level == "kazoe yakuman"
+    # the library reports a counted yakuman as plain "yakuman": it has no yakuman yaku
+    counted = limit == "yakuman" and best.yakuman_count == 0
     yaku = [
         YakuScore(
             lib.tenhou_id(y),

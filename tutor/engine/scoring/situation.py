@@ -192,16 +192,16 @@ def _validate_tiles(s: Situation) -> None:
     for t in everything + (s.win_tile,):
         if not 0 <= t < 136:
             raise InvalidTilesError(f"physical tiles are 0..135, got {t}")
-    seen: Counter[int] = Counter(s.all_tiles)
-    for t, n in seen.items():
-        if n > 1:
-            raise InvalidTilesError(f"physical tile {t} ({_kind_code(t // 4)}) is used twice")
     kinds: Counter[int] = Counter(t // 4 for t in s.all_tiles)
     for k, n in kinds.items():
         if n > 4:
             raise InvalidTilesError(
                 f"there are only four copies of {_kind_code(k)}, this hand holds {n}"
             )
+    seen: Counter[int] = Counter(s.all_tiles)
+    for t, n in seen.items():
+        if n > 1:
+            raise InvalidTilesError(f"physical tile {t} ({_kind_code(t // 4)}) is used twice")
     for m in s.melds:
         m.check()
     if s.win_tile not in s.closed:
