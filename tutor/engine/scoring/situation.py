@@ -171,10 +171,10 @@ class Situation:
     def validate(self) -> None:
         """Raise a :class:`ScoringError` subclass if this situation cannot happen.
 
-        >>> Situation(closed=(0, 1, 2, 3, 3), win_tile=3).validate()
+        >>> Situation(closed=(0, 1, 2, 2, 5), win_tile=5).validate()
         Traceback (most recent call last):
         ...
-        tutor.engine.scoring.situation.InvalidTilesError: physical tile 3 (1m) is used twice
+        tutor.engine.scoring.situation.InvalidTilesError: physical tile 2 (1m) is used twice
         """
         _validate_tiles(self)
         _validate_flags(self)
