@@ -86,6 +86,7 @@ def glyph_path(
     fill: str,
     scale: float | None = None,
     stretch: float = 1.0,
+    bolden: float = 0,
 ) -> str:
     """``<path>`` of one kanji centred in ``box`` (x0, y0, x1, y1).
 
@@ -102,7 +103,11 @@ def glyph_path(
     dy = (by0 + by1) / 2 + (gy0 + gy1) / 2 * sy
     pen = SVGPathPen(glyphs, ntos=lambda v: str(round(v)))
     glyphs[name].draw(TransformPen(pen, (sx, 0, 0, -sy, dx, dy)))
-    return f'<path fill="{fill}" d="{pen.getCommands()}"/>'
+    # A stroke in the fill colour thickens thin strokes so that they survive at 24 px.
+    outline = (
+        f' stroke="{fill}" stroke-width="{n(bolden)}" stroke-linejoin="round"' if bolden else ""
+    )
+    return f'<path fill="{fill}"{outline} d="{pen.getCommands()}"/>'
 
 
 def fit_scale(chars: str, w: float, h: float, stretch: float = 1.0) -> float:
@@ -161,9 +166,11 @@ NUMERALS = "一二三四五六七八九"
 
 def man(number: int, red: bool = False) -> str:
     top_color = RED if red else INK
-    scale = fit_scale(NUMERALS, 200, 118, stretch=1.15)
-    numeral = glyph_path(NUMERALS[number - 1], (50, 30, 250, 150), top_color, scale, stretch=1.15)
-    wan = glyph_path("萬", (42, 168, 258, 348), RED, stretch=1.1)
+    scale = fit_scale(NUMERALS, 196, 124, stretch=1.2)
+    numeral = glyph_path(
+        NUMERALS[number - 1], (52, 28, 248, 152), top_color, scale, stretch=1.2, bolden=9
+    )
+    wan = glyph_path("萬", (42, 170, 258, 348), RED, stretch=1.1, bolden=3)
     return numeral + wan
 
 
@@ -225,8 +232,8 @@ def pin(number: int, red: bool = False) -> str:
         dots = [(90, 74, 44, g), (210, 74, 44, g)]
         dots += [(x, y, 44, r) for y in (190, 292) for x in (90, 210)]
     elif number == 7:
-        dots = [(70, 62, 36, g), (150, 100, 36, g), (230, 138, 36, g)]
-        dots += [(x, y, 40, r) for y in (216, 302) for x in (96, 204)]
+        dots = [(72, 66, 38, g), (150, 104, 38, g), (228, 142, 38, g)]
+        dots += [(x, y, 38, r) for y in (222, 304) for x in (100, 200)]
     elif number == 8:
         dots = [(x, y, 37, b) for y in (66, 146, 226, 306) for x in (96, 204)]
     else:  # 9
@@ -262,44 +269,45 @@ def stick(cx: float, cy: float, length: float, width: float, color: str, angle: 
     )
 
 
+def feather(x: float, y: float, angle: float, length: float, width: float) -> str:
+    """A peacock tail feather from (x, y), leaning ``angle`` degrees right of upright."""
+    w, ln = width / 2, length
+    return (
+        f'<g transform="translate({n(x)} {n(y)}) rotate({n(angle)})">'
+        f'<path d="M0 0C{n(-w * 0.5)} {n(-ln * 0.3)} {n(-w * 1.3)} {n(-ln * 0.75)} 0 {n(-ln)}'
+        f'C{n(w * 1.3)} {n(-ln * 0.75)} {n(w * 0.5)} {n(-ln * 0.3)} 0 0Z" fill="{GREEN}" '
+        f'stroke="{GREEN_DARK}" stroke-width="5"/>'
+        f'<circle cy="{n(-ln * 0.74)}" r="{n(w * 0.55)}" fill="{BLUE}" stroke="{IVORY}" '
+        f'stroke-width="5"/>'
+        f'<circle cy="{n(-ln * 0.74)}" r="{n(w * 0.18)}" fill="{RED}"/>'
+        "</g>"
+    )
+
+
 def bird() -> str:
     """The 1 of bamboo: a stylised peacock standing on a bamboo stem, facing left."""
     g, gd, r, b = GREEN, GREEN_DARK, RED, BLUE
     parts = [
-        # tail: a fan of feathers rising behind the body, each with an eye
-        *(
-            f'<ellipse cx="{n(190 + 70 * math.cos(math.radians(a)))}" '
-            f'cy="{n(170 - 70 * math.sin(math.radians(a)))}" rx="24" ry="62" fill="{g}" '
-            f'stroke="{gd}" stroke-width="5" '
-            f'transform="rotate({n(90 - a)} {n(190 + 70 * math.cos(math.radians(a)))} '
-            f'{n(170 - 70 * math.sin(math.radians(a)))})"/>'
-            for a in (10, 45, 80, 115)
-        ),
-        *(
-            f'<circle cx="{n(190 + 96 * math.cos(math.radians(a)))}" '
-            f'cy="{n(170 - 96 * math.sin(math.radians(a)))}" r="11" fill="{b}" '
-            f'stroke="{IVORY}" stroke-width="4"/>'
-            for a in (10, 45, 80, 115)
-        ),
+        # the tail fans out behind the body
+        *(feather(160, 228, a, 136, 50) for a in (-16, 8, 32, 56)),
         # body
-        f'<path d="M96 174C90 232 128 282 190 278C236 274 254 238 240 206'
-        f'C222 176 176 186 150 160C132 142 102 146 96 174Z" fill="{g}" stroke="{gd}" '
-        f'stroke-width="6"/>',
+        f'<path d="M110 150C84 196 96 262 160 272C214 280 236 244 214 214'
+        f'C196 190 160 192 146 150Z" fill="{g}" stroke="{gd}" stroke-width="6"/>',
         # wing
-        f'<path d="M140 212C166 196 206 204 222 232C196 250 162 246 140 212Z" fill="{r}"/>',
+        f'<path d="M128 214C152 194 192 200 208 228C182 250 148 246 128 214Z" fill="{r}"/>',
         # neck and head
-        f'<path d="M104 180C96 150 92 122 96 100L124 104C124 130 130 152 142 166Z" fill="{b}"/>',
-        f'<circle cx="106" cy="92" r="30" fill="{b}"/>',
-        f'<path d="M80 84L44 100L80 104Z" fill="{r}"/>',
-        f'<circle cx="100" cy="86" r="8" fill="{IVORY}"/>',
-        f'<circle cx="98" cy="86" r="4" fill="{INK}"/>',
+        f'<path d="M108 158C100 134 98 118 100 100L132 102C130 122 134 138 148 156Z" fill="{b}"/>',
+        f'<circle cx="112" cy="92" r="30" fill="{b}"/>',
+        f'<path d="M86 84L50 98L86 104Z" fill="{r}"/>',
+        f'<circle cx="104" cy="86" r="9" fill="{IVORY}"/>',
+        f'<circle cx="102" cy="86" r="4.5" fill="{INK}"/>',
         # crest
-        f'<path d="M110 62L104 34M118 64L124 36M102 64L86 40" stroke="{r}" stroke-width="6" '
+        f'<path d="M114 62L106 36M124 64L132 38M104 66L88 44" stroke="{r}" stroke-width="7" '
         f'stroke-linecap="round"/>',
         # legs and the stem it stands on
-        f'<path d="M160 274L150 320M196 274L200 320" stroke="{r}" stroke-width="8" '
+        f'<path d="M150 270L140 318M184 272L188 318" stroke="{r}" stroke-width="9" '
         f'stroke-linecap="round"/>',
-        f'<rect x="64" y="318" width="186" height="18" rx="9" fill="{gd}"/>',
+        f'<rect x="70" y="316" width="180" height="20" rx="10" fill="{gd}"/>',
     ]
     return "".join(parts)
 
