@@ -1,6 +1,500 @@
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+"""Pages of the classes app. Who may see what:
+
+* anonymous visitors are sent to the log-in page;
+* a class's pages are visible to its teachers and students only; anyone else gets a 404 (the
+  class's existence is not revealed);
+* teachers' pages (dashboard, CSV, a student's work, assignment forms) give a student of the
+  class a 403;
+* a student sees only their own work.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.core import signing
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from . import services
+from .forms import (
+    AddTeacherForm,
+    ClassroomForm,
+    ExerciseForm,
+    InstructorRequestForm,
+    JoinForm,
+    NewsForm,
+    PuzzleSetForm,
+    StageAssignmentForm,
+)
+from .models import (
+    Assignment,
+    AssignmentKind,
+    Attempt,
+    Classroom,
+    Instructor,
+    InstructorRequest,
+    NewsPost,
+    Progress,
+)
+
+ASSIGNMENT_FORMS = {
+    AssignmentKind.STAGE: StageAssignmentForm,
+    AssignmentKind.PUZZLES: PuzzleSetForm,
+    AssignmentKind.EXERCISE: ExerciseForm,
+}
 
 
+def _partial(request: HttpRequest) -> bool:
+    htmx = getattr(request, "htmx", None)
+    return bool(htmx) and not htmx.boosted and not htmx.history_restore_request
+
+
+def _member_class(request: HttpRequest, class_id: int) -> tuple[Classroom, bool]:
+    """The class and whether the user teaches it; 404 for anyone outside it."""
+    classroom = get_object_or_404(Classroom, pk=class_id)
+    if classroom.is_teacher(request.user):
+        return classroom, True
+    if classroom.is_student(request.user):
+        return classroom, False
+    raise Http404("No such class.")
+
+
+def _teacher_class(request: HttpRequest, class_id: int) -> Classroom:
+    classroom, teacher = _member_class(request, class_id)
+    if not teacher:
+        raise PermissionDenied(_("Only the class's teachers can see this page."))
+    return classroom
+
+
+def _address(request: HttpRequest) -> str:
+    return str(request.META.get("REMOTE_ADDR") or "unknown")
+
+
+# --- the classes home, the instructor role -------------------------------------------------
+
+
+@login_required
 def index(request: HttpRequest) -> HttpResponse:
-    return render(request, "classes/index.html")
+    user = request.user
+    context = {
+        "teaching": Classroom.objects.filter(teachers=user),
+        "joined": Classroom.objects.filter(memberships__student=user),
+        "work": services.my_work(user)[:5],
+        "is_instructor": Instructor.is_instructor(user),
+        "pending_request": InstructorRequest.objects.filter(
+            user=user, status=InstructorRequest.Status.PENDING
+        ).first(),
+        "join_form": JoinForm(),
+    }
+    return render(request, "classes/index.html", context)
+
+
+@login_required
+def request_instructor(request: HttpRequest) -> HttpResponse:
+    if Instructor.is_instructor(request.user):
+        messages.info(request, _("You are already an instructor."))
+        return redirect("classes:index")
+    pending = InstructorRequest.objects.filter(
+        user=request.user, status=InstructorRequest.Status.PENDING
+    ).first()
+    form = InstructorRequestForm(request.POST or None)
+    if request.method == "POST" and pending is None:
+        if form.is_valid():
+            form.instance.user = request.user
+            form.save()
+            messages.success(request, _("Thank you. The staff will look at your request soon."))
+            return redirect("classes:index")
+        return render(request, "classes/request_instructor.html", {"form": form}, status=400)
+    return render(request, "classes/request_instructor.html", {"form": form, "pending": pending})
+
+
+@login_required
+def class_new(request: HttpRequest) -> HttpResponse:
+    if not Instructor.is_instructor(request.user):
+        raise PermissionDenied(_("Only instructors can create classes."))
+    form = ClassroomForm(request.POST or None)
+    if request.method == "POST":
+        if form.is_valid():
+            with transaction.atomic():
+                form.instance.created_by = request.user
+                classroom = form.save()
+                classroom.teachers.add(request.user)
+            messages.success(
+                request, _("Your class is ready. Share its join code with your students.")
+            )
+            return redirect("classes:detail", class_id=classroom.pk)
+        return render(request, "classes/class_form.html", {"form": form}, status=400)
+    return render(request, "classes/class_form.html", {"form": form})
+
+
+# --- joining and leaving ------------------------------------------------------------------
+
+
+@login_required
+def join(request: HttpRequest) -> HttpResponse:
+    form = JoinForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.check_join_throttle(request.user, _address(request))
+            classroom = services.find_class_by_code(form.cleaned_data["code"])
+            return _joined(request, classroom)
+        except services.JoinThrottled as error:
+            form.add_error("code", str(error))
+            return render(request, "classes/join.html", {"form": form}, status=429)
+        except services.JoinError as error:
+            form.add_error("code", str(error))
+    status = 400 if request.method == "POST" else 200
+    return render(request, "classes/join.html", {"form": form}, status=status)
+
+
+@login_required
+def join_link(request: HttpRequest, code: str) -> HttpResponse:
+    try:
+        services.check_join_throttle(request.user, _address(request))
+        classroom = services.find_class_by_code(code)
+    except services.JoinThrottled as error:
+        return render(
+            request, "classes/join.html", {"form": JoinForm(), "error": str(error)}, status=429
+        )
+    except services.JoinError as error:
+        return render(
+            request, "classes/join.html", {"form": JoinForm(), "error": str(error)}, status=404
+        )
+    if request.method == "POST":
+        return _joined(request, classroom)
+    return render(request, "classes/join_link.html", {"classroom": classroom, "code": code})
+
+
+def _joined(request: HttpRequest, classroom: Classroom) -> HttpResponse:
+    if classroom.is_student(request.user):
+        messages.info(request, _("You are already in %(name)s.") % {"name": classroom.name})
+        return redirect("classes:detail", class_id=classroom.pk)
+    try:
+        services.join_class(request.user, classroom)
+    except services.JoinError as error:
+        messages.error(request, str(error))
+        return redirect("classes:index")
+    messages.success(request, _("Welcome to %(name)s!") % {"name": classroom.name})
+    return redirect("classes:detail", class_id=classroom.pk)
+
+
+@require_POST
+@login_required
+def leave(request: HttpRequest, class_id: int) -> HttpResponse:
+    classroom, teacher = _member_class(request, class_id)
+    if teacher:
+        raise PermissionDenied(_("Teachers do not leave a class this way."))
+    services.leave_class(request.user, classroom)
+    messages.success(request, _("You left %(name)s.") % {"name": classroom.name})
+    return redirect("classes:index")
+
+
+# --- a class's page -------------------------------------------------------------------------
+
+
+@login_required
+def detail(request: HttpRequest, class_id: int) -> HttpResponse:
+    classroom, teacher = _member_class(request, class_id)
+    news = [
+        (post, services.render_markdown(post.body))
+        for post in classroom.news.select_related("author")[:20]
+    ]
+    context: dict[str, Any] = {"classroom": classroom, "teacher": teacher, "news": news}
+    if teacher:
+        context.update(
+            assignments=classroom.assignments.all(),
+            teachers=classroom.teachers.order_by("username"),
+            student_count=classroom.memberships.count(),
+            join_url=request.build_absolute_uri(
+                reverse("classes:join_link", args=[classroom.join_code])
+            ),
+            news_form=NewsForm(),
+            teacher_form=AddTeacherForm(classroom=classroom),
+        )
+    else:
+        context["work"] = services.my_work(request.user, classroom)
+    return render(request, "classes/detail.html", context)
+
+
+@login_required
+def edit(request: HttpRequest, class_id: int) -> HttpResponse:
+    classroom = _teacher_class(request, class_id)
+    form = ClassroomForm(request.POST or None, instance=classroom)
+    if request.method == "POST":
+        if form.is_valid():
+            form.save()
+            messages.success(request, _("The class was saved."))
+            return redirect("classes:detail", class_id=classroom.pk)
+        return render(
+            request, "classes/class_form.html", {"form": form, "classroom": classroom}, status=400
+        )
+    return render(request, "classes/class_form.html", {"form": form, "classroom": classroom})
+
+
+@require_POST
+@login_required
+def regenerate_code(request: HttpRequest, class_id: int) -> HttpResponse:
+    classroom = _teacher_class(request, class_id)
+    classroom.regenerate_code()
+    messages.success(request, _("A new join code was made; the old code and link no longer work."))
+    return redirect("classes:detail", class_id=classroom.pk)
+
+
+@require_POST
+@login_required
+def add_teacher(request: HttpRequest, class_id: int) -> HttpResponse:
+    classroom = _teacher_class(request, class_id)
+    form = AddTeacherForm(request.POST, classroom=classroom)
+    if form.is_valid():
+        classroom.teachers.add(form.cleaned_data["username"])
+        messages.success(
+            request,
+            _("%(name)s now teaches this class.")
+            % {"name": form.cleaned_data["username"].username},
+        )
+    else:
+        for error in form.errors.get("username", []):
+            messages.error(request, error)
+    return redirect("classes:detail", class_id=classroom.pk)
+
+
+@require_POST
+@login_required
+def news_post(request: HttpRequest, class_id: int) -> HttpResponse:
+    classroom = _teacher_class(request, class_id)
+    form = NewsForm(request.POST)
+    if form.is_valid():
+        NewsPost.objects.create(
+            classroom=classroom, author=request.user, body=form.cleaned_data["body"]
+        )
+        messages.success(request, _("Posted on the news wall."))
+    else:
+        messages.error(request, _("Write a message of at most 5,000 characters."))
+    return redirect("classes:detail", class_id=classroom.pk)
+
+
+# --- assignments ------------------------------------------------------------------------------
+
+
+@login_required
+def assignment_new(request: HttpRequest, class_id: int) -> HttpResponse:
+    classroom = _teacher_class(request, class_id)
+    kind = request.GET.get("kind") or request.POST.get("kind") or AssignmentKind.EXERCISE
+    if kind not in ASSIGNMENT_FORMS:
+        kind = AssignmentKind.EXERCISE
+    form_class = ASSIGNMENT_FORMS[AssignmentKind(kind)]
+    form = form_class(request.POST or None)
+    context: dict[str, Any] = {
+        "classroom": classroom,
+        "form": form,
+        "kind": kind,
+        "kinds": AssignmentKind.choices,
+    }
+    if request.method == "POST":
+        if form.is_valid() and "preview" not in request.POST:
+            assignment = _save_assignment(classroom, AssignmentKind(kind), form, request.user)
+            messages.success(request, _("Assigned: %(title)s") % {"title": assignment.title})
+            return redirect(
+                "classes:assignment", class_id=classroom.pk, assignment_id=assignment.pk
+            )
+        if isinstance(form, ExerciseForm):
+            context["facts"] = form.cleaned_data.get("facts") if form.is_valid() else None
+        return render(
+            request, "classes/assignment_form.html", context, status=200 if form.is_valid() else 400
+        )
+    return render(request, "classes/assignment_form.html", context)
+
+
+def _save_assignment(
+    classroom: Classroom, kind: AssignmentKind, form: Any, user: Any
+) -> Assignment:
+    data = form.cleaned_data
+    assignment = Assignment(
+        classroom=classroom,
+        kind=kind,
+        title=data.get("title") or form.default_title()[:120],
+        instructions=data.get("instructions") or "",
+        due=data.get("due"),
+        created_by=user,
+    )
+    if kind == AssignmentKind.STAGE:
+        assignment.stage_slug = data["stage"]
+    elif kind == AssignmentKind.PUZZLES:
+        assignment.puzzle_ids = data["chosen_ids"]
+    else:
+        assignment.exercise_kind = data["exercise_kind"]
+        assignment.hand = data["hand"].strip()
+        assignment.situation = form.situation()
+        assignment.analysis = data["facts"]
+    assignment.save()
+    return assignment
+
+
+@vary_on_headers("HX-Request")
+@require_POST
+@login_required
+def exercise_preview(request: HttpRequest, class_id: int) -> HttpResponse:
+    """The engine's analysis or score of the hand being typed, before anything is saved."""
+    classroom = _teacher_class(request, class_id)
+    form = ExerciseForm(request.POST)
+    facts = form.cleaned_data.get("facts") if form.is_valid() else None
+    error = None if facts else "; ".join(str(e) for e in form.errors.get("hand", []))
+    context = {
+        "classroom": classroom,
+        "form": form,
+        "facts": facts,
+        "preview_error": error,
+        "kind": AssignmentKind.EXERCISE,
+        "kinds": AssignmentKind.choices,
+        "exercise_kind": form.cleaned_data.get("exercise_kind"),
+    }
+    template = "classes/assignment_form.html"
+    return render(request, f"{template}#preview" if _partial(request) else template, context)
+
+
+@require_POST
+@login_required
+def assignment_delete(request: HttpRequest, class_id: int, assignment_id: int) -> HttpResponse:
+    classroom = _teacher_class(request, class_id)
+    assignment = get_object_or_404(Assignment, pk=assignment_id, classroom=classroom)
+    assignment.delete()
+    messages.success(request, _("The assignment was deleted."))
+    return redirect("classes:detail", class_id=classroom.pk)
+
+
+@login_required
+def assignment(request: HttpRequest, class_id: int, assignment_id: int) -> HttpResponse:
+    classroom, teacher = _member_class(request, class_id)
+    item = get_object_or_404(Assignment, pk=assignment_id, classroom=classroom)
+    context: dict[str, Any] = {"classroom": classroom, "assignment": item, "teacher": teacher}
+    context.update(_kind_context(item))
+    if teacher:
+        grid = services.class_grid(classroom)
+        context["results"] = [(s, works[grid.assignments.index(item)]) for s, works in grid.rows()]
+    else:
+        services.sync_stage_progress(item, request.user)
+        progress = Progress.objects.filter(assignment=item, student=request.user).first()
+        context["work"] = services.Work(item, progress, services.work_status(item, progress))
+        context["shown"] = signing.dumps(time.time(), salt="classes.shown")
+        context["solved"] = bool(progress and progress.completed_at)
+    return render(request, "classes/assignment.html", context)
+
+
+def _kind_context(item: Assignment) -> dict[str, Any]:
+    if item.kind == AssignmentKind.PUZZLES:
+        from puzzles.models import Puzzle
+
+        puzzles = {p.pk: p for p in Puzzle.objects.filter(pk__in=item.puzzle_ids)}
+        return {"puzzles": [puzzles[i] for i in item.puzzle_ids if i in puzzles]}
+    if item.kind == AssignmentKind.STAGE:
+        return {"stage_title": services.stage_title(item.stage_slug)}
+    return {"all_tiles": "123456789m123456789p123456789s1234567z"}
+
+
+@vary_on_headers("HX-Request")
+@require_POST
+@login_required
+def answer(request: HttpRequest, class_id: int, assignment_id: int) -> HttpResponse:
+    classroom, teacher = _member_class(request, class_id)
+    item = get_object_or_404(Assignment, pk=assignment_id, classroom=classroom)
+    if teacher:
+        raise PermissionDenied(_("Teachers see the answer on the assignment page."))
+    if item.kind != AssignmentKind.EXERCISE:
+        return HttpResponse(
+            _("This assignment is done on the lessons or puzzles pages."), status=400
+        )
+    seconds = _seconds_since(request.POST.get("shown"))
+    try:
+        verdict = services.answer_exercise(item, request.user, request.POST, seconds)
+    except services.AnswerError as error:
+        context = {"classroom": classroom, "assignment": item, "answer_error": str(error)}
+        template = "classes/assignment.html"
+        if _partial(request):
+            return render(request, f"{template}#feedback", context, status=400)
+        messages.error(request, str(error))
+        return redirect("classes:assignment", class_id=classroom.pk, assignment_id=item.pk)
+    context = {
+        "classroom": classroom,
+        "assignment": item,
+        "verdict": verdict,
+        "facts": item.analysis,
+        "shown": signing.dumps(time.time(), salt="classes.shown"),
+    }
+    if _partial(request):
+        return render(request, "classes/assignment.html#feedback", context)
+    # Without JavaScript: show the same page with the feedback under the exercise.
+    progress = Progress.objects.filter(assignment=item, student=request.user).first()
+    context.update(
+        teacher=False,
+        work=services.Work(item, progress, services.work_status(item, progress)),
+        solved=bool(progress and progress.completed_at),
+        **_kind_context(item),
+    )
+    return render(request, "classes/assignment.html", context)
+
+
+def _seconds_since(token: str | None) -> float | None:
+    if not token:
+        return None
+    try:
+        shown = float(signing.loads(token, salt="classes.shown", max_age=24 * 3600))
+    except (signing.BadSignature, TypeError, ValueError):
+        return None
+    return max(0.0, min(time.time() - shown, 3600.0))
+
+
+# --- the instructor's dashboard -----------------------------------------------------------
+
+
+@login_required
+def dashboard(request: HttpRequest, class_id: int) -> HttpResponse:
+    classroom = _teacher_class(request, class_id)
+    grid = services.class_grid(classroom)
+    context = {
+        "classroom": classroom,
+        "grid": grid,
+        "rows": grid.rows(),
+        "themes": services.theme_accuracy(classroom),
+    }
+    return render(request, "classes/dashboard.html", context)
+
+
+@login_required
+def dashboard_csv(request: HttpRequest, class_id: int) -> HttpResponse:
+    classroom = _teacher_class(request, class_id)
+    response = HttpResponse(services.grid_csv(classroom), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="class-{classroom.pk}-progress.csv"'
+    return response
+
+
+@login_required
+def student(request: HttpRequest, class_id: int, student_id: int) -> HttpResponse:
+    classroom = _teacher_class(request, class_id)
+    pupil = get_object_or_404(User, pk=student_id, class_memberships__classroom=classroom)
+    grid = services.class_grid(classroom, students=[pupil])
+    context = {
+        "classroom": classroom,
+        "pupil": pupil,
+        "works": grid.rows()[0][1],
+        "themes": services.theme_accuracy(classroom, student=pupil),
+        "attempts": Attempt.objects.filter(assignment__classroom=classroom, student=pupil)
+        .select_related("assignment")
+        .order_by("-created")[:50],
+    }
+    return render(request, "classes/student.html", context)
+
+
+@login_required
+def my_assignments(request: HttpRequest) -> HttpResponse:
+    return render(request, "classes/my_assignments.html", {"work": services.my_work(request.user)})

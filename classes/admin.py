@@ -1,0 +1,74 @@
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from .models import Assignment, Classroom, Instructor, InstructorRequest, Membership, NewsPost
+
+
+@admin.register(Instructor)
+class InstructorAdmin(admin.ModelAdmin):
+    list_display = ("user", "granted_at", "granted_by")
+    search_fields = ("user__username",)
+    autocomplete_fields = ("user",)
+    readonly_fields = ("granted_by",)
+
+    def save_model(self, request: HttpRequest, obj: Instructor, form, change: bool) -> None:  # type: ignore[no-untyped-def]
+        if not change:
+            obj.granted_by = request.user  # type: ignore[assignment]
+        super().save_model(request, obj, form, change)
+
+
+@admin.register(InstructorRequest)
+class InstructorRequestAdmin(admin.ModelAdmin):
+    list_display = ("user", "status", "created", "decided_by")
+    list_filter = ("status",)
+    search_fields = ("user__username", "message")
+    readonly_fields = ("user", "message", "created", "decided_at", "decided_by")
+    actions = ("approve", "decline")
+
+    @admin.action(description=_("Approve: make them instructors"))
+    def approve(self, request: HttpRequest, queryset: QuerySet[InstructorRequest]) -> None:
+        pending = list(queryset.filter(status=InstructorRequest.Status.PENDING))
+        for req in pending:
+            req.approve(by=request.user)
+        self.message_user(
+            request,
+            ngettext("%d request approved.", "%d requests approved.", len(pending)) % len(pending),
+            messages.SUCCESS,
+        )
+
+    @admin.action(description=_("Decline"))
+    def decline(self, request: HttpRequest, queryset: QuerySet[InstructorRequest]) -> None:
+        pending = list(queryset.filter(status=InstructorRequest.Status.PENDING))
+        for req in pending:
+            req.decline(by=request.user)
+        self.message_user(
+            request,
+            ngettext("%d request declined.", "%d requests declined.", len(pending)) % len(pending),
+            messages.SUCCESS,
+        )
+
+
+class MembershipInline(admin.TabularInline):
+    model = Membership
+    extra = 0
+    autocomplete_fields = ("student",)
+
+
+@admin.register(Classroom)
+class ClassroomAdmin(admin.ModelAdmin):
+    list_display = ("name", "created", "created_by")
+    search_fields = ("name",)
+    filter_horizontal = ("teachers",)
+    inlines = (MembershipInline,)
+
+
+@admin.register(Assignment)
+class AssignmentAdmin(admin.ModelAdmin):
+    list_display = ("title", "classroom", "kind", "due")
+    list_filter = ("kind",)
+
+
+admin.site.register(NewsPost)

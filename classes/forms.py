@@ -1,0 +1,308 @@
+from __future__ import annotations
+
+from typing import Any
+
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Submit
+from django import forms
+from django.contrib.auth.models import User
+from django.utils.translation import gettext_lazy as _
+
+from . import services
+from .models import Classroom, ExerciseKind, Instructor, InstructorRequest, NewsPost
+
+MAX_PUZZLES = 50
+
+
+def _helper(submit: str, **attrs: Any) -> FormHelper:
+    helper = FormHelper()
+    helper.add_input(Submit("submit", submit))
+    for name, value in attrs.items():
+        setattr(helper, name, value)
+    return helper
+
+
+class InstructorRequestForm(forms.ModelForm):
+    class Meta:
+        model = InstructorRequest
+        fields = ("message",)
+        widgets = {"message": forms.Textarea(attrs={"rows": 4})}
+        help_texts = {"message": _("Tell the staff who you teach and how. A few lines are enough.")}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.helper = _helper(_("Send my request"))
+
+
+class ClassroomForm(forms.ModelForm):
+    class Meta:
+        model = Classroom
+        fields = ("name", "description")
+        widgets = {"description": forms.Textarea(attrs={"rows": 3})}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.helper = _helper(_("Save the class"))
+
+
+class JoinForm(forms.Form):
+    code = forms.CharField(
+        label=_("Join code"),
+        max_length=64,
+        help_text=_("The code your teacher gave you."),
+        widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.helper = _helper(_("Join the class"))
+
+
+class AddTeacherForm(forms.Form):
+    username = forms.CharField(label=_("Username of another instructor"), max_length=150)
+
+    def __init__(self, *args: Any, classroom: Classroom, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.classroom = classroom
+        self.helper = _helper(_("Add teacher"))
+
+    def clean_username(self) -> User:
+        name = self.cleaned_data["username"].strip()
+        user = User.objects.filter(username__iexact=name).first()
+        if user is None or not Instructor.is_instructor(user):
+            raise forms.ValidationError(
+                _("No instructor is called “%(name)s”. Only instructors can teach a class."),
+                params={"name": name},
+            )
+        if self.classroom.is_student(user):
+            raise forms.ValidationError(
+                _("%(name)s is a student of this class."), params={"name": name}
+            )
+        return user
+
+
+class NewsForm(forms.ModelForm):
+    class Meta:
+        model = NewsPost
+        fields = ("body",)
+        widgets = {"body": forms.Textarea(attrs={"rows": 3})}
+        help_texts = {"body": _("Markdown: **bold**, *italics*, lists and links.")}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.helper = _helper(_("Post"))
+
+
+class DueInput(forms.DateTimeInput):
+    input_type = "datetime-local"
+
+    def __init__(self) -> None:
+        super().__init__(format="%Y-%m-%dT%H:%M")
+
+
+class AssignmentBaseForm(forms.Form):
+    """Fields every kind of assignment has; the kind's own fields come in subclasses."""
+
+    title = forms.CharField(
+        label=_("Title"),
+        max_length=120,
+        required=False,
+        help_text=_("Leave empty for a title made from the content."),
+    )
+    instructions = forms.CharField(
+        label=_("Instructions"),
+        max_length=4000,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+    due = forms.DateTimeField(
+        label=_("Due"),
+        required=False,
+        widget=DueInput(),
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%d"],
+        help_text=_("Optional. After this date unfinished work shows as late."),
+    )
+
+    kind_fields: tuple[str, ...] = ()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.helper = FormHelper()
+        self.helper.form_tag = False  # the page writes the form tag, its buttons and htmx
+        # The kind's own fields first, then title, instructions and due date.
+        order = [*self.kind_fields, "title", "instructions", "due"]
+        self.order_fields(order)
+
+    def default_title(self) -> str:
+        raise NotImplementedError
+
+
+def stage_choices() -> list[tuple[str, str]]:
+    try:
+        from lessons.models import Stage
+    except ImportError:
+        return []
+    return [(s.slug, str(s)) for s in Stage.objects.order_by("number")]
+
+
+class StageAssignmentForm(AssignmentBaseForm):
+    stage = forms.ChoiceField(label=_("Lesson stage"), choices=())
+    kind_fields = ("stage",)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["stage"].choices = stage_choices()
+
+    def default_title(self) -> str:
+        return dict(self.fields["stage"].choices).get(self.cleaned_data["stage"], "")
+
+
+class PuzzleSetForm(AssignmentBaseForm):
+    MODE_CHOSEN = "chosen"
+    MODE_THEME = "theme"
+    mode = forms.ChoiceField(
+        label=_("Puzzles"),
+        choices=(
+            (MODE_THEME, _("N puzzles by theme and rating")),
+            (MODE_CHOSEN, _("These puzzles (numbers)")),
+        ),
+        initial=MODE_THEME,
+        widget=forms.RadioSelect,
+    )
+    theme = forms.ChoiceField(label=_("Theme"), choices=(), required=False)
+    rating_min = forms.IntegerField(
+        label=_("Lowest rating"), required=False, min_value=0, max_value=4000
+    )
+    rating_max = forms.IntegerField(
+        label=_("Highest rating"), required=False, min_value=0, max_value=4000
+    )
+    count = forms.IntegerField(label=_("How many"), initial=10, min_value=1, max_value=MAX_PUZZLES)
+    puzzle_ids = forms.CharField(
+        label=_("Puzzle numbers"),
+        required=False,
+        max_length=400,
+        help_text=_("Separated by commas or spaces, e.g. 12, 40, 41."),
+    )
+    kind_fields = ("mode", "theme", "rating_min", "rating_max", "count", "puzzle_ids")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        from puzzles.models import Theme
+
+        self.fields["theme"].choices = [("", _("Any theme"))] + [
+            (t.slug, t.label) for t in Theme.objects.order_by("slug")
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        from puzzles.models import Puzzle
+        from puzzles.play import pick_puzzles
+
+        data = super().clean() or {}
+        if self.errors:
+            return data
+        if data.get("mode") == self.MODE_CHOSEN:
+            text = (data.get("puzzle_ids") or "").replace(",", " ").replace("#", " ").split()
+            if not text:
+                self.add_error("puzzle_ids", _("Give at least one puzzle number."))
+                return data
+            if not all(part.isdigit() and len(part) < 10 for part in text):
+                self.add_error("puzzle_ids", _("Use puzzle numbers only, e.g. 12, 40, 41."))
+                return data
+            ids = list(dict.fromkeys(int(part) for part in text))
+            if len(ids) > MAX_PUZZLES:
+                self.add_error("puzzle_ids", _("At most %(n)d puzzles.") % {"n": MAX_PUZZLES})
+                return data
+            found = set(Puzzle.objects.filter(pk__in=ids).values_list("pk", flat=True))
+            missing = [str(i) for i in ids if i not in found]
+            if missing:
+                self.add_error(
+                    "puzzle_ids",
+                    _("There is no puzzle number %(ids)s.") % {"ids": ", ".join(missing)},
+                )
+                return data
+            data["chosen_ids"] = ids
+        else:
+            low, high = data.get("rating_min"), data.get("rating_max")
+            if low is not None and high is not None and low > high:
+                self.add_error("rating_max", _("The highest rating is below the lowest."))
+                return data
+            picked = pick_puzzles(
+                theme=data.get("theme") or None,
+                rating_min=low,
+                rating_max=high,
+                count=data["count"],
+            )
+            if not picked:
+                raise forms.ValidationError(
+                    _("No puzzle matches this theme and rating range. Widen the range.")
+                )
+            data["chosen_ids"] = [p.pk for p in picked]
+        return data
+
+    def default_title(self) -> str:
+        n = len(self.cleaned_data["chosen_ids"])
+        theme = self.cleaned_data.get("theme")
+        label = dict(self.fields["theme"].choices).get(theme, "") if theme else ""
+        if label:
+            return _("%(n)d puzzles: %(theme)s") % {"n": n, "theme": label}
+        return _("%(n)d puzzles") % {"n": n}
+
+
+WIND_CHOICES = (("E", _("East")), ("S", _("South")), ("W", _("West")), ("N", _("North")))
+
+
+class ExerciseForm(AssignmentBaseForm):
+    exercise_kind = forms.ChoiceField(
+        label=_("Exercise"), choices=ExerciseKind.choices, initial=ExerciseKind.DISCARD
+    )
+    hand = forms.CharField(
+        label=_("Hand"),
+        max_length=120,
+        help_text=_(
+            "In mpsz notation, called sets in brackets: 14 tiles to discard from or to score "
+            "(with the winning tile), 13 tiles to find the waits. E.g. 123m456p789s1122z [777p]."
+        ),
+        widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
+    )
+    win_tile = forms.CharField(label=_("Winning tile (scoring only)"), max_length=4, required=False)
+    tsumo = forms.BooleanField(label=_("Won by self-draw (tsumo)"), required=False)
+    riichi = forms.BooleanField(label=_("Riichi declared"), required=False)
+    seat_wind = forms.ChoiceField(label=_("Seat wind"), choices=WIND_CHOICES, initial="S")
+    round_wind = forms.ChoiceField(label=_("Round wind"), choices=WIND_CHOICES, initial="E")
+    dora = forms.CharField(
+        label=_("Dora indicators"), max_length=20, required=False, help_text=_("E.g. 3m.")
+    )
+    kind_fields = (
+        "exercise_kind",
+        "hand",
+        "win_tile",
+        "tsumo",
+        "riichi",
+        "seat_wind",
+        "round_wind",
+        "dora",
+    )
+
+    def situation(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        if data.get("exercise_kind") != ExerciseKind.SCORE:
+            return {}
+        return {
+            key: data.get(key)
+            for key in ("win_tile", "tsumo", "riichi", "seat_wind", "round_wind", "dora")
+        }
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if "hand" not in data or "exercise_kind" not in data:
+            return data
+        try:
+            data["facts"] = services.exercise_facts(
+                data["exercise_kind"], data["hand"], self.situation()
+            )
+        except services.ExerciseError as error:
+            self.add_error("hand", str(error))
+        return data
+
+    def default_title(self) -> str:
+        return str(dict(ExerciseKind.choices)[self.cleaned_data["exercise_kind"]])

@@ -1,0 +1,311 @@
+"""Instructors, classes, their members, assignments and the work students do for them.
+
+Students do lesson stages and puzzles on the lessons and puzzles pages; the receivers in
+:mod:`classes.receivers` copy each answer that belongs to an assignment into :class:`Attempt`
+and keep one :class:`Progress` row per student and assignment. Custom exercises are answered on
+the class's own pages and are checked by the engine (:mod:`classes.services`).
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+JOIN_CODE_BYTES = 12
+"""Random bytes in a join code: 96 bits, 16 url-safe characters, far beyond guessing."""
+
+
+def new_join_code() -> str:
+    return secrets.token_urlsafe(JOIN_CODE_BYTES)
+
+
+class Instructor(models.Model):
+    """The instructor role: who may create classes. Granted by staff (directly in the admin or
+    by approving an :class:`InstructorRequest`)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="instructor"
+    )
+    granted_at = models.DateTimeField(_("granted at"), default=timezone.now)
+    granted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("granted by"),
+    )
+
+    class Meta:
+        verbose_name = _("instructor")
+        verbose_name_plural = _("instructors")
+
+    def __str__(self) -> str:
+        return self.user.get_username()
+
+    @staticmethod
+    def is_instructor(user: Any) -> bool:
+        return bool(user.is_authenticated) and Instructor.objects.filter(user=user).exists()
+
+
+class InstructorRequest(models.Model):
+    """A user asks for the instructor role; staff approve or decline it in the admin."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Pending")
+        APPROVED = "approved", _("Approved")
+        DECLINED = "declined", _("Declined")
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="instructor_requests"
+    )
+    message = models.TextField(_("why you want to teach"), max_length=1000)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.PENDING
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["-created"]
+        verbose_name = _("instructor request")
+        verbose_name_plural = _("instructor requests")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user"],
+                condition=Q(status="pending"),
+                name="classes_one_pending_request_per_user",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user.get_username()} ({self.status})"
+
+    def approve(self, by: Any) -> Instructor:
+        instructor, _created = Instructor.objects.get_or_create(
+            user=self.user, defaults={"granted_by": by}
+        )
+        self._decide(self.Status.APPROVED, by)
+        return instructor
+
+    def decline(self, by: Any) -> None:
+        self._decide(self.Status.DECLINED, by)
+
+    def _decide(self, status: str, by: Any) -> None:
+        self.status = status
+        self.decided_at = timezone.now()
+        self.decided_by = by
+        self.save(update_fields=["status", "decided_at", "decided_by"])
+
+
+class Classroom(models.Model):
+    """A class: its teachers (instructors, at least one) and the students who joined it."""
+
+    name = models.CharField(_("name"), max_length=80)
+    description = models.TextField(_("description"), max_length=2000, blank=True)
+    join_code = models.CharField(_("join code"), max_length=32, unique=True, default=new_join_code)
+    teachers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="taught_classes", verbose_name=_("teachers")
+    )
+    students = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        through="Membership",
+        related_name="joined_classes",
+        verbose_name=_("students"),
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        verbose_name = _("class")
+        verbose_name_plural = _("classes")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def is_teacher(self, user: Any) -> bool:
+        return bool(user.is_authenticated) and self.teachers.filter(pk=user.pk).exists()
+
+    def is_student(self, user: Any) -> bool:
+        return bool(user.is_authenticated) and self.memberships.filter(student=user).exists()
+
+    def regenerate_code(self) -> str:
+        """Replace the join code; the old code and link stop working at once."""
+        self.join_code = new_join_code()
+        self.save(update_fields=["join_code"])
+        return self.join_code
+
+
+class Membership(models.Model):
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="memberships")
+    student = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="class_memberships"
+    )
+    joined = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["student__username"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["classroom", "student"], name="classes_one_membership_per_student"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.student} in {self.classroom}"
+
+
+class AssignmentKind(models.TextChoices):
+    STAGE = "stage", _("Lesson stage")
+    PUZZLES = "puzzles", _("Puzzle set")
+    EXERCISE = "exercise", _("Custom exercise")
+
+
+class ExerciseKind(models.TextChoices):
+    DISCARD = "discard", _("What to discard")
+    WAITS = "waits", _("What are the waits")
+    SCORE = "score", _("What does this hand score")
+
+
+class Assignment(models.Model):
+    """Work a class's teachers ask its students to do.
+
+    Exactly one of the kinds' fields is used: ``stage_slug`` (a lesson stage), ``puzzle_ids``
+    (a puzzle set, fixed when the assignment is saved) or ``exercise_kind`` + ``hand`` +
+    ``situation`` (a custom exercise; ``analysis`` keeps the engine's facts computed at save
+    time, shown to teachers; answers are checked by the engine again).
+    """
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments")
+    kind = models.CharField(_("kind"), max_length=10, choices=AssignmentKind.choices)
+    title = models.CharField(_("title"), max_length=120)
+    instructions = models.TextField(_("instructions"), max_length=4000, blank=True)
+    due = models.DateTimeField(_("due"), null=True, blank=True)
+    stage_slug = models.CharField(_("lesson stage"), max_length=80, blank=True)
+    puzzle_ids = models.JSONField(_("puzzles"), default=list, blank=True)
+    exercise_kind = models.CharField(
+        _("exercise"), max_length=10, choices=ExerciseKind.choices, blank=True
+    )
+    hand = models.CharField(_("hand"), max_length=120, blank=True)
+    situation = models.JSONField(default=dict, blank=True)
+    analysis = models.JSONField(default=dict, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created", "pk"]
+        verbose_name = _("assignment")
+        verbose_name_plural = _("assignments")
+
+    def __str__(self) -> str:
+        return self.title
+
+    @property
+    def items(self) -> list[str]:
+        """The keys of the items a student must get right, for puzzles and exercises."""
+        if self.kind == AssignmentKind.PUZZLES:
+            return [str(pid) for pid in self.puzzle_ids]
+        if self.kind == AssignmentKind.EXERCISE:
+            return [EXERCISE_ITEM]
+        return []
+
+    @property
+    def seat_wind_label(self) -> str:
+        return str(WIND_LABELS.get(self.situation.get("seat_wind", ""), ""))
+
+    @property
+    def round_wind_label(self) -> str:
+        return str(WIND_LABELS.get(self.situation.get("round_wind", ""), ""))
+
+    def is_past_due(self, now: Any = None) -> bool:
+        return self.due is not None and (now or timezone.now()) > self.due
+
+
+EXERCISE_ITEM = "exercise"
+WIND_LABELS = {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
+
+
+class Attempt(models.Model):
+    """One answer a student gave for an assignment: a lesson step, a puzzle or the exercise."""
+
+    assignment = models.ForeignKey(Assignment, on_delete=models.CASCADE, related_name="attempts")
+    student = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="class_attempts"
+    )
+    item = models.CharField(max_length=80)
+    correct = models.BooleanField()
+    seconds = models.FloatField(null=True, blank=True)
+    answer = models.CharField(max_length=200, blank=True)
+    # Theme keys for "accuracy per theme": puzzle theme slugs, "lesson:<slug>", "exercise:<kind>".
+    themes = models.JSONField(default=list, blank=True)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created", "pk"]
+        indexes = [models.Index(fields=["assignment", "student"], name="classes_attempt_work")]
+
+    def __str__(self) -> str:
+        return f"{self.student} {self.item} {'✓' if self.correct else '✗'}"
+
+
+class Progress(models.Model):
+    """A student's standing on one assignment, kept up to date with every attempt."""
+
+    assignment = models.ForeignKey(Assignment, on_delete=models.CASCADE, related_name="progress")
+    student = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="class_progress"
+    )
+    attempts = models.PositiveIntegerField(default=0)
+    correct = models.PositiveIntegerField(default=0)
+    seconds = models.FloatField(default=0)
+    # 0..100: the share of items right at the first try (puzzles, exercises); stars·100/3 for
+    # a lesson stage.
+    score = models.PositiveSmallIntegerField(null=True, blank=True)
+    stars = models.PositiveSmallIntegerField(null=True, blank=True)
+    last_activity = models.DateTimeField(null=True, blank=True)
+    completed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["assignment", "student"], name="classes_one_progress_per_student"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.student} on {self.assignment}"
+
+
+class NewsPost(models.Model):
+    """A message on the class's news wall, written in Markdown (rendered sanitised)."""
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="news")
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    body = models.TextField(_("message"), max_length=5000)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+
+    def __str__(self) -> str:
+        return self.body[:40]

@@ -1,0 +1,82 @@
+"""Count work done on the lessons and puzzles pages toward assignments.
+
+Students do an assigned lesson stage or puzzle where it lives (so it counts in their lesson
+and puzzle progress as usual); these receivers copy each answer into the assignments of every
+class the student belongs to that ask for that stage or puzzle.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .models import AssignmentKind
+from .services import record_attempt, record_stage_completed, student_assignments_for
+
+
+def on_step_answered(
+    sender: Any,
+    user: Any,
+    stage_slug: str,
+    step_key: str,
+    correct: bool,
+    seconds: float | None = None,
+    **kwargs: Any,
+) -> None:
+    if not getattr(user, "is_authenticated", False):
+        return
+    for assignment in student_assignments_for(
+        user, kind=AssignmentKind.STAGE, stage_slug=stage_slug
+    ):
+        record_attempt(
+            assignment,
+            user,
+            str(step_key),
+            bool(correct),
+            seconds=seconds,
+            themes=[f"lesson:{stage_slug}"],
+        )
+
+
+def on_stage_completed(sender: Any, user: Any, stage_slug: str, stars: int, **kwargs: Any) -> None:
+    if not getattr(user, "is_authenticated", False):
+        return
+    for assignment in student_assignments_for(
+        user, kind=AssignmentKind.STAGE, stage_slug=stage_slug
+    ):
+        record_stage_completed(assignment, user, stars)
+
+
+def on_puzzle_attempted(
+    sender: Any,
+    user: Any,
+    puzzle_id: int,
+    correct: bool,
+    first: bool = False,
+    seconds: float | None = None,
+    **kwargs: Any,
+) -> None:
+    if not getattr(user, "is_authenticated", False):
+        return
+    # puzzle_ids is a JSON list; SQLite cannot query inside it, so filter here (a student
+    # has few puzzle-set assignments).
+    assignments = [
+        a
+        for a in student_assignments_for(user, kind=AssignmentKind.PUZZLES)
+        if int(puzzle_id) in a.puzzle_ids
+    ]
+    if not assignments:
+        return
+    from puzzles.models import Puzzle
+
+    themes = list(
+        Puzzle.objects.filter(pk=puzzle_id).values_list("themes__slug", flat=True).distinct()
+    )
+    for assignment in assignments:
+        record_attempt(
+            assignment,
+            user,
+            str(puzzle_id),
+            bool(correct),
+            seconds=seconds,
+            themes=[t for t in themes if t],
+        )

@@ -1,0 +1,709 @@
+"""What the classes app does beyond storing rows: joining, recording work, statuses, the
+dashboard figures, the CSV, the news wall, and custom exercises checked by the engine.
+
+Every rule of the game comes from :mod:`tutor.engine`; this module only turns a teacher's form
+into engine calls and keeps the engine's answers (see :func:`exercise_facts`).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+import markdown
+import nh3
+from django.contrib.auth.models import User
+from django.core.cache import cache
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from .models import (
+    Assignment,
+    AssignmentKind,
+    Attempt,
+    Classroom,
+    ExerciseKind,
+    Membership,
+    Progress,
+)
+
+# --- joining ---------------------------------------------------------------------------------
+
+JOIN_LIMIT_PER_USER = 10
+JOIN_LIMIT_PER_ADDRESS = 30
+JOIN_WINDOW_SECONDS = 15 * 60
+
+
+class JoinError(ValueError):
+    """A join that cannot happen; the message is shown to the student."""
+
+
+class JoinThrottled(JoinError):
+    """Too many join attempts from this account or address: wait and try again."""
+
+
+def _count_join_attempt(key: str, limit: int) -> bool:
+    """Count one attempt under ``key``; False when the window's limit is already used up."""
+    cache.add(key, 0, JOIN_WINDOW_SECONDS)
+    try:
+        used = cache.incr(key)
+    except ValueError:  # the key expired between add and incr
+        cache.set(key, 1, JOIN_WINDOW_SECONDS)
+        used = 1
+    return used <= limit
+
+
+def check_join_throttle(user: Any, address: str) -> None:
+    """Count one look-up of a join code; raise :class:`JoinThrottled` past the limits.
+
+    Every look-up counts (a good code as well as a bad one), per account and per address, so
+    guessing codes is slow whichever accounts or machines are used.
+    """
+    ok_user = _count_join_attempt(f"classes:join:user:{user.pk}", JOIN_LIMIT_PER_USER)
+    ok_address = _count_join_attempt(f"classes:join:addr:{address}", JOIN_LIMIT_PER_ADDRESS)
+    if not (ok_user and ok_address):
+        raise JoinThrottled(
+            _("Too many attempts to join a class. Please wait a few minutes and try again.")
+        )
+
+
+def find_class_by_code(code: str) -> Classroom:
+    code = code.strip()
+    classroom = Classroom.objects.filter(join_code=code).first() if code else None
+    if classroom is None:
+        raise JoinError(
+            _("No class has this code. Check it with your teacher (codes are case-sensitive).")
+        )
+    return classroom
+
+
+def join_class(user: Any, classroom: Classroom) -> Membership:
+    """Make ``user`` a student of ``classroom`` (joining twice is harmless)."""
+    if classroom.is_teacher(user):
+        raise JoinError(_("You teach this class, so you cannot join it as a student."))
+    try:
+        with transaction.atomic():
+            membership, _created = Membership.objects.get_or_create(
+                classroom=classroom, student=user
+            )
+    except IntegrityError:  # a double click raced us: the membership exists now
+        membership = Membership.objects.get(classroom=classroom, student=user)
+    return membership
+
+
+def leave_class(user: Any, classroom: Classroom) -> bool:
+    """Remove the membership. The student's past work stays, and reappears if they rejoin."""
+    deleted, _details = Membership.objects.filter(classroom=classroom, student=user).delete()
+    return deleted > 0
+
+
+# --- recording work --------------------------------------------------------------------------
+
+
+def record_attempt(
+    assignment: Assignment,
+    student: Any,
+    item: str,
+    correct: bool,
+    *,
+    seconds: float | None = None,
+    answer: str = "",
+    themes: list[str] | None = None,
+    when: datetime | None = None,
+) -> Progress:
+    """Store one answer and bring the student's :class:`Progress` up to date."""
+    when = when or timezone.now()
+    with transaction.atomic():
+        Attempt.objects.create(
+            assignment=assignment,
+            student=student,
+            item=item,
+            correct=correct,
+            seconds=seconds,
+            answer=answer[:200],
+            themes=themes or [],
+            created=when,
+        )
+        progress = _locked_progress(assignment, student)
+        progress.attempts += 1
+        progress.correct += int(correct)
+        progress.seconds += max(0.0, min(seconds or 0.0, 3600.0))
+        progress.last_activity = when
+        items = assignment.items
+        if items:
+            progress.score = _first_try_score(assignment, student, items)
+            if progress.completed_at is None and _all_items_right(assignment, student, items):
+                progress.completed_at = when
+        progress.save()
+    return progress
+
+
+def record_stage_completed(
+    assignment: Assignment, student: Any, stars: int, when: datetime | None = None
+) -> Progress:
+    """A lesson stage was completed: done, with the stars (the best of every completion)."""
+    when = when or timezone.now()
+    stars = max(0, min(int(stars), 3))
+    with transaction.atomic():
+        progress = _locked_progress(assignment, student)
+        if progress.stars is None or stars > progress.stars:
+            progress.stars = stars
+            progress.score = round(100 * stars / 3)
+        if progress.completed_at is None:
+            progress.completed_at = when
+        progress.last_activity = when
+        progress.save()
+    return progress
+
+
+def _locked_progress(assignment: Assignment, student: Any) -> Progress:
+    Progress.objects.get_or_create(assignment=assignment, student=student)
+    return Progress.objects.select_for_update().get(assignment=assignment, student=student)
+
+
+def _first_try_score(assignment: Assignment, student: Any, items: list[str]) -> int:
+    first: dict[str, bool] = {}
+    for item, correct in (
+        Attempt.objects.filter(assignment=assignment, student=student)
+        .order_by("created", "pk")
+        .values_list("item", "correct")
+    ):
+        first.setdefault(item, correct)
+    return round(100 * sum(first.get(i, False) for i in items) / len(items))
+
+
+def _all_items_right(assignment: Assignment, student: Any, items: list[str]) -> bool:
+    right = set(
+        Attempt.objects.filter(assignment=assignment, student=student, correct=True).values_list(
+            "item", flat=True
+        )
+    )
+    return all(i in right for i in items)
+
+
+def student_assignments_for(user: Any, **filters: Any) -> list[Assignment]:
+    """The assignments of every class ``user`` is a student of, filtered (e.g. by kind)."""
+    return list(
+        Assignment.objects.filter(classroom__memberships__student=user, **filters).select_related(
+            "classroom"
+        )
+    )
+
+
+# --- statuses --------------------------------------------------------------------------------
+
+
+class Status:
+    NOT_STARTED = "not_started"
+    IN_PROGRESS = "in_progress"
+    DONE = "done"
+    LATE = "late"
+
+
+def status_label(status: str) -> str:
+    labels = {
+        Status.NOT_STARTED: _("Not started"),
+        Status.IN_PROGRESS: _("In progress"),
+        Status.DONE: _("Done"),
+        Status.LATE: _("Late"),
+    }
+    return labels[status]
+
+
+def work_status(
+    assignment: Assignment, progress: Progress | None, now: datetime | None = None
+) -> str:
+    """Done once completed; late when the due date passed first; otherwise started or not."""
+    if progress is not None and progress.completed_at is not None:
+        return Status.DONE
+    if assignment.is_past_due(now):
+        return Status.LATE
+    if progress is not None and (progress.attempts > 0 or progress.last_activity):
+        return Status.IN_PROGRESS
+    return Status.NOT_STARTED
+
+
+def sync_stage_progress(assignment: Assignment, student: Any) -> None:
+    """Count a lesson stage already completed on the lessons pages (before it was assigned,
+    or while the signal could not reach us) from the lessons app's own record."""
+    if assignment.kind != AssignmentKind.STAGE:
+        return
+    progress = Progress.objects.filter(assignment=assignment, student=student).first()
+    if progress is not None and progress.completed_at is not None:
+        return
+    status = lesson_stage_status(student, assignment.stage_slug)
+    if status and status.get("done"):
+        record_stage_completed(
+            assignment,
+            student,
+            int(status.get("stars") or 0),
+            when=status.get("last_activity") or timezone.now(),
+        )
+
+
+def lesson_stage_status(user: Any, stage_slug: str) -> dict[str, Any] | None:
+    try:
+        from lessons.services import stage_status
+    except ImportError:  # the lessons app has not shipped its services yet
+        return None
+    try:
+        return dict(stage_status(user, stage_slug))
+    except Exception:  # an unknown or removed stage: nothing to count  # noqa: BLE001
+        return None
+
+
+@dataclass
+class Work:
+    """A student's row for one assignment, ready for a template or the CSV."""
+
+    assignment: Assignment
+    progress: Progress | None
+    status: str
+
+    @property
+    def status_label(self) -> str:
+        return status_label(self.status)
+
+    @property
+    def late_done(self) -> bool:
+        p, due = self.progress, self.assignment.due
+        return bool(p and p.completed_at and due and p.completed_at > due)
+
+
+def my_work(user: Any, classroom: Classroom | None = None) -> list[Work]:
+    """``user``'s assignments (in one class or all their classes) with progress and status."""
+    filters: dict[str, Any] = {"classroom": classroom} if classroom is not None else {}
+    assignments = student_assignments_for(user, **filters)
+    for a in assignments:
+        sync_stage_progress(a, user)
+    progress = {
+        p.assignment_id: p
+        for p in Progress.objects.filter(student=user, assignment__in=assignments)
+    }
+    now = timezone.now()
+    rows = [
+        Work(a, progress.get(a.pk), work_status(a, progress.get(a.pk), now)) for a in assignments
+    ]
+    order = {Status.LATE: 0, Status.IN_PROGRESS: 1, Status.NOT_STARTED: 2, Status.DONE: 3}
+    far = datetime.max.replace(tzinfo=timezone.get_current_timezone())
+    rows.sort(key=lambda w: (order[w.status], w.assignment.due or far, w.assignment.pk))
+    return rows
+
+
+# --- the dashboard ---------------------------------------------------------------------------
+
+
+@dataclass
+class Grid:
+    students: list[User]
+    assignments: list[Assignment]
+    cells: dict[tuple[int, int], Work] = field(default_factory=dict)
+
+    def rows(self) -> list[tuple[User, list[Work]]]:
+        return [(s, [self.cells[(s.pk, a.pk)] for a in self.assignments]) for s in self.students]
+
+
+def class_students(classroom: Classroom) -> list[User]:
+    return list(User.objects.filter(class_memberships__classroom=classroom).order_by("username"))
+
+
+def class_grid(classroom: Classroom, students: list[User] | None = None) -> Grid:
+    """Students × assignments: each cell is the student's progress and status."""
+    students = class_students(classroom) if students is None else students
+    assignments = list(classroom.assignments.all())
+    for a in assignments:
+        if a.kind == AssignmentKind.STAGE:
+            for s in students:
+                sync_stage_progress(a, s)
+    progress = {
+        (p.student_id, p.assignment_id): p
+        for p in Progress.objects.filter(assignment__classroom=classroom, student__in=students)
+    }
+    now = timezone.now()
+    grid = Grid(students, assignments)
+    for s in students:
+        for a in assignments:
+            p = progress.get((s.pk, a.pk))
+            grid.cells[(s.pk, a.pk)] = Work(a, p, work_status(a, p, now))
+    return grid
+
+
+@dataclass(frozen=True)
+class ThemeAccuracy:
+    key: str
+    label: str
+    attempts: int
+    correct: int
+
+    @property
+    def percent(self) -> int:
+        return round(100 * self.correct / self.attempts) if self.attempts else 0
+
+
+def theme_label(key: str) -> str:
+    """A theme key as a reader's label: puzzle themes, lesson stages, exercise kinds."""
+    if key.startswith("lesson:"):
+        slug = key.removeprefix("lesson:")
+        return _("Lesson: %(stage)s") % {"stage": stage_title(slug)}
+    if key.startswith("exercise:"):
+        kind = key.removeprefix("exercise:")
+        labels = dict(ExerciseKind.choices)
+        return _("Exercise: %(kind)s") % {"kind": labels.get(kind, kind)}
+    try:
+        from puzzles.models import THEME_LABELS
+    except ImportError:
+        return key
+    return str(THEME_LABELS.get(key, key))
+
+
+def stage_title(slug: str) -> str:
+    try:
+        from lessons.models import Stage
+    except ImportError:
+        return slug
+    stage = Stage.objects.filter(slug=slug).first()
+    if stage is None:
+        return slug
+    title = getattr(stage, "title", None)
+    return str(title) if title else slug
+
+
+def theme_accuracy(classroom: Classroom, student: Any = None) -> list[ThemeAccuracy]:
+    """Share of right answers per theme over the class's attempts (or one student's)."""
+    attempts = Attempt.objects.filter(
+        assignment__classroom=classroom, student__class_memberships__classroom=classroom
+    )
+    if student is not None:
+        attempts = attempts.filter(student=student)
+    totals: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for themes, correct in attempts.values_list("themes", "correct"):
+        for key in themes or []:
+            totals[key][0] += 1
+            totals[key][1] += int(correct)
+    rows = [ThemeAccuracy(k, theme_label(k), n, c) for k, (n, c) in totals.items()]
+    rows.sort(key=lambda r: (r.percent, r.label))
+    return rows
+
+
+def format_seconds(seconds: float | None) -> str:
+    if not seconds:
+        return "0:00"
+    total = int(round(seconds))
+    hours, rest = divmod(total, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+CSV_HEADER = [
+    "student",
+    "assignment",
+    "kind",
+    "due",
+    "status",
+    "done",
+    "score",
+    "stars",
+    "attempts",
+    "correct",
+    "seconds",
+    "last_activity",
+    "completed_at",
+]
+
+
+def grid_csv(classroom: Classroom) -> str:
+    """The dashboard grid as CSV, one line per student and assignment (stable English keys)."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_HEADER)
+    grid = class_grid(classroom)
+    for student, works in grid.rows():
+        for w in works:
+            p = w.progress
+            writer.writerow(
+                [
+                    _csv_safe(student.get_username()),
+                    _csv_safe(w.assignment.title),
+                    w.assignment.kind,
+                    w.assignment.due.isoformat() if w.assignment.due else "",
+                    w.status,
+                    "yes" if w.status == Status.DONE else "no",
+                    "" if p is None or p.score is None else p.score,
+                    "" if p is None or p.stars is None else p.stars,
+                    p.attempts if p else 0,
+                    p.correct if p else 0,
+                    round(p.seconds) if p else 0,
+                    p.last_activity.isoformat() if p and p.last_activity else "",
+                    p.completed_at.isoformat() if p and p.completed_at else "",
+                ]
+            )
+    return out.getvalue()
+
+
+def _csv_safe(text: str) -> str:
+    """Keep a spreadsheet from running a title as a formula (CSV injection)."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+# --- the news wall ---------------------------------------------------------------------------
+
+NEWS_TAGS = {
+    "p", "br", "strong", "em", "code", "pre", "blockquote", "ul", "ol", "li", "a", "h3", "h4",
+    "h5", "hr",
+}  # fmt: skip
+
+
+def render_markdown(text: str) -> str:
+    """Markdown to HTML, then sanitised with nh3: no scripts, no styles, no raw HTML tricks."""
+    html = markdown.markdown(text, extensions=["sane_lists"], output_format="html")
+    return nh3.clean(
+        html,
+        tags=NEWS_TAGS,
+        attributes={"a": {"href", "title"}},
+        url_schemes={"http", "https", "mailto"},
+        link_rel="nofollow noopener noreferrer",
+    )
+
+
+# --- custom exercises, checked by the engine -------------------------------------------------
+
+
+class ExerciseError(ValueError):
+    """The teacher's position cannot make this exercise; the message says why."""
+
+
+CLEAR_MARGIN_TILES = 4
+"""The margin rule for a what-to-discard exercise (the classes app's own; the puzzles app's
+generator applies its own criteria to generated puzzles). The best discard must leave a lower
+shanten than the second best, or the same shanten with at least this many more accepted tiles
+(live copies counted by the engine). Anything closer is a judgement call, not an exercise."""
+
+WINDS = {"E": 27, "S": 28, "W": 29, "N": 30}
+WIND_CHOICES = (("E", "East"), ("S", "South"), ("W", "West"), ("N", "North"))
+
+
+def exercise_facts(
+    kind: str, hand_text: str, situation: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """Check a teacher's position and return the engine's facts as plain JSON values.
+
+    Raises :class:`ExerciseError` (a ``ValueError``) with a reason a teacher can act on: a
+    malformed hand, the wrong number of tiles, no clear best discard, a hand that is not
+    tenpai, a hand that cannot win.
+    """
+    from tutor.engine.hand import parse_hand
+
+    situation = situation or {}
+    hand_text = (hand_text or "").strip()
+    if not hand_text:
+        raise ExerciseError(_("Enter a hand, e.g. 123m456p789s1122z."))
+    sizes = {ExerciseKind.DISCARD: (14,), ExerciseKind.WAITS: (13,), ExerciseKind.SCORE: (14,)}
+    if kind not in sizes:
+        raise ExerciseError(_("Choose a kind of exercise."))
+    try:
+        hand = parse_hand(hand_text, sizes=sizes[ExerciseKind(kind)])
+    except ValueError as error:
+        raise ExerciseError(str(error)) from error
+    if kind == ExerciseKind.DISCARD:
+        return _discard_facts(hand)
+    if kind == ExerciseKind.WAITS:
+        return _waits_facts(hand)
+    return _score_facts(hand, situation)
+
+
+def _discard_facts(hand: Any) -> dict[str, Any]:
+    from tutor.engine.analysis import discard_analysis
+    from tutor.engine.shanten import shanten
+    from tutor.engine.tiles import tile_str
+
+    options = discard_analysis(hand.concealed, melds=len(hand.melds))
+    rows = [
+        {
+            "discard": tile_str(o.discard),
+            "shanten": o.shanten,
+            "accepted": {tile_str(t): n for t, n in _accepted_items(o.accepted)},
+            "count": o.count,
+            "two_step": _plain_number(o.two_step),
+        }
+        for o in options
+    ]
+    best = clear_best_discard(rows)
+    return {
+        "shanten": shanten(hand.concealed, len(hand.melds)),
+        "discards": rows,
+        "best": best["discard"],
+    }
+
+
+def _accepted_items(accepted: Any) -> list[tuple[int, int]]:
+    items = accepted.items() if hasattr(accepted, "items") else accepted
+    return [(int(t), int(n)) for t, n in items]
+
+
+def _plain_number(value: Any) -> float | int:
+    return value if isinstance(value, int) else round(float(value), 2)
+
+
+def clear_best_discard(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The best discard of an analysis (rows best first) if it stands out by the margin rule
+    (:data:`CLEAR_MARGIN_TILES`); otherwise raise :class:`ExerciseError` saying why not."""
+    if not rows:
+        raise ExerciseError(_("This hand has no discard to choose."))
+    best = rows[0]
+    if len(rows) == 1:
+        return best
+    second = rows[1]
+    if best["shanten"] < second["shanten"]:
+        return best
+    if best["count"] - second["count"] >= CLEAR_MARGIN_TILES:
+        return best
+    raise ExerciseError(
+        _(
+            "There is no clear best answer: discarding %(a)s accepts %(na)d tiles and "
+            "discarding %(b)s accepts %(nb)d, with the same shanten. The best discard must "
+            "accept at least %(margin)d more tiles than the next one, or leave a lower shanten."
+        )
+        % {
+            "a": best["discard"],
+            "na": best["count"],
+            "b": second["discard"],
+            "nb": second["count"],
+            "margin": CLEAR_MARGIN_TILES,
+        }
+    )
+
+
+def _waits_facts(hand: Any) -> dict[str, Any]:
+    from tutor.engine.shanten import shanten
+    from tutor.engine.tiles import tile_str
+    from tutor.engine.waits import waits
+
+    n = shanten(hand.concealed, len(hand.melds))
+    if n != 0:
+        raise ExerciseError(
+            _("This hand is not tenpai (it is %(n)d-shanten), so it has no waits to find.")
+            % {"n": n}
+        )
+    found = sorted(int(t) for t in waits(hand.concealed, melds=len(hand.melds)))
+    if not found:
+        raise ExerciseError(
+            _("This hand is tenpai only on tiles it already holds all four of (no live wait).")
+        )
+    return {"shanten": 0, "waits": [tile_str(t) for t in found]}
+
+
+def _score_facts(hand: Any, situation: dict[str, Any]) -> dict[str, Any]:
+    from tutor.engine.scoring import score
+    from tutor.engine.scoring.situation import situation_from_hand
+    from tutor.engine.tiles import parse_tiles_red, to_136
+
+    win_text = str(situation.get("win_tile") or "").strip()
+    if not win_text:
+        raise ExerciseError(_("Say which tile completed the hand (e.g. 5p)."))
+    try:
+        win_kinds, win_red = parse_tiles_red(win_text)
+        if len(win_kinds) != 1:
+            raise ExerciseError(_("The winning tile must be exactly one tile, e.g. 5p."))
+        indicator_kinds, indicator_red = parse_tiles_red(str(situation.get("dora") or ""))
+        result = score(
+            situation_from_hand(
+                hand,
+                win_kinds[0],
+                win_red=win_red[0],
+                tsumo=bool(situation.get("tsumo")),
+                riichi=bool(situation.get("riichi")),
+                seat_wind=WINDS.get(str(situation.get("seat_wind")), WINDS["S"]),
+                round_wind=WINDS.get(str(situation.get("round_wind")), WINDS["E"]),
+                dora_indicators=tuple(to_136(indicator_kinds, indicator_red)),
+            )
+        )
+    except ExerciseError:
+        raise
+    except ValueError as error:
+        reason = str(error)
+        near = getattr(error, "near_misses", ())
+        if near:
+            reason += " (" + "; ".join(f"{y}: {why}" for y, why in near) + ")"
+        raise ExerciseError(reason) from error
+    return {
+        "han": result.han,
+        "fu": result.fu,
+        "points": result.points,
+        "limit": result.limit,
+        "yaku": [{"name": y.name, "han": y.han} for y in result.yaku],
+        "fu_lines": [str(line) for line in result.fu_lines],
+        "payments": result.payments.as_dict(),
+    }
+
+
+@dataclass(frozen=True)
+class Verdict:
+    correct: bool
+    answer: str
+    message: str
+
+
+class AnswerError(ValueError):
+    """The submitted answer is malformed or tampered with (a 400, nothing recorded)."""
+
+
+def check_exercise_answer(assignment: Assignment, data: Any) -> Verdict:
+    """Check a student's answer against the engine's facts stored with the exercise."""
+    from tutor.engine.tiles import parse_tile, parse_tiles, tile_str
+
+    facts = assignment.analysis
+    kind = assignment.exercise_kind
+    try:
+        if kind == ExerciseKind.DISCARD:
+            raw = str(data.get("discard") or "").strip()
+            if not raw:
+                raise AnswerError(_("Pick the tile you would discard."))
+            chosen = tile_str(parse_tile(raw))
+            held = {row["discard"] for row in facts["discards"]}
+            if chosen not in held:
+                raise AnswerError(_("%(tile)s is not in this hand.") % {"tile": chosen})
+            return Verdict(chosen == facts["best"], chosen, "")
+        if kind == ExerciseKind.WAITS:
+            raw_list = [str(v) for v in data.getlist("waits")] if hasattr(data, "getlist") else []
+            if not raw_list:
+                raise AnswerError(_("Pick every tile this hand waits on."))
+            if len(raw_list) > 34:
+                raise AnswerError(_("Too many tiles."))
+            chosen_kinds = sorted({t for v in raw_list for t in parse_tiles(v)})
+            chosen_text = " ".join(tile_str(t) for t in chosen_kinds)
+            right = sorted(parse_tile(t) for t in facts["waits"])
+            return Verdict(chosen_kinds == right, chosen_text, "")
+        if kind == ExerciseKind.SCORE:
+            raw = str(data.get("points") or "").strip().replace(",", "").replace(".", "")
+            if not raw.isdigit() or len(raw) > 7:
+                raise AnswerError(_("Enter the points as a whole number, e.g. 3900."))
+            points = int(raw)
+            return Verdict(points == facts["points"], str(points), "")
+    except (KeyError, TypeError) as error:
+        raise AnswerError(_("This exercise cannot be answered.")) from error
+    except AnswerError:
+        raise
+    except ValueError as error:  # a malformed tile from a tampered form
+        raise AnswerError(str(error)) from error
+    raise AnswerError(_("This exercise cannot be answered."))
+
+
+def answer_exercise(
+    assignment: Assignment, student: Any, data: Any, seconds: float | None
+) -> Verdict:
+    verdict = check_exercise_answer(assignment, data)
+    record_attempt(
+        assignment,
+        student,
+        "exercise",
+        verdict.correct,
+        seconds=seconds,
+        answer=verdict.answer,
+        themes=[f"exercise:{assignment.exercise_kind}"],
+    )
+    return verdict
