@@ -211,6 +211,11 @@ def test_select_one_renders_a_radio_group_valued_by_notation() -> None:
     assert [i["alt"] for i in page.of("img")][2] == "red five of circles"
 
 
+def test_show_label_turns_the_hidden_legend_into_the_question() -> None:
+    html = render('{% tiles "12m" select="one" label="Discard?" show_label=True %}')
+    assert '<legend class="tile-legend">Discard?</legend>' in html
+
+
 def test_select_many_renders_checkboxes() -> None:
     inputs = parse(render('{% tiles "19m1z" select="many" name="yaochuu" %}')).of("input")
     assert [i["type"] for i in inputs] == ["checkbox"] * 3

@@ -23,7 +23,8 @@ Options:
 ``required``, ``disabled``
     Passed to the inputs / the fieldset.
 ``label``
-    An accessible name for the whole hand or group of inputs.
+    An accessible name for the whole hand or group of inputs (a hidden ``<legend>`` when
+    selectable); ``show_label=True`` shows that legend as the question above the tiles.
 ``mark``
     Tiles to outline (a notation such as ``"5m"``, or a list of indexes), e.g. the right answer.
 
@@ -209,6 +210,7 @@ def tiles(
     disabled: bool = False,
     label: str = "",
     mark: Any = None,
+    show_label: bool = False,
 ) -> SafeString:
     """Render a hand (see the module docstring for the options)."""
     if select not in ("", "one", "many"):
@@ -236,6 +238,7 @@ def tiles(
         "required": required,
         "disabled": disabled,
         "label": label,
+        "show_label": show_label,
         "called_label": _("called set"),
     }
     return SafeString(render_to_string("web/_tiles.html", context))
