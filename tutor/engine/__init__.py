@@ -21,6 +21,22 @@ from .hand import (
     parse_hand,
     parse_meld,
 )
+from .scoring import (
+    EMA,
+    MAHJONG_SOUL,
+    TENHOU,
+    CalledSet,
+    ImpossibleSituationError,
+    NotAWinningHandError,
+    NoYakuError,
+    RulePreset,
+    ScoreResult,
+    ScoringError,
+    Situation,
+    preset,
+    score,
+    situation_from_hand,
+)
 from .tiles import (
     DRAGONS,
     EAST,
@@ -51,6 +67,20 @@ from .tiles import (
 )
 
 __all__ = [
+    "EMA",
+    "MAHJONG_SOUL",
+    "TENHOU",
+    "CalledSet",
+    "ImpossibleSituationError",
+    "NotAWinningHandError",
+    "NoYakuError",
+    "RulePreset",
+    "ScoreResult",
+    "ScoringError",
+    "Situation",
+    "preset",
+    "score",
+    "situation_from_hand",
     "ACROSS",
     "LEFT",
     "RIGHT",

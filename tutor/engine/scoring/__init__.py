@@ -21,6 +21,7 @@ from .situation import (
     ScoringError,
     Situation,
     physical_tiles,
+    situation_from_hand,
 )
 
 __all__ = [
@@ -50,5 +51,6 @@ __all__ = [
     "physical_tiles",
     "preset",
     "score",
+    "situation_from_hand",
     "tile_name",
 ]
