@@ -1,0 +1,724 @@
+"""Generating puzzles: deal candidate hands, analyze them with the engine, keep the clear ones.
+
+Pure functions over :mod:`tutor.engine` (no Django, no database): the Celery tasks in
+:mod:`puzzles.tasks` call :func:`generate` and store what it returns.
+
+Everything is reproducible from a seed. Candidate ``i`` of a chunk with seed ``s`` is dealt from
+``random.Random(candidate_seed(s, i))`` and that candidate seed is stored on the puzzle, so
+``deal_candidate(kind, theme, puzzle.seed)`` deals the same position again.
+
+**Dealing** (:func:`deal_candidate`) mixes three samplers:
+
+* a *random deal*: the first tiles of a shuffled 136-tile wall;
+* *near-tenpai* sampling: a complete hand of four sets and a pair built from the wall, from
+  which a few tiles are swapped for random wall tiles (each swap costs at most one shanten);
+* *one suit*: the same two samplers restricted to the 36 tiles of one suit (the multi-wait
+  shapes of a flush).
+
+What-to-discard candidates also get a table around them: the round and seat winds, a turn,
+every seat's discards so far and a dora indicator, all taken from the same wall. The accepted
+tile counts of the analysis subtract every tile the player can see (own hand, discards, dora
+indicator), so the context changes the answer.
+
+**Acceptance** (:func:`evaluate`):
+
+* *what to discard* — 14 tiles, 0–2 shanten after the best discard, and the best discard must
+  stand out by :func:`clear_margin`; the answer is the discard with the most accepted tiles,
+  the 2-step figure breaking ties;
+* *which tiles improve this hand* — 13 tiles at 1–2 shanten with 2 to 12 improving kinds;
+* *what are the waits* — 13 tiles in tenpai on at least one live kind;
+* *how many shanten* — 13 tiles from tenpai to 4-shanten.
+
+**The stored analysis** (``Puzzle.analysis``), every tile in mpsz notation, lists rather than
+objects wherever order matters (PostgreSQL's jsonb reorders object keys)::
+
+    {
+      "version": 1,
+      "shanten": 1,                 # of the hand as shown (14 tiles for a discard puzzle)
+      "answer": "9p" | ["3m", "6m"] | 2,   # a tile, the sorted kinds, or a shanten number
+      "forms": {"standard": 1, "seven_pairs": 3, "thirteen_orphans": 8},
+      "difficulty": 3,
+      # what to discard: the engine's discard table, best first, and why the best stands out
+      "discards": [{"tile": "9p", "shanten": 1, "count": 20, "two_step": 312,
+                    "two_step_average": 15.6, "accepted": [{"tile": "3m", "count": 4}, ...]},
+                   ...],
+      "margin": {"reason": "shanten" | "ukeire" | "two_step", "best": 20, "second": 16},
+      # which tiles improve this hand: the uke-ire
+      "accepted": [{"tile": "3m", "count": 4}, ...], "count": 20,
+      # what are the waits
+      "waits": [{"tile": "1m", "count": 3, "shapes": ["two_sided"]}, ...],
+      "wait_pattern": "multi_sided", "live": 7,
+    }
+
+Counts are *unseen* copies: 4 minus the copies in the hand, the discards and the dora indicator.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import permutations
+from typing import Any
+
+from tutor.engine.analysis import discard_analysis, tenpai_info, ukeire
+from tutor.engine.shanten import shanten, shanten_chiitoitsu, shanten_kokushi, shanten_standard
+from tutor.engine.tiles import (
+    NUM_KINDS,
+    Counts,
+    counts_to_tiles,
+    is_honor,
+    is_terminal,
+    parse_tiles,
+    tile_str,
+    tiles_str,
+)
+
+KINDS = ("discard", "improve", "waits", "shanten")
+DEALER_THEMES = ("one-suit", "near-tenpai", "random-deal")
+"""Themes that choose the sampler rather than filter the results."""
+
+MAX_DIFFICULTY = 5
+ANALYSIS_VERSION = 1
+
+# --- seeds ------------------------------------------------------------------------------------
+
+
+def derive_seed(seed: int, *parts: object) -> int:
+    """A reproducible 63-bit seed derived from ``seed`` and ``parts`` (fits a BigIntegerField).
+
+    >>> derive_seed(1, 0) == derive_seed(1, 0), derive_seed(1, 0) == derive_seed(1, 1)
+    (True, False)
+    """
+    text = ":".join(str(p) for p in (seed, *parts)).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
+
+
+def chunk_seed(batch_seed: int, index: int) -> int:
+    """The seed of chunk ``index`` of a batch."""
+    return derive_seed(batch_seed, "chunk", index)
+
+
+def candidate_seed(seed: int, index: int) -> int:
+    """The seed of the ``index``-th candidate dealt by a chunk with ``seed``."""
+    return derive_seed(seed, "candidate", index)
+
+
+# --- dealing ---------------------------------------------------------------------------------
+
+_FULL_WALL = tuple(k for k in range(NUM_KINDS) for _ in range(4))
+_SUIT_KINDS = (tuple(range(0, 9)), tuple(range(9, 18)), tuple(range(18, 27)))
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A dealt position before analysis: the hand's counts and what else the player sees."""
+
+    kind: str
+    counts: Counts
+    seen: Counts  # own hand + dora indicator + every discard
+    context: dict[str, Any]
+    seed: int
+    sampler: str
+
+    @property
+    def hand(self) -> str:
+        return tiles_str(counts_to_tiles(self.counts))
+
+
+def _complete_hand(rng: random.Random, pool: list[int], kinds: Sequence[int]) -> list[int] | None:
+    """Four sets and a pair drawn from ``pool`` (counts per kind), or None if it got stuck."""
+    tiles: list[int] = []
+    pair_choices = [k for k in kinds if pool[k] >= 2]
+    if not pair_choices:
+        return None
+    pair = rng.choice(pair_choices)
+    pool[pair] -= 2
+    tiles += [pair, pair]
+    suited = [k for k in kinds if k < 27 and k % 9 <= 6]
+    for _ in range(4):
+        for _attempt in range(20):
+            if rng.random() < 0.3 or not suited:
+                k = rng.choice(kinds)
+                if pool[k] >= 3:
+                    pool[k] -= 3
+                    tiles += [k, k, k]
+                    break
+            else:
+                k = rng.choice(suited)
+                if pool[k] and pool[k + 1] and pool[k + 2]:
+                    for t in (k, k + 1, k + 2):
+                        pool[t] -= 1
+                    tiles += [k, k + 1, k + 2]
+                    break
+        else:
+            return None
+    return tiles
+
+
+def _draw(rng: random.Random, pool: list[int], kinds: Sequence[int], n: int) -> list[int]:
+    """Take ``n`` random tiles (weighted by copies left) out of ``pool``."""
+    bag = [k for k in kinds for _ in range(pool[k])]
+    taken = rng.sample(bag, n)
+    for k in taken:
+        pool[k] -= 1
+    return taken
+
+
+def _deal_hand(
+    rng: random.Random, size: int, sampler: str, swaps: int
+) -> tuple[list[int], list[int]]:
+    """A hand of ``size`` tiles and the pool (counts) of the tiles left in the wall."""
+    kinds: Sequence[int] = range(NUM_KINDS)
+    if sampler == "one-suit":
+        kinds = rng.choice(_SUIT_KINDS)
+    while True:
+        pool = [0] * NUM_KINDS
+        for k in kinds:
+            pool[k] = 4
+        if sampler == "random-deal":
+            return _draw(rng, pool, kinds, size), pool
+        tiles = _complete_hand(rng, pool, kinds)
+        if tiles is None:
+            continue
+        rng.shuffle(tiles)
+        removed = 14 - size + swaps
+        for k in tiles[:removed]:
+            pool[k] += 1
+        tiles = tiles[removed:]
+        tiles += _draw(rng, pool, kinds, swaps)
+        # Tiles outside the suit stay available for the table (discards, dora indicator).
+        if sampler == "one-suit":
+            for k in range(NUM_KINDS):
+                if k not in kinds:
+                    pool[k] = 4
+        return tiles, pool
+
+
+def _table_context(rng: random.Random, pool: list[int]) -> tuple[dict[str, Any], list[int]]:
+    """Winds, turn, discards of every seat and a dora indicator, taken from ``pool``."""
+    turn = rng.randint(3, 12)
+    seat = rng.randrange(4)
+    round_wind = 27 if rng.random() < 0.6 else 28
+    discards: list[str] = []
+    seen: list[int] = []
+    for s in range(4):
+        # Seats before ours in turn order have already discarded this turn.
+        n = turn - 1 if s >= seat else turn
+        river = _draw(rng, pool, range(NUM_KINDS), n)
+        seen += river
+        discards.append("".join(tile_str(t) for t in river))
+    (indicator,) = _draw(rng, pool, range(NUM_KINDS), 1)
+    seen.append(indicator)
+    context = {
+        "seat": seat,
+        "seat_wind": tile_str(27 + seat),
+        "round_wind": tile_str(round_wind),
+        "turn": turn,
+        "dora_indicator": tile_str(indicator),
+        "discards": discards,
+    }
+    return context, seen
+
+
+def _sampler_for(rng: random.Random, theme: str) -> str:
+    if theme in DEALER_THEMES:
+        return theme
+    roll = rng.random()
+    return "near-tenpai" if roll < 0.65 else ("one-suit" if roll < 0.85 else "random-deal")
+
+
+def deal_candidate(kind: str, theme: str, seed: int) -> Candidate:
+    """Deal one candidate position of ``kind`` from ``seed`` (the same seed, the same deal).
+
+    >>> c = deal_candidate("discard", "", 7)
+    >>> sum(c.counts), sum(c.seen) > 14, c == deal_candidate("discard", "", 7)
+    (14, True, True)
+    >>> sum(deal_candidate("waits", "one-suit", 3).counts)
+    13
+    """
+    if kind not in KINDS:
+        raise ValueError(f"unknown puzzle kind {kind!r}: choose one of {', '.join(KINDS)}")
+    rng = random.Random(seed)
+    sampler = _sampler_for(rng, theme)
+    if kind == "discard":
+        tiles, pool = _deal_hand(rng, 14, sampler, rng.choice((1, 2, 2, 3, 3, 3)))
+        context, table = _table_context(rng, pool)
+        seen = tiles + table
+    elif kind == "waits":
+        if sampler == "random-deal":
+            sampler = "near-tenpai"
+        tiles, _pool = _deal_hand(rng, 13, sampler, 0)
+        context, seen = {}, tiles
+    elif kind == "improve":
+        if sampler == "random-deal":
+            sampler = "near-tenpai"
+        tiles, _pool = _deal_hand(rng, 13, sampler, rng.choice((1, 2, 2)))
+        context, seen = {}, tiles
+    else:
+        tiles, _pool = _deal_hand(rng, 13, sampler, rng.choice((0, 1, 2, 3)))
+        context, seen = {}, tiles
+    counts = [0] * NUM_KINDS
+    for t in tiles:
+        counts[t] += 1
+    seen_counts = [0] * NUM_KINDS
+    for t in seen:
+        seen_counts[t] += 1
+    return Candidate(kind, tuple(counts), tuple(seen_counts), context, seed, sampler)
+
+
+# --- canonical form ---------------------------------------------------------------------------
+
+_SUIT_PERMUTATIONS = tuple(permutations(range(3)))
+
+
+def _permute(counts: Sequence[int], perm: Sequence[int]) -> tuple[int, ...]:
+    out = list(counts)
+    for suit, target in enumerate(perm):
+        out[9 * target : 9 * target + 9] = counts[9 * suit : 9 * suit + 9]
+    return tuple(out)
+
+
+def canonical_key(kind: str, counts: Sequence[int], visible: Sequence[int] | None = None) -> str:
+    """The kind, the hand and the other visible tiles with the suits renamed to the smallest
+    notation among the six ways of permuting m, p and s. Two positions that differ only by
+    the names of their suits have the same key; honors are never renamed.
+
+    ``visible`` counts the tiles seen besides the hand (discards, dora indicator), which change
+    the accepted tile counts and so the answer.
+
+    >>> from tutor.engine.tiles import parse_tiles, to_counts
+    >>> a = canonical_key("waits", to_counts(parse_tiles("1112345678999p")))
+    >>> a == canonical_key("waits", to_counts(parse_tiles("1112345678999s"))), a
+    (True, 'waits:1112345678999m|')
+    """
+    vis = tuple(visible) if visible is not None else (0,) * NUM_KINDS
+    best: tuple[str, str] | None = None
+    for perm in _SUIT_PERMUTATIONS:
+        form = (
+            tiles_str(counts_to_tiles(_permute(counts, perm))),
+            tiles_str(counts_to_tiles(_permute(vis, perm))),
+        )
+        if best is None or form < best:
+            best = form
+    assert best is not None
+    return f"{kind}:{best[0]}|{best[1]}"
+
+
+# --- the engine's analysis as JSON --------------------------------------------------------------
+
+
+def _accepted_rows(accepted: dict[int, int]) -> list[dict[str, Any]]:
+    """Accepted kinds with unseen counts as ``[{"tile": "3m", "count": 4}, ...]`` in tile order
+    (a list, not an object: PostgreSQL's jsonb would reorder the keys)."""
+    return [{"tile": tile_str(t), "count": n} for t, n in sorted(accepted.items())]
+
+
+def discard_table(counts: Counts, seen: Counts) -> list[dict[str, Any]]:
+    """The engine's what-to-discard table (:func:`~tutor.engine.analysis.discard_analysis`)
+    as JSON rows, best first."""
+    rows = []
+    for option in discard_analysis(counts, seen=seen):
+        rows.append(
+            {
+                "tile": tile_str(option.discard),
+                "shanten": option.shanten,
+                "accepted": _accepted_rows(option.accepted),
+                "count": option.count,
+                "two_step": option.two_step,
+                "two_step_average": round(option.two_step_average, 2),
+            }
+        )
+    return rows
+
+
+def forms(counts: Counts) -> dict[str, int]:
+    """Shanten of each hand form."""
+    return {
+        "standard": shanten_standard(counts),
+        "seven_pairs": shanten_chiitoitsu(counts),
+        "thirteen_orphans": shanten_kokushi(counts),
+    }
+
+
+# --- the margin rule -------------------------------------------------------------------------
+
+MARGIN_ABSOLUTE = 2
+"""The best discard needs at least this many more accepted tiles than the second ..."""
+MARGIN_RELATIVE = 0.10
+"""... and at least this fraction of its own count more (whichever is larger)."""
+TWO_STEP_RELATIVE = 0.10
+"""On equal accepted tiles, the 2-step figure must be ahead by this fraction."""
+
+
+@dataclass(frozen=True)
+class Margin:
+    """Why the best discard stands out: ``reason`` is ``"shanten"`` (every other discard
+    leaves the hand further from tenpai), ``"ukeire"`` (clearly more accepted tiles) or
+    ``"two_step"`` (the same accepted tiles but a clearly better 2-step figure)."""
+
+    reason: str
+    best: float
+    second: float
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"reason": self.reason, "best": self.best, "second": self.second}
+
+
+def clear_margin(rows: Sequence[dict[str, Any]]) -> Margin | None:
+    """Whether the best row of a discard table (JSON rows, best first) stands out clearly.
+
+    The best discard is the one with the lowest shanten after it, then the most accepted tiles,
+    then the best 2-step figure. It stands out when the runner-up (the best other kind):
+
+    * leaves a higher shanten, or
+    * accepts fewer tiles by at least ``max(MARGIN_ABSOLUTE, MARGIN_RELATIVE × best)``, or
+    * accepts exactly as many tiles and has a 2-step figure lower by at least
+      ``TWO_STEP_RELATIVE`` of the best one's.
+
+    Anything closer (say 20 against 19 tiles) is a matter of taste, not a puzzle: None.
+
+    >>> row = lambda t, s, n, two: {"tile": t, "shanten": s, "count": n, "two_step": two}
+    >>> clear_margin([row("9p", 1, 20, 0), row("1m", 1, 16, 0)]).reason
+    'ukeire'
+    >>> clear_margin([row("9p", 1, 20, 0), row("1m", 1, 19, 0)]) is None
+    True
+    >>> clear_margin([row("9p", 1, 20, 300), row("1m", 1, 20, 250)]).reason
+    'two_step'
+    >>> clear_margin([row("9p", 0, 4, 0), row("1m", 1, 30, 0)]).reason
+    'shanten'
+    """
+    ranked = sorted(rows, key=lambda r: (r["shanten"], -r["count"], -r["two_step"]))
+    if len(ranked) < 2:
+        return None
+    best, second = ranked[0], ranked[1]
+    if second["shanten"] > best["shanten"]:
+        return Margin("shanten", best["shanten"], second["shanten"])
+    if best["count"] - second["count"] >= max(MARGIN_ABSOLUTE, MARGIN_RELATIVE * best["count"]):
+        return Margin("ukeire", best["count"], second["count"])
+    if (
+        best["count"] == second["count"]
+        and best["two_step"] > 0
+        and best["two_step"] - second["two_step"] >= TWO_STEP_RELATIVE * best["two_step"]
+    ):
+        return Margin("two_step", best["two_step"], second["two_step"])
+    return None
+
+
+# --- difficulty, themes and acceptance ----------------------------------------------------------
+
+
+def starting_rating(difficulty: int) -> float:
+    """A puzzle's first Glicko-2 rating from its difficulty (1 → 1100, 3 → 1500, 5 → 1900).
+
+    >>> starting_rating(1), starting_rating(5)
+    (1100.0, 1900.0)
+    """
+    return 1500.0 + 200.0 * (difficulty - 3)
+
+
+def _clamp(value: int) -> int:
+    return max(1, min(MAX_DIFFICULTY, value))
+
+
+def _one_suit(counts: Sequence[int]) -> bool:
+    suits = {t // 9 for t in range(NUM_KINDS) if counts[t] and t < 27}
+    return len(suits) == 1 and not any(counts[27:])
+
+
+@dataclass(frozen=True)
+class Generated:
+    """An accepted puzzle, ready to store."""
+
+    kind: str
+    hand: str
+    context: dict[str, Any]
+    analysis: dict[str, Any]
+    themes: tuple[str, ...]
+    difficulty: int
+    canonical_key: str
+    seed: int
+
+    @property
+    def rating(self) -> float:
+        return starting_rating(self.difficulty)
+
+
+@dataclass(frozen=True)
+class Rejected:
+    reason: str
+
+
+def _evaluate_discard(c: Candidate) -> Generated | Rejected:
+    before = shanten(c.counts)
+    if before < 0:
+        return Rejected("complete hand")
+    if before > 2:
+        return Rejected("too far from tenpai")
+    rows = discard_table(c.counts, c.seen)
+    margin = clear_margin(rows)
+    if margin is None:
+        return Rejected("no clear best discard")
+    ranked = sorted(rows, key=lambda r: (r["shanten"], -r["count"], -r["two_step"]))
+    best, second = ranked[0], ranked[1]
+    best_tile = parse_tiles(best["tile"])[0]
+    themes = set()
+    if _one_suit(c.counts):
+        themes.add("one-suit")
+    themes.add({0: "tenpai", 1: "iishanten"}.get(best["shanten"], "early-hand"))
+    if margin.reason == "two_step":
+        themes.add("two-step-tiebreak")
+    if is_honor(best_tile):
+        themes.add("honor-discard")
+    elif is_terminal(best_tile):
+        themes.add("terminal-discard")
+    else:
+        themes.add("middle-discard")
+    after = list(c.counts)
+    after[best_tile] -= 1
+    after_forms = forms(tuple(after))
+    if after_forms["seven_pairs"] < after_forms["standard"]:
+        themes.add("seven-pairs")
+    # Hard: a narrow margin, a 2-step decision, many discards keeping the shanten, early hands.
+    level = 1
+    if margin.reason == "two_step":
+        level += 2
+    elif margin.reason == "ukeire":
+        ratio = (best["count"] - second["count"]) / max(1, best["count"])
+        level += 2 if ratio < 0.25 else (1 if ratio < 0.45 else 0)
+    keepers = sum(1 for r in rows if r["shanten"] == best["shanten"])
+    if keepers >= 5:
+        level += 1
+    if best["shanten"] >= 2:
+        level += 1
+    difficulty = _clamp(level)
+    visible = [s - h for s, h in zip(c.seen, c.counts, strict=True)]
+    analysis = {
+        "version": ANALYSIS_VERSION,
+        "shanten": before,
+        "answer": best["tile"],
+        "discards": ranked,
+        "forms": forms(c.counts),
+        "margin": margin.as_dict(),
+        "difficulty": difficulty,
+    }
+    return Generated(
+        "discard",
+        c.hand,
+        c.context,
+        analysis,
+        tuple(sorted(themes)),
+        difficulty,
+        canonical_key("discard", c.counts, visible),
+        c.seed,
+    )
+
+
+def _evaluate_improve(c: Candidate) -> Generated | Rejected:
+    now = shanten(c.counts)
+    if not 1 <= now <= 2:
+        return Rejected("improve: not 1–2 shanten")
+    accepted = _accepted_rows(ukeire(c.counts, seen=c.seen).accepted)
+    accepted = [row for row in accepted if row["count"] > 0]
+    if not 2 <= len(accepted) <= 12:
+        return Rejected("improve: too few or too many improving kinds")
+    themes = {"near-tenpai" if now == 1 else "early-hand"}
+    if _one_suit(c.counts):
+        themes.add("one-suit")
+    kinds_forms = forms(c.counts)
+    if kinds_forms["seven_pairs"] <= kinds_forms["standard"]:
+        themes.add("seven-pairs")
+    difficulty = _clamp(1 + (len(accepted) - 2) // 2 + (now - 1))
+    analysis = {
+        "version": ANALYSIS_VERSION,
+        "shanten": now,
+        "answer": [row["tile"] for row in accepted],
+        "accepted": accepted,
+        "count": sum(row["count"] for row in accepted),
+        "forms": kinds_forms,
+        "difficulty": difficulty,
+    }
+    return Generated(
+        "improve",
+        c.hand,
+        c.context,
+        analysis,
+        tuple(sorted(themes)),
+        difficulty,
+        canonical_key("improve", c.counts),
+        c.seed,
+    )
+
+
+def _evaluate_waits(c: Candidate) -> Generated | Rejected:
+    info = tenpai_info(c.counts, seen=c.seen)
+    if info is None:
+        return Rejected("waits: not tenpai")
+    if info.karaten:
+        return Rejected("waits: no live wait")
+    waits = [
+        {"tile": tile_str(t), "count": n, "shapes": sorted(s.value for s in info.shapes[t])}
+        for t, n in sorted(info.waits.items())
+    ]
+    themes = {f"wait-{info.pattern.value.replace('_', '-')}"}
+    if _one_suit(c.counts):
+        themes.add("one-suit")
+    n = len(waits)
+    if n >= 3:
+        themes.add("multi-wait")
+    level = {1: 1, 2: 2, 3: 3}.get(n, 4 if n <= 5 else 5)
+    if "one-suit" in themes and n >= 3:
+        level += 1
+    difficulty = _clamp(level)
+    analysis = {
+        "version": ANALYSIS_VERSION,
+        "shanten": 0,
+        "answer": [w["tile"] for w in waits],
+        "waits": waits,
+        "wait_pattern": info.pattern.value,
+        "live": info.live,
+        "forms": forms(c.counts),
+        "difficulty": difficulty,
+    }
+    return Generated(
+        "waits",
+        c.hand,
+        c.context,
+        analysis,
+        tuple(sorted(themes)),
+        difficulty,
+        canonical_key("waits", c.counts),
+        c.seed,
+    )
+
+
+def _evaluate_shanten(c: Candidate) -> Generated | Rejected:
+    now = shanten(c.counts)
+    if not 0 <= now <= 4:
+        return Rejected("shanten: out of range")
+    hand_forms = forms(c.counts)
+    themes = {"tenpai"} if now == 0 else ({"near-tenpai"} if now == 1 else {"early-hand"})
+    if hand_forms["seven_pairs"] < hand_forms["standard"]:
+        themes.add("seven-pairs")
+    if _one_suit(c.counts):
+        themes.add("one-suit")
+    difficulty = _clamp(1 + now + (1 if "seven-pairs" in themes or "one-suit" in themes else 0))
+    analysis = {
+        "version": ANALYSIS_VERSION,
+        "shanten": now,
+        "answer": now,
+        "forms": hand_forms,
+        "difficulty": difficulty,
+    }
+    return Generated(
+        "shanten",
+        c.hand,
+        c.context,
+        analysis,
+        tuple(sorted(themes)),
+        difficulty,
+        canonical_key("shanten", c.counts),
+        c.seed,
+    )
+
+
+_EVALUATORS = {
+    "discard": _evaluate_discard,
+    "improve": _evaluate_improve,
+    "waits": _evaluate_waits,
+    "shanten": _evaluate_shanten,
+}
+
+
+def evaluate(candidate: Candidate) -> Generated | Rejected:
+    """Analyze a candidate with the engine and accept it as a puzzle or say why not."""
+    return _EVALUATORS[candidate.kind](candidate)
+
+
+# --- a chunk's work ---------------------------------------------------------------------------
+
+
+@dataclass
+class Outcome:
+    """What :func:`generate` produced: the accepted puzzles (in dealing order) and the counts."""
+
+    puzzles: list[Generated] = field(default_factory=list)
+    examined: int = 0
+    rejected: int = 0
+    reasons: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def acceptance_rate(self) -> float:
+        return len(self.puzzles) / self.examined if self.examined else 0.0
+
+
+def max_candidates(count: int, kind: str) -> int:
+    """How many candidates a chunk may deal looking for ``count`` puzzles before it gives up."""
+    per = {"discard": 40, "improve": 20, "waits": 10, "shanten": 10}[kind]
+    return max(50, count * per)
+
+
+def generate(
+    kind: str,
+    seed: int,
+    count: int,
+    theme: str = "",
+    difficulty: int | None = None,
+    limit: int | None = None,
+    deadline: float | None = None,
+) -> Outcome:
+    """Deal candidates from ``seed`` until ``count`` puzzles are accepted (or ``limit`` candidates
+    have been dealt) and return them. Deterministic: the same arguments give the same puzzles.
+
+    A theme that is not a sampler (``one-suit``, ``near-tenpai``, ``random-deal``) keeps only
+    puzzles carrying it; a target ``difficulty`` keeps only puzzles of that difficulty. Two
+    candidates with the same canonical key within one call count once. Past ``deadline`` (a
+    :func:`time.monotonic` value) it stops dealing and returns what it has, a prefix of the
+    full answer.
+    """
+    if kind not in KINDS:
+        raise ValueError(f"unknown puzzle kind {kind!r}: choose one of {', '.join(KINDS)}")
+    if difficulty is not None and not 1 <= difficulty <= MAX_DIFFICULTY:
+        raise ValueError(f"difficulty goes from 1 to {MAX_DIFFICULTY}")
+    limit = max_candidates(count, kind) if limit is None else limit
+    out = Outcome()
+    keys: set[str] = set()
+    i = 0
+    while len(out.puzzles) < count and i < limit:
+        if deadline is not None and time.monotonic() > deadline:
+            break
+        candidate = deal_candidate(kind, theme, candidate_seed(seed, i))
+        i += 1
+        out.examined += 1
+        result = evaluate(candidate)
+        if isinstance(result, Rejected):
+            reason = result.reason
+        elif theme and theme not in DEALER_THEMES and theme not in result.themes:
+            reason = f"not the theme {theme}"
+        elif difficulty is not None and result.difficulty != difficulty:
+            reason = "not the target difficulty"
+        elif result.canonical_key in keys:
+            reason = "duplicate"
+        else:
+            keys.add(result.canonical_key)
+            out.puzzles.append(result)
+            continue
+        out.rejected += 1
+        out.reasons[reason] += 1
+    return out
+
+
+def split_count(count: int, chunk_size: int) -> list[int]:
+    """Split ``count`` puzzles into chunk targets of at most ``chunk_size``.
+
+    >>> split_count(25, 10)
+    [10, 10, 5]
+    """
+    if count < 1:
+        raise ValueError("a batch needs at least one puzzle")
+    n = math.ceil(count / chunk_size)
+    return [min(chunk_size, count - i * chunk_size) for i in range(n)]

@@ -1,0 +1,296 @@
+"""Dealing, the canonical form and the acceptance rules of puzzle generation (no database)."""
+
+from itertools import permutations
+
+import pytest
+
+from puzzles import generation
+from puzzles.generation import (
+    KINDS,
+    canonical_key,
+    clear_margin,
+    deal_candidate,
+    evaluate,
+    generate,
+    split_count,
+)
+from tutor.engine.analysis import discard_analysis, tenpai_info
+from tutor.engine.shanten import shanten
+from tutor.engine.tiles import parse_tiles, tile_str, to_counts
+
+
+def counts(text: str) -> tuple[int, ...]:
+    return to_counts(parse_tiles(text))
+
+
+def row(tile: str, sh: int, count: int, two_step: int = 0) -> dict[str, object]:
+    return {"tile": tile, "shanten": sh, "count": count, "two_step": two_step}
+
+
+# --- dealing ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_same_seed_deals_the_same_position(kind: str) -> None:
+    assert deal_candidate(kind, "", 12345) == deal_candidate(kind, "", 12345)
+
+
+def test_different_seeds_deal_different_positions() -> None:
+    hands = {deal_candidate("discard", "", seed).hand for seed in range(50)}
+    assert len(hands) == 50
+
+
+@pytest.mark.parametrize("theme", ["", "one-suit", "near-tenpai", "random-deal"])
+@pytest.mark.parametrize(
+    "kind,size", [("discard", 14), ("improve", 13), ("waits", 13), ("shanten", 13)]
+)
+def test_a_candidate_has_a_legal_hand_of_the_right_size(kind: str, size: int, theme: str) -> None:
+    for seed in range(30):
+        c = deal_candidate(kind, theme, seed)
+        assert sum(c.counts) == size
+        assert all(0 <= n <= 4 for n in c.counts)
+        assert all(s >= h for s, h in zip(c.seen, c.counts, strict=True))
+        assert all(s <= 4 for s in c.seen)
+
+
+def test_a_discard_candidate_sees_every_discard_and_the_dora_indicator() -> None:
+    c = deal_candidate("discard", "", 99)
+    river = "".join(c.context["discards"])
+    visible = counts(river + c.context["dora_indicator"])
+    assert tuple(s - h for s, h in zip(c.seen, c.counts, strict=True)) == visible
+    turn, seat = c.context["turn"], c.context["seat"]
+    assert [len(parse_tiles(d)) for d in c.context["discards"]] == [
+        turn - 1 if s >= seat else turn for s in range(4)
+    ]
+    assert c.context["seat_wind"] == tile_str(27 + seat)
+
+
+def test_the_one_suit_theme_deals_a_flush() -> None:
+    for seed in range(30):
+        c = deal_candidate("waits", "one-suit", seed)
+        suits = {t // 9 for t, n in enumerate(c.counts) if n}
+        assert len(suits) == 1 and max(suits) < 3
+
+
+def test_an_unknown_kind_is_refused_with_a_readable_message() -> None:
+    with pytest.raises(ValueError, match="unknown puzzle kind"):
+        deal_candidate("riddle", "", 1)
+
+
+# --- canonical form -----------------------------------------------------------------------
+
+
+def rename(text: str, perm: tuple[str, ...]) -> str:
+    upper = text.replace("m", "M").replace("p", "P").replace("s", "S")
+    return upper.replace("M", perm[0]).replace("P", perm[1]).replace("S", perm[2])
+
+
+def test_renaming_the_suits_gives_the_same_canonical_key() -> None:
+    hand, visible = "1123m456p789s1122z", "19m5s1z"
+    keys = {
+        canonical_key("discard", counts(rename(hand, perm)), counts(rename(visible, perm)))
+        for perm in permutations("mps")
+    }
+    assert len(keys) == 1
+    keys = {
+        canonical_key("waits", counts(h))
+        for h in ("1112345678999m", "1112345678999p", "1112345678999s")
+    }
+    assert keys == {"waits:1112345678999m|"}
+
+
+def test_suits_renamed_together_with_the_visible_tiles_share_a_key() -> None:
+    a = canonical_key("discard", counts("123m456p789s11223z"), counts("1m9p"))
+    b = canonical_key("discard", counts("123p456s789m11223z"), counts("1p9s"))
+    assert a == b
+
+
+def test_honors_are_never_renamed() -> None:
+    assert canonical_key("waits", counts("123m456p789s1112z")) != canonical_key(
+        "waits", counts("123m456p789s1113z")
+    )
+
+
+def test_the_kind_and_the_visible_tiles_are_part_of_the_key() -> None:
+    hand = counts("123m456p789s1112z")
+    assert canonical_key("waits", hand) != canonical_key("shanten", hand)
+    assert canonical_key("discard", hand, counts("5m")) != canonical_key(
+        "discard", hand, counts("6m")
+    )
+
+
+# --- the margin rule ----------------------------------------------------------------------
+
+
+def test_a_lower_shanten_is_always_a_clear_margin() -> None:
+    margin = clear_margin([row("9p", 0, 2), row("1m", 1, 40)])
+    assert margin is not None and margin.reason == "shanten"
+
+
+@pytest.mark.parametrize(
+    "best,second,clear",
+    [
+        (20, 18, True),  # 2 tiles is the absolute minimum
+        (20, 19, False),
+        (30, 28, False),  # 10 % of 30 is 3
+        (30, 27, True),
+        (4, 2, True),
+        (4, 3, False),
+    ],
+)
+def test_more_accepted_tiles_must_be_ahead_by_two_or_ten_percent(
+    best: int, second: int, clear: bool
+) -> None:
+    margin = clear_margin([row("9p", 1, best), row("1m", 1, second)])
+    assert (margin is not None and margin.reason == "ukeire") is clear
+
+
+@pytest.mark.parametrize("second_two_step,clear", [(90, True), (91, False), (100, False)])
+def test_on_equal_tiles_the_two_step_figure_must_be_ten_percent_ahead(
+    second_two_step: int, clear: bool
+) -> None:
+    margin = clear_margin([row("9p", 1, 20, 100), row("1m", 1, 20, second_two_step)])
+    assert (margin is not None and margin.reason == "two_step") is clear
+
+
+def test_a_table_with_one_discard_has_no_puzzle() -> None:
+    assert clear_margin([row("9p", 1, 20)]) is None
+
+
+def test_the_margin_ranks_the_rows_itself() -> None:
+    margin = clear_margin([row("1m", 1, 10), row("9p", 1, 20)])
+    assert margin is not None and margin.best == 20
+
+
+# --- acceptance -----------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def discard_puzzles() -> list[generation.Generated]:
+    return generate("discard", seed=2026, count=40).puzzles
+
+
+def test_a_discard_puzzle_answer_is_the_engines_best_discard(discard_puzzles) -> None:
+    assert len(discard_puzzles) == 40
+    for p in discard_puzzles:
+        hand = counts(p.hand)
+        visible = counts("".join(p.context["discards"]) + p.context["dora_indicator"])
+        seen = tuple(h + v for h, v in zip(hand, visible, strict=True))
+        table = discard_analysis(hand, seen=seen)
+        assert p.analysis["answer"] == tile_str(table[0].discard)
+        assert [r["tile"] for r in p.analysis["discards"]] == [tile_str(o.discard) for o in table]
+        assert clear_margin(p.analysis["discards"]) is not None
+        assert 0 <= table[0].shanten <= 2
+
+
+def test_a_discard_puzzle_stores_the_whole_table_with_accepted_tiles(discard_puzzles) -> None:
+    p = discard_puzzles[0]
+    best = p.analysis["discards"][0]
+    assert best["count"] == sum(a["count"] for a in best["accepted"])
+    assert {"tile", "shanten", "count", "two_step", "accepted"} <= best.keys()
+    assert p.analysis["margin"]["reason"] in {"shanten", "ukeire", "two_step"}
+
+
+def test_discard_themes_follow_the_analysis(discard_puzzles) -> None:
+    for p in discard_puzzles:
+        best = p.analysis["discards"][0]
+        expected = {0: "tenpai", 1: "iishanten"}.get(best["shanten"], "early-hand")
+        assert expected in p.themes
+        assert ("two-step-tiebreak" in p.themes) == (p.analysis["margin"]["reason"] == "two_step")
+        assert 1 <= p.difficulty <= 5
+        assert p.rating == generation.starting_rating(p.difficulty)
+
+
+def test_a_waits_puzzle_answer_is_the_engines_waits() -> None:
+    for p in generate("waits", seed=7, count=30, theme="one-suit").puzzles:
+        info = tenpai_info(counts(p.hand))
+        assert info is not None
+        assert p.analysis["answer"] == [tile_str(t) for t in sorted(info.waits)]
+        assert "one-suit" in p.themes
+
+
+def test_an_improve_puzzle_lists_exactly_the_draws_that_lower_shanten() -> None:
+    for p in generate("improve", seed=8, count=20).puzzles:
+        hand = list(counts(p.hand))
+        now = shanten(hand)
+        improving = []
+        for t in range(34):
+            if hand[t] == 4:
+                continue
+            hand[t] += 1
+            if shanten(hand) < now:
+                improving.append(tile_str(t))
+            hand[t] -= 1
+        assert p.analysis["answer"] == improving
+        assert 2 <= len(improving) <= 12
+
+
+def test_a_shanten_puzzle_answer_is_the_engines_shanten() -> None:
+    for p in generate("shanten", seed=9, count=30).puzzles:
+        assert p.analysis["answer"] == shanten(counts(p.hand))
+
+
+def test_a_complete_hand_is_never_a_discard_puzzle() -> None:
+    c = generation.Candidate(
+        "discard", counts("123m456p789s11222z"), counts("123m456p789s11222z"), {}, 0, "test"
+    )
+    assert isinstance(evaluate(c), generation.Rejected)
+
+
+def test_a_close_call_is_not_published() -> None:
+    # Discarding 1m or 9m leaves mirror-image hands: the same tiles accepted, no clear best.
+    c = generation.Candidate(
+        "discard", counts("19m234567p23s5566z"), counts("19m234567p23s5566z"), {}, 0, "test"
+    )
+    result = evaluate(c)
+    assert isinstance(result, generation.Rejected)
+    assert result.reason == "no clear best discard"
+
+
+# --- a chunk's work -------------------------------------------------------------------------
+
+
+def test_generate_is_deterministic() -> None:
+    a = generate("discard", seed=5, count=8)
+    b = generate("discard", seed=5, count=8)
+    assert [p.canonical_key for p in a.puzzles] == [p.canonical_key for p in b.puzzles]
+    assert a.examined == b.examined and a.rejected == b.rejected
+
+
+def test_generate_keeps_only_the_target_difficulty_and_theme() -> None:
+    out = generate("waits", seed=11, count=10, difficulty=3)
+    assert out.puzzles and all(p.difficulty == 3 for p in out.puzzles)
+    out = generate("discard", seed=11, count=5, theme="iishanten")
+    assert out.puzzles and all("iishanten" in p.themes for p in out.puzzles)
+
+
+def test_generate_gives_up_after_its_candidate_limit() -> None:
+    out = generate("discard", seed=3, count=100, limit=10)
+    assert out.examined == 10
+    assert len(out.puzzles) + out.rejected == 10
+
+
+def test_generate_stops_at_its_deadline_with_a_prefix_of_the_answer() -> None:
+    full = generate("shanten", seed=4, count=20)
+    cut = generate("shanten", seed=4, count=20, deadline=0.0)
+    assert cut.puzzles == [] and cut.examined == 0
+    assert full.puzzles[:0] == cut.puzzles
+
+
+def test_generate_counts_each_position_once() -> None:
+    out = generate("shanten", seed=1, count=200)
+    keys = [p.canonical_key for p in out.puzzles]
+    assert len(keys) == len(set(keys))
+
+
+def test_acceptance_rate_is_reported() -> None:
+    out = generate("discard", seed=21, count=10)
+    assert out.acceptance_rate == pytest.approx(len(out.puzzles) / out.examined)
+    assert sum(out.reasons.values()) == out.rejected
+
+
+def test_split_count_fills_chunks_in_order() -> None:
+    assert split_count(25, 10) == [10, 10, 5]
+    assert split_count(10, 10) == [10]
+    with pytest.raises(ValueError):
+        split_count(0, 10)
