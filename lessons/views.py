@@ -1,6 +1,161 @@
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+"""Lesson pages: the curriculum map, a stage's steps, answering, and the end of a stage.
+
+Answering and moving on swap the ``lesson`` partial of ``lessons/step.html`` for htmx requests;
+the same URLs work as plain form posts (redirects and full pages) without JavaScript.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from . import services, text
+from .exercises import AnswerError, ContentError, EmptyAnswer, Exercise, Verdict, exercise
+from .models import Stage, Step
 
 
+def _partial(request: HttpRequest) -> bool:
+    htmx = getattr(request, "htmx", None)
+    return bool(htmx and not htmx.boosted and not htmx.history_restore_request)
+
+
+def _step_url(step: Step) -> str:
+    return reverse("lessons:step", args=[step.stage.slug, step.number])
+
+
+def _next_url(step: Step) -> str:
+    following = step.stage.steps.filter(number__gt=step.number).order_by("number").first()
+    if following is not None:
+        return _step_url(following)
+    return reverse("lessons:complete", args=[step.stage.slug])
+
+
+def _context(
+    request: HttpRequest,
+    step: Step,
+    verdict: Verdict | None = None,
+    answer: Any = None,
+    error: str = "",
+) -> dict[str, Any]:
+    stage = step.stage
+    texts = step.texts()
+    ex: Exercise | None = exercise(step.exercise) if step.has_exercise else None
+    recs = services.records(request, stage)
+    steps = list(stage.steps.all())
+    return {
+        "stage": stage,
+        "step": step,
+        "steps": [(s, recs.get(s.key)) for s in steps],
+        "status": services.status_from(stage, recs),
+        "title": texts["title"],
+        "text": text.render(texts["text"]),
+        "question": text.render(texts["question"]),
+        "hint": text.render(texts["hint"]),
+        "after": text.render(texts["after"]) if verdict and verdict.correct else "",
+        "widget": ex.widget(answer) if ex else None,
+        "verdict": verdict,
+        "error": error,
+        "done": bool(recs.get(step.key) and recs[step.key].done),
+        "next_url": _next_url(step),
+        "next_is_step": step.number < len(steps),
+        "previous_url": _step_url(steps[step.number - 2]) if step.number > 1 else "",
+        "answer_url": reverse("lessons:answer", args=[stage.slug, step.number]),
+    }
+
+
+def _render_step(request: HttpRequest, context: dict[str, Any], status: int = 200) -> HttpResponse:
+    template = "lessons/step.html#lesson" if _partial(request) else "lessons/step.html"
+    return render(request, template, context, status=status)
+
+
+@require_GET
 def index(request: HttpRequest) -> HttpResponse:
-    return render(request, "lessons/index.html")
+    stages = [(stage, services.request_status(request, stage)) for stage in Stage.objects.all()]
+    return render(request, "lessons/index.html", {"stages": stages})
+
+
+@require_GET
+def stage(request: HttpRequest, slug: str) -> HttpResponse:
+    found = get_object_or_404(Stage, slug=slug)
+    return redirect("lessons:step", slug=found.slug, number=services.resume_number(request, found))
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def step(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    found = get_object_or_404(Step, stage__slug=slug, number=number)
+    services.mark_shown(request, found)
+    return _render_step(request, _context(request, found))
+
+
+@require_POST
+@vary_on_headers("HX-Request")
+def answer(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    found = get_object_or_404(Step.objects.select_related("stage"), stage__slug=slug, number=number)
+    if request.POST.get("step") != found.key:
+        return _render_step(
+            request,
+            _context(
+                request,
+                found,
+                error=_("This answer was sent for another step. Reload the page and try again."),
+            ),
+            status=400,
+        )
+    if request.POST.get("action") == "reset":
+        services.reset_stage(request, found.stage)
+        return redirect("lessons:stage", slug=found.stage.slug)
+    if not found.has_exercise:
+        services.record_answer(request, found, correct=True)
+        return _go_next(request, found)
+    ex = exercise(found.exercise)
+    try:
+        given = ex.read(request.POST)
+    except AnswerError as exc:
+        # Nothing is recorded: a missing or malformed answer is neither right nor wrong.
+        status = 200 if isinstance(exc, EmptyAnswer) else 400
+        return _render_step(request, _context(request, found, error=str(exc)), status=status)
+    try:
+        verdict = ex.check(given)
+    except ContentError as exc:  # pragma: no cover - the content check prevents this
+        return _render_step(request, _context(request, found, error=str(exc)), status=400)
+    services.record_answer(request, found, correct=verdict.correct)
+    return _render_step(request, _context(request, found, verdict=verdict, answer=given))
+
+
+def _go_next(request: HttpRequest, found: Step) -> HttpResponse:
+    url = _next_url(found)
+    if _partial(request):
+        following = found.stage.steps.filter(number=found.number + 1).first()
+        if following is not None:
+            services.mark_shown(request, following)
+            response = _render_step(request, _context(request, following))
+            response["HX-Push-Url"] = url
+            return response
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = url
+        return response
+    return HttpResponseRedirect(url, status=303)
+
+
+@require_GET
+def complete(request: HttpRequest, slug: str) -> HttpResponse:
+    found = get_object_or_404(Stage, slug=slug)
+    status = services.request_status(request, found)
+    following = Stage.objects.filter(number__gt=found.number).order_by("number").first()
+    return render(
+        request,
+        "lessons/complete.html",
+        {
+            "stage": found,
+            "status": status,
+            "next_stage": following,
+            "first_key": found.steps.values_list("key", flat=True).first(),
+        },
+    )

@@ -1,0 +1,1411 @@
+"""Exercise types: each reads a position from a content file, asks the engine for the answer,
+reads a learner's answer from a form and says whether it is right and why.
+
+An exercise type is a class registered in :data:`TYPES` under its ``type`` name. It is built
+from the position fields of a content file (``exercise(data)``) and offers:
+
+* ``solutions()`` — every answer the engine accepts, in canonical form (the content check
+  demands exactly one);
+* ``read(post)`` — the learner's answer from the submitted form, canonical, or
+  :class:`AnswerError` for input no honest form can send (tampering: a 400);
+* ``check(answer)`` — a :class:`Verdict`: right or wrong, with reasons built from the engine's
+  results;
+* ``widget(answer)`` — what the template draws and how the learner answers.
+
+No answer is stored anywhere: ``solutions()`` is computed from the position each time.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from tutor.engine import tiles as et
+from tutor.engine.hand import Hand, InvalidMeldError, Meld, MeldKind, parse_hand
+from tutor.web.tile_names import tile_name
+
+Answer = Hashable
+
+SEATS = ("east", "south", "west", "north")
+PALETTE = "123456789m123456789p123456789s1234567z"
+
+
+class ContentError(ValueError):
+    """An exercise in a content file that cannot be used (bad notation, no unique answer...)."""
+
+
+class AnswerError(ValueError):
+    """A submitted answer that no honest form can produce (tampered or malformed): a 400."""
+
+
+class EmptyAnswer(AnswerError):
+    """The form was sent without an answer: an honest slip, answered with a reminder."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: str
+    label: str
+
+
+@dataclass
+class WallCell:
+    value: str
+    label: str
+    row: int
+    col: int
+    checked: bool = False
+
+
+@dataclass
+class Widget:
+    """What the template shows: ``kind`` is ``tiles`` (pick from a row), ``palette`` (pick from
+    all 34 kinds), ``choices`` (radio buttons or checkboxes), ``number`` or ``wall``."""
+
+    kind: str
+    notation: str = ""
+    select: str = "many"  # "one" or "many"
+    value: str = "index"  # tiles: inputs carry "index" or "tile"
+    checked: list[str] = field(default_factory=list)
+    choices: list[Choice] = field(default_factory=list)
+    shown: list[tuple[str, str]] = field(default_factory=list)  # (caption, notation) above
+    facts: list[str] = field(default_factory=list)  # plain sentences above (dice, seats...)
+    wall: list[WallCell] = field(default_factory=list)
+    number: str = ""
+    second: Widget | None = None  # a second question on the same form (the pair tile)
+    label: str = ""
+    name: str = "tile"
+    inputs: list[tuple[str, str, str]] = field(default_factory=list)  # (name, label, value)
+
+
+@dataclass
+class Verdict:
+    correct: bool
+    reasons: list[str]
+    mark: str = ""
+
+
+def names(kinds: Iterable[int]) -> str:
+    """Translated tile names joined for a sentence."""
+    return ", ".join(str(tile_name(k)) for k in kinds)
+
+
+def _parse_tiles(value: Any, what: str) -> tuple[list[int], list[bool]]:
+    if not isinstance(value, str) or not value.strip():
+        raise ContentError(f"{what}: give tiles in mpsz notation, e.g. 123m55z")
+    try:
+        return et.parse_tiles_red(value)
+    except ValueError as exc:
+        raise ContentError(f"{what}: {exc}") from exc
+
+
+def _parse_hand(value: Any, what: str, sizes: tuple[int, ...] = (13, 14)) -> Hand:
+    if not isinstance(value, str) or not value.strip():
+        raise ContentError(f"{what}: give a hand in hand notation, e.g. 123m456p789s1122z")
+    try:
+        return parse_hand(value, sizes=sizes)
+    except ValueError as exc:
+        raise ContentError(f"{what}: {exc}") from exc
+
+
+def display(hand: Hand) -> str:
+    """Hand notation the ``{% tiles %}`` tag can draw: concealed tiles, then each set in []."""
+    from tutor.engine.hand import hand_str
+
+    text = hand_str(hand)
+    out = []
+    for ch in text:
+        if ch in "({":
+            out.append("[")
+        elif ch in ")}":
+            out.append("]")
+        elif ch in "*LAR":
+            continue
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _indexes(post: Mapping[str, Any], name: str, count: int) -> frozenset[int]:
+    values = post.getlist(name) if hasattr(post, "getlist") else post.get(name, [])
+    out: set[int] = set()
+    for v in values:
+        try:
+            i = int(v)
+        except (TypeError, ValueError):
+            raise AnswerError(
+                _("“%(value)s” is not a tile of this exercise.") % {"value": v}
+            ) from None
+        if not 0 <= i < count or i in out:
+            raise AnswerError(_("“%(value)s” is not a tile of this exercise.") % {"value": v})
+        out.add(i)
+    return frozenset(out)
+
+
+def _kinds(post: Mapping[str, Any], name: str, allowed: Iterable[int]) -> frozenset[int]:
+    values = post.getlist(name) if hasattr(post, "getlist") else post.get(name, [])
+    allowed_set = set(allowed)
+    out: set[int] = set()
+    for v in values:
+        try:
+            k = et.parse_tile(str(v))
+        except ValueError:
+            raise AnswerError(_("“%(value)s” is not a tile.") % {"value": v}) from None
+        if k not in allowed_set or k in out:
+            raise AnswerError(_("“%(value)s” cannot be chosen here.") % {"value": v})
+        out.add(k)
+    return frozenset(out)
+
+
+def _one(post: Mapping[str, Any], name: str, allowed: Iterable[str]) -> str:
+    values = post.getlist(name) if hasattr(post, "getlist") else [post.get(name)]
+    values = [v for v in values if v not in (None, "")]
+    if not values:
+        raise EmptyAnswer(_("Choose an answer first."))
+    if len(values) > 1 or values[0] not in set(allowed):
+        raise AnswerError(_("That is not one of the choices."))
+    return str(values[0])
+
+
+def _many(post: Mapping[str, Any], name: str, allowed: Iterable[str]) -> frozenset[str]:
+    values = post.getlist(name) if hasattr(post, "getlist") else post.get(name, [])
+    allowed_set = set(allowed)
+    out: set[str] = set()
+    for v in values:
+        if v not in allowed_set or v in out:
+            raise AnswerError(_("That is not one of the choices."))
+        out.add(str(v))
+    return frozenset(out)
+
+
+def _number(post: Mapping[str, Any], name: str, low: int, high: int) -> int:
+    raw = post.get(name)
+    if raw in (None, ""):
+        raise EmptyAnswer(_("Type a number first."))
+    try:
+        value = int(str(raw).strip())
+    except ValueError:
+        raise AnswerError(_("“%(value)s” is not a whole number.") % {"value": raw}) from None
+    if not low <= value <= high:
+        raise AnswerError(
+            _("Answer with a number from %(low)s to %(high)s.") % {"low": low, "high": high}
+        )
+    return value
+
+
+class Exercise:
+    """Base class of the exercise types."""
+
+    type: ClassVar[str]
+    fields: ClassVar[tuple[str, ...]] = ()
+    required: ClassVar[tuple[str, ...]] = ()
+    label: ClassVar[str] = ""
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        unknown = set(data) - set(self.fields) - {"type"}
+        if unknown:
+            raise ContentError(f"{self.type}: unknown fields {', '.join(sorted(unknown))}")
+        missing = [f for f in self.required if f not in data]
+        if missing:
+            raise ContentError(f"{self.type}: missing fields {', '.join(missing)}")
+        self.data = dict(data)
+        self.parse()
+
+    def parse(self) -> None:
+        raise NotImplementedError
+
+    def solutions(self) -> set[Answer]:
+        raise NotImplementedError
+
+    def read(self, post: Mapping[str, Any]) -> Answer:
+        raise NotImplementedError
+
+    def check(self, answer: Answer) -> Verdict:
+        raise NotImplementedError
+
+    def widget(self, answer: Answer | None = None) -> Widget:
+        raise NotImplementedError
+
+    def solution(self) -> Answer:
+        """The one right answer (the content check guarantees there is exactly one)."""
+        found = self.solutions()
+        if len(found) != 1:
+            raise ContentError(f"{self.type}: {len(found)} answers are right, not exactly one")
+        return next(iter(found))
+
+
+TYPES: dict[str, type[Exercise]] = {}
+
+
+def register(cls: type[Exercise]) -> type[Exercise]:
+    TYPES[cls.type] = cls
+    return cls
+
+
+def exercise(data: Mapping[str, Any]) -> Exercise:
+    """Build the exercise a content file describes."""
+    kind = data.get("type")
+    if kind not in TYPES:
+        raise ContentError(f"unknown exercise type {kind!r}; known: {', '.join(sorted(TYPES))}")
+    return TYPES[str(kind)](data)
+
+
+# --- pick_tiles ---------------------------------------------------------------------------
+
+
+def _tile_categories() -> dict[str, tuple[Callable[[int, bool], bool], str]]:
+    # Each category is decided by the engine's tile predicates.
+    return {
+        "characters": (lambda k, r: et.suit_of(k) == "m", _("a tile of characters")),
+        "circles": (lambda k, r: et.suit_of(k) == "p", _("a tile of circles")),
+        "bamboo": (lambda k, r: et.suit_of(k) == "s", _("a tile of bamboo")),
+        "honors": (lambda k, r: et.is_honor(k), _("an honor")),
+        "winds": (lambda k, r: k in et.WINDS, _("a wind")),
+        "dragons": (lambda k, r: k in et.DRAGONS, _("a dragon")),
+        "terminals": (lambda k, r: et.is_terminal(k), _("a terminal (a 1 or a 9 of a suit)")),
+        "simples": (lambda k, r: et.is_simple(k), _("a simple (2 to 8 of a suit)")),
+        "terminals_and_honors": (
+            lambda k, r: et.is_terminal_or_honor(k),
+            _("a terminal or an honor"),
+        ),
+        "red_fives": (lambda k, r: r, _("a red five")),
+    }
+
+
+def _what_it_is(kind: int, red: bool) -> str:
+    """A short description of a tile built from the engine's predicates."""
+    if et.is_honor(kind):
+        what = _("a wind") if kind in et.WINDS else _("a dragon")
+        return _("%(tile)s is an honor: %(what)s.") % {"tile": tile_name(kind, red), "what": what}
+    if et.is_terminal(kind):
+        return _("%(tile)s is a terminal of its suit.") % {"tile": tile_name(kind, red)}
+    if red:
+        return _("%(tile)s is a red five, a simple.") % {"tile": tile_name(kind, red)}
+    return _("%(tile)s is a simple of its suit.") % {"tile": tile_name(kind, red)}
+
+
+@register
+class PickTiles(Exercise):
+    type = "pick_tiles"
+    fields = ("tiles", "find")
+    required = fields
+
+    def parse(self) -> None:
+        self.kinds, self.red = _parse_tiles(self.data["tiles"], "tiles")
+        if not 3 <= len(self.kinds) <= 14:
+            raise ContentError("tiles: show 3 to 14 tiles")
+        if self.data["find"] not in _tile_categories():
+            raise ContentError(f"find: one of {', '.join(_tile_categories())}")
+        self.notation = "".join(
+            et.tile_str(k, r) for k, r in zip(self.kinds, self.red, strict=True)
+        )
+
+    def _matches(self, i: int) -> bool:
+        test, _label = _tile_categories()[self.data["find"]]
+        return test(self.kinds[i], self.red[i])
+
+    def solutions(self) -> set[Answer]:
+        found = frozenset(i for i in range(len(self.kinds)) if self._matches(i))
+        return {found} if found else set()
+
+    def read(self, post: Mapping[str, Any]) -> Answer:
+        return _indexes(post, "tile", len(self.kinds))
+
+    def check(self, answer: Answer) -> Verdict:
+        assert isinstance(answer, frozenset)
+        right = self.solution()
+        assert isinstance(right, frozenset)
+        label = _tile_categories()[self.data["find"]][1]
+        reasons = []
+        for i in sorted(answer - right):
+            reasons.append(
+                _("%(tile)s is not %(what)s.")
+                % {"tile": tile_name(self.kinds[i], self.red[i]), "what": label}
+                + " "
+                + _what_it_is(self.kinds[i], self.red[i])
+            )
+        for i in sorted(right - answer):
+            reasons.append(
+                _("You left out %(tile)s: it is %(what)s.")
+                % {"tile": tile_name(self.kinds[i], self.red[i]), "what": label}
+            )
+        if answer == right:
+            reasons.append(
+                ngettext(
+                    "Right: %(tiles)s is %(what)s.",
+                    "Right: %(tiles)s are each %(what)s.",
+                    len(right),
+                )
+                % {
+                    "tiles": ", ".join(
+                        str(tile_name(self.kinds[i], self.red[i])) for i in sorted(right)
+                    ),
+                    "what": label,
+                }
+            )
+        return Verdict(answer == right, reasons)
+
+    def widget(self, answer: Answer | None = None) -> Widget:
+        checked = [str(i) for i in sorted(answer)] if isinstance(answer, frozenset) else []
+        return Widget(
+            "tiles", notation=self.notation, select="many", value="index", checked=checked
+        )
+
+
+# --- pick_group ---------------------------------------------------------------------------
+
+_GROUP_SIZE = {"chi": 3, "pon": 3, "kan": 4, "pair": 2}
+
+
+def _group_problem(find: str, kinds: tuple[int, ...]) -> str | None:
+    """Why ``kinds`` are not a group of the kind ``find`` (None when they are), from the engine's
+    set rules (:class:`tutor.engine.hand.Meld`)."""
+    size = _GROUP_SIZE[find]
+    shown = names(kinds)
+    if len(kinds) != size:
+        return ngettext(
+            "A %(group)s has %(size)s tiles; you picked %(n)s.",
+            "A %(group)s has %(size)s tiles; you picked %(n)s.",
+            len(kinds),
+        ) % {"group": _group_name(find), "size": size, "n": len(kinds)}
+    if find == "pair":
+        # A pair is two copies of one kind: as a pon is three, so test it through the engine's
+        # pon rule with one more copy.
+        kind_of = {MeldKind.PON}
+        tiles = (*kinds, kinds[0])
+    else:
+        kind_of = {"chi": {MeldKind.CHI}, "pon": {MeldKind.PON}, "kan": {MeldKind.CLOSED_KAN}}[find]
+        tiles = kinds
+    try:
+        Meld(next(iter(kind_of)), tuple(sorted(tiles)))
+    except InvalidMeldError:
+        if find == "chi":
+            return _("%(tiles)s are not a chi: a chi is three numbers in a row of one suit.") % {
+                "tiles": shown
+            }
+        return _("%(tiles)s are not a %(group)s: it needs %(size)s copies of one tile.") % {
+            "tiles": shown,
+            "group": _group_name(find),
+            "size": size,
+        }
+    return None
+
+
+def _group_name(find: str) -> str:
+    return {"chi": _("chi"), "pon": _("pon"), "kan": _("kan"), "pair": _("pair")}[find]
+
+
+@register
+class PickGroup(Exercise):
+    type = "pick_group"
+    fields = ("tiles", "find")
+    required = fields
+
+    def parse(self) -> None:
+        self.kinds, self.red = _parse_tiles(self.data["tiles"], "tiles")
+        if not 4 <= len(self.kinds) <= 14:
+            raise ContentError("tiles: show 4 to 14 tiles")
+        if self.data["find"] not in _GROUP_SIZE:
+            raise ContentError(f"find: one of {', '.join(_GROUP_SIZE)}")
+        try:
+            et.to_counts(self.kinds)
+        except ValueError as exc:
+            raise ContentError(f"tiles: {exc}") from exc
+        self.notation = "".join(
+            et.tile_str(k, r) for k, r in zip(self.kinds, self.red, strict=True)
+        )
+
+    def solutions(self) -> set[Answer]:
+        size = _GROUP_SIZE[self.data["find"]]
+        found: set[Answer] = set()
+        for combo in itertools.combinations(range(len(self.kinds)), size):
+            kinds = tuple(sorted(self.kinds[i] for i in combo))
+            if _group_problem(self.data["find"], kinds) is None:
+                found.add(kinds)
+        return found
+
+    def read(self, post: Mapping[str, Any]) -> Answer:
+        picked = _indexes(post, "tile", len(self.kinds))
+        if not picked:
+            raise EmptyAnswer(_("Pick some tiles first."))
+        return tuple(sorted(self.kinds[i] for i in picked))
+
+    def check(self, answer: Answer) -> Verdict:
+        assert isinstance(answer, tuple)
+        problem = _group_problem(self.data["find"], answer)
+        if problem is not None:
+            return Verdict(False, [problem])
+        what = {
+            "chi": _("%(tiles)s: three numbers in a row of one suit, a chi."),
+            "pon": _("%(tiles)s: three copies of one tile, a pon."),
+            "kan": _("%(tiles)s: four copies of one tile, a kan."),
+            "pair": _("%(tiles)s: two copies of one tile, a pair."),
+        }[self.data["find"]]
+        return Verdict(True, [_("Right.") + " " + what % {"tiles": names(answer)}])
+
+    def widget(self, answer: Answer | None = None) -> Widget:
+        return Widget("tiles", notation=self.notation, select="many", value="index")
+
+
+# --- complete -----------------------------------------------------------------------------
+
+FORMS = ("not_complete", "standard", "seven_pairs", "thirteen_orphans")
+
+
+def _form_labels() -> dict[str, str]:
+    return {
+        "not_complete": _("Not complete"),
+        "standard": _("Four sets and a pair"),
+        "seven_pairs": _("Seven pairs"),
+        "thirteen_orphans": _("Thirteen orphans"),
+    }
+
+
+@register
+class Complete(Exercise):
+    type = "complete"
+    fields = ("hand",)
+    required = fields
+
+    def parse(self) -> None:
+        self.hand = _parse_hand(self.data["hand"], "hand", sizes=(14,))
+
+    def _forms(self) -> dict[str, set[int]]:
+        """Each complete form of the hand, with the pair kinds of the standard form."""
+        from tutor.engine import shanten as sh
+        from tutor.engine import shapes
+
+        counts = self.hand.concealed
+        melds = len(self.hand.melds)
+        out: dict[str, set[int]] = {}
+        if sh.shanten_standard(counts, melds) == -1:
+            out["standard"] = {d.pair for d in shapes.decompositions(counts, melds)}
+        if melds == 0 and sh.shanten_chiitoitsu(counts) == -1:
+            out["seven_pairs"] = set()
+        if melds == 0 and sh.shanten_kokushi(counts) == -1:
+            out["thirteen_orphans"] = set()
+        return out
+
+    def solutions(self) -> set[Answer]:
+        forms = self._forms()
+        if not forms:
+            return {("not_complete", None)}
+        found: set[Answer] = set()
+        for form, pairs in forms.items():
+            if form == "standard":
+                found |= {(form, p) for p in pairs}
+            else:
+                found.add((form, None))
+        return found
+
+    def read(self, post: Mapping[str, Any]) -> Answer:
+        form = _one(post, "form", FORMS)
+        if form != "standard":
+            # A pair ticked before another form was chosen is ignored: the form decides.
+            return (form, None)
+        pair = _kinds(post, "pair", set(self.hand.concealed_tiles()))
+        if len(pair) != 1:
+            raise EmptyAnswer(_("For four sets and a pair, also pick one tile of the pair."))
+        return (form, next(iter(pair)))
+
+    def check(self, answer: Answer) -> Verdict:
+        from tutor.engine import shanten as sh
+        from tutor.engine import shapes
+
+        assert isinstance(answer, tuple)
+        right = self.solutions()
+        counts = self.hand.concealed
+        melds = len(self.hand.melds)
+        reasons = []
+        forms = self._forms()
+        if not forms:
+            n = sh.shanten(counts, melds) + 1
+            reasons.append(
+                ngettext(
+                    "This hand is not complete: it is %(n)s tile away from a winning shape.",
+                    "This hand is not complete: it is %(n)s tiles away from a winning shape.",
+                    n,
+                )
+                % {"n": n}
+            )
+        if "standard" in forms:
+            for d in shapes.decompositions(counts, melds)[:2]:
+                reasons.append(
+                    _("It splits as %(split)s.") % {"split": shapes.decomposition_str(d)}
+                )
+        if "seven_pairs" in forms:
+            reasons.append(_("It is seven different pairs."))
+        if "thirteen_orphans" in forms:
+            reasons.append(_("It holds every terminal and honor, one of them twice."))
+        if answer in right:
+            return Verdict(True, [_("Right.")] + reasons)
+        form, pair = answer
+        if form == "standard" and "standard" in forms and pair not in forms["standard"]:
+            reasons.insert(
+                0,
+                _("%(tile)s is not the pair of this hand.") % {"tile": tile_name(int(pair))},  # type: ignore[arg-type]
+            )
+        elif form != "not_complete" and form not in forms:
+            reasons.insert(
+                0, _("This hand is not made of %(form)s.") % {"form": _form_labels()[form].lower()}
+            )
+        elif form == "not_complete":
+            reasons.insert(0, _("Look again: this hand is complete."))
+        return Verdict(False, reasons)
+
+    def widget(self, answer: Answer | None = None) -> Widget:
+        labels = _form_labels()
+        form, pair = answer if isinstance(answer, tuple) else ("", None)
+        second = Widget(
+            "tiles",
+            notation=display(self.hand),
+            select="one",
+            value="tile",
+            name="pair",
+            checked=[et.tile_str(pair)] if pair is not None else [],
+            label=_("For four sets and a pair: pick a tile of the pair"),
+        )
+        return Widget(
+            "choices",
+            select="one",
+            name="form",
+            choices=[Choice(f, labels[f]) for f in FORMS],
+            checked=[form] if form else [],
+            second=second,
+        )
+
+
+# --- wall ---------------------------------------------------------------------------------
+
+WALL_FINDS = ("first_live", "dead_wall", "dora_indicator", "replacement", "last_draw")
+
+
+def _seat_names() -> tuple[str, str, str, str]:
+    return (_("East"), _("South"), _("West"), _("North"))
+
+
+def stack_label(wall: int, stack: int) -> str:
+    return _("%(seat)s's wall, stack %(n)s from the right") % {
+        "seat": _seat_names()[wall],
+        "n": stack + 1,
+    }
+
+
+@register
+class WallExercise(Exercise):
+    type = "wall"
+    fields = ("seed", "dice", "find", "kans")
+    required = ("seed", "dice", "find")
+
+    def parse(self) -> None:
+        from tutor.engine import wall as ew
+
+        seed, dice = self.data["seed"], self.data["dice"]
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ContentError("seed: a whole number")
+        if not isinstance(dice, list) or len(dice) != 2:
+            raise ContentError("dice: two numbers, e.g. [3, 4]")
+        kans = self.data.get("kans", 0)
+        if isinstance(kans, bool) or not isinstance(kans, int) or not 0 <= kans <= 3:
+            raise ContentError("kans: 0 to 3")
+        if self.data["find"] not in WALL_FINDS:
+            raise ContentError(f"find: one of {', '.join(WALL_FINDS)}")
+        try:
+            state = ew.build_wall(seed=seed, dice=(dice[0], dice[1]))
+            if kans:
+                state = ew.deal(state)
+                for _k in range(kans):
+                    state, _tile = ew.kan_replacement(state)
+        except ValueError as exc:
+            raise ContentError(f"wall: {exc}") from exc
+        self.state = state
+        self.kans = kans
+        self.stacks = state.rules.stacks_per_wall
+
+    @property
+    def many(self) -> bool:
+        return self.data["find"] == "dead_wall" or (
+            self.data["find"] == "dora_indicator" and self.kans > 0
+        )
+
+    def _right(self) -> frozenset[tuple[int, int]]:
+        s = self.state
+        find = self.data["find"]
+        if find == "first_live":
+            stacks = [s.first_live_stack]
+        elif find == "dead_wall":
+            stacks = list(s.dead_wall)
+        elif find == "dora_indicator":
+            stacks = [p.stack_pos for p in s.dora_indicator_positions]
+        elif find == "replacement":
+            stacks = [s.replacement_order[s.replacements].stack_pos]
+        else:
+            stacks = [s.last_draw.stack_pos]
+        return frozenset((p.wall, p.stack) for p in stacks)
+
+    def solutions(self) -> set[Answer]:
+        return {self._right()}
+
+    def read(self, post: Mapping[str, Any]) -> Answer:
+        values = post.getlist("stack") if hasattr(post, "getlist") else post.get("stack", [])
+        out: set[tuple[int, int]] = set()
+        for v in values:
+            try:
+                w, st = (int(x) for x in str(v).split("-"))
+            except ValueError:
+                raise AnswerError(
+                    _("“%(value)s” is not a stack of this wall.") % {"value": v}
+                ) from None
+            if not (0 <= w < 4 and 0 <= st < self.stacks) or (w, st) in out:
+                raise AnswerError(_("“%(value)s” is not a stack of this wall.") % {"value": v})
+            out.add((w, st))
+        if not out:
+            raise EmptyAnswer(_("Click a stack first."))
+        if not self.many and len(out) > 1:
+            raise AnswerError(_("Click only one stack."))
+        return frozenset(out)
+
+    def _story(self) -> list[str]:
+        """How the engine found the break, in words."""
+        from tutor.engine import wall as ew
+
+        s = self.state
+        a, b = s.dice
+        total = a + b
+        seats = _seat_names()
+        broken = ew.broken_wall(total)
+        first = s.first_live_stack
+        dead = s.dead_wall
+        lines = [
+            _(
+                "The dice show %(a)s + %(b)s = %(total)s. Counting around the table from the "
+                "dealer (East is 1, South 2, West 3, North 4, East 5...), %(total)s lands on "
+                "%(seat)s: that wall is broken."
+            )
+            % {"a": a, "b": b, "total": total, "seat": seats[broken]},
+            _(
+                "%(seat)s counts %(total)s stacks from the right end of the wall: the dealer "
+                "takes the tiles starting at %(stack)s, and the break is on its right."
+            )
+            % {
+                "seat": seats[broken],
+                "total": total,
+                "stack": stack_label(first.wall, first.stack),
+            },
+            _(
+                "The seven stacks on the other side of the break are the dead wall, from %(near)s "
+                "to %(far)s."
+            )
+            % {
+                "near": stack_label(dead[0].wall, dead[0].stack),
+                "far": stack_label(dead[-1].wall, dead[-1].stack),
+            },
+        ]
+        positions = s.dora_indicator_positions
+        lines.append(
+            ngettext(
+                "The top tile of the third dead-wall stack from the break is the dora indicator: "
+                "%(stacks)s.",
+                "Dora indicators (the third stack from the break, then one more per kan): "
+                "%(stacks)s.",
+                len(positions),
+            )
+            % {"stacks": "; ".join(stack_label(p.wall, p.stack) for p in positions)}
+        )
+        find = self.data["find"]
+        if find == "replacement":
+            p = s.replacement_order[s.replacements]
+            lines.append(
+                _(
+                    "Kan replacement tiles come from the dead-wall stacks next to the break, top "
+                    "tile first: the next one is in %(stack)s."
+                )
+                % {"stack": stack_label(p.wall, p.stack)}
+            )
+        if find == "last_draw":
+            p = s.last_draw
+            lines.append(
+                _(
+                    "The live wall ends where the dead wall begins (one tile earlier for each "
+                    "kan): the last tile to draw is in %(stack)s."
+                )
+                % {"stack": stack_label(p.wall, p.stack)}
+            )
+        return lines
+
+    def check(self, answer: Answer) -> Verdict:
+        from tutor.engine import wall as ew
+
+        assert isinstance(answer, frozenset)
+        right = self._right()
+        reasons: list[str] = []
+        if answer != right:
+            for w, st in sorted(answer - right):
+                role = ew.stack_role(self.state, ew.StackPos(w, st))
+                reasons.append(
+                    _("%(stack)s is %(role)s.")
+                    % {"stack": stack_label(w, st), "role": _role_name(role)}
+                )
+            if right - answer and self.many:
+                reasons.append(
+                    ngettext(
+                        "%(n)s stack is missing.", "%(n)s stacks are missing.", len(right - answer)
+                    )
+                    % {"n": len(right - answer)}
+                )
+        else:
+            reasons.append(_("Right."))
+        reasons += self._story()
+        return Verdict(answer == right, reasons)
+
+    def widget(self, answer: Answer | None = None) -> Widget:
+        n = self.stacks
+        cells: list[WallCell] = []
+        picked = answer if isinstance(answer, frozenset) else frozenset()
+        # Seen from above with the dealer at the bottom, clockwise from East's right end:
+        # East's wall right to left, North's bottom to top, West's left to right, South's top
+        # to bottom. Each wall's stacks are counted from its right end, so the index grows
+        # clockwise everywhere.
+        for wall in (0, 3, 2, 1):
+            for st in range(n):
+                if wall == 0:
+                    row, col = n + 2, n + 1 - st
+                elif wall == 3:
+                    row, col = n + 1 - st, 1
+                elif wall == 2:
+                    row, col = 1, st + 2
+                else:
+                    row, col = st + 2, n + 2
+                cells.append(
+                    WallCell(f"{wall}-{st}", stack_label(wall, st), row, col, (wall, st) in picked)
+                )
+        a, b = self.state.dice
+        facts = [_("Dice: %(a)s and %(b)s (total %(total)s).") % {"a": a, "b": b, "total": a + b}]
+        if self.kans:
+            facts.append(
+                ngettext(
+                    "%(n)s kan has been declared.", "%(n)s kans have been declared.", self.kans
+                )
+                % {"n": self.kans}
+            )
+        return Widget(
+            "wall",
+            select="many" if self.many else "one",
+            wall=cells,
+            facts=facts,
+            name="stack",
+            number=str(n + 2),
+            label=_("The wall seen from above, the dealer (East) at the bottom"),
+        )
+
+
+def _role_name(role: Any) -> str:
+    from tutor.engine.wall import StackRole
+
+    return {
+        StackRole.LIVE: _("in the live wall"),
+        StackRole.TAKEN: _("already taken"),
+        StackRole.FIRST_LIVE: _("the first live stack, where the dealer starts taking tiles"),
+        StackRole.DEAD: _("in the dead wall"),
+        StackRole.REPLACEMENT: _("a dead-wall stack that gives kan replacement tiles"),
+        StackRole.DORA_INDICATOR: _("the stack whose top tile is a dora indicator"),
+    }[role]
+
+
+# --- dora ---------------------------------------------------------------------------------
+
+
+@register
+class Dora(Exercise):
+    type = "dora"
+    fields = ("indicators", "hand")
+    required = ("indicators",)
+
+    def parse(self) -> None:
+        self.indicators, _red = _parse_tiles(self.data["indicators"], "indicators")
+        if not 1 <= len(self.indicators) <= 5:
+            raise ContentError("indicators: 1 to 5 tiles")
+        self.hand = _parse_hand(self.data["hand"], "hand") if "hand" in self.data else None
+
+    def solutions(self) -> set[Answer]:
+        from tutor.engine import dora
+
+        if self.hand is None:
+            return {frozenset(dora.dora_tiles(self.indicators))}
+        return {dora.count_all_dora(self.hand, self.indicators)}
+
+    def read(self, post: Mapping[str, Any]) -> Answer:
+        if self.hand is None:
+            picked = _kinds(post, "tile", range(et.NUM_KINDS))
+            if not picked:
+                raise EmptyAnswer(_("Pick a tile first."))
+            return picked
+        return _number(post, "number", 0, 40)
+
+    def check(self, answer: Answer) -> Verdict:
+        from tutor.engine import dora
+
+        reasons = [
+            _("The indicator %(indicator)s makes %(dora)s the dora.")
+            % {"indicator": tile_name(i), "dora": tile_name(dora.dora_from_indicator(i))}
+            for i in self.indicators
+        ]
+        if self.hand is not None:
+            plain = dora.count_dora(self.hand, self.indicators)
+            red = dora.count_red_fives(self.hand)
+            reasons.append(
+                _("This hand holds %(plain)s dora from the indicators and %(red)s red fives.")
+                % {"plain": plain, "red": red}
+            )
+        right = answer == self.solution()
+        return Verdict(right, ([_("Right.")] if right else []) + reasons)
+
+    def widget(self, answer: Answer | None = None) -> Widget:
+        indicators = "".join(et.tile_str(k) for k in self.indicators)
+        if self.hand is None:
+            checked = (
+                [et.tile_str(k) for k in sorted(answer)] if isinstance(answer, frozenset) else []
+            )
+            return Widget(
+                "palette",
+                notation=PALETTE,
+                select="many",
+                value="tile",
+                checked=checked,
+                shown=[(_("Dora indicator"), indicators)],
+            )
+        return Widget(
+            "number",
+            shown=[(_("Dora indicator"), indicators), (_("The hand"), display(self.hand))],
+            number=str(answer) if isinstance(answer, int) else "",
+            label=_("Number of dora"),
+        )
+
+
+# --- waits --------------------------------------------------------------------------------
+
+
+@register
+class Waits(Exercise):
+    type = "waits"
+    fields = ("hand",)
+    required = fields
+
+    def parse(self) -> None:
+        self.hand = _parse_hand(self.data["hand"], "hand", sizes=(13,))
+
+    def solutions(self) -> set[Answer]:
+        from tutor.engine import furiten
+
+        waits = frozenset(furiten.winning_tiles(self.hand))
+        return {waits} if waits else set()
+
+    def read(self, post: Mapping[str, Any]) -> Answer:
+        picked = _kinds(post, "tile", range(et.NUM_KINDS))
+        if not picked:
+            raise EmptyAnswer(_("Pick at least one tile."))
+        return picked
+
+    def check(self, answer: Answer) -> Verdict:
+        assert isinstance(answer, frozenset)
+        right = self.solution()
+        assert isinstance(right, frozenset)
+        reasons = []
+        for k in sorted(answer - right):
+            reasons.append(_("%(tile)s does not complete this hand.") % {"tile": tile_name(k)})
+        for k in sorted(right - answer):
+            reasons.append(
+                _("You missed %(tile)s: it completes the hand.") % {"tile": tile_name(k)}
+            )
+        reasons.append(
+            ngettext(
+                "This hand waits on one tile: %(tiles)s.",
+                "This hand waits on %(n)s tiles: %(tiles)s.",
+                len(right),
+            )
+            % {"n": len(right), "tiles": names(sorted(right))}
+        )
+        return Verdict(answer == right, ([_("Right.")] if answer == right else []) + reasons)
+
+    def widget(self, answer: Answer | None = None) -> Widget:
+        checked = [et.tile_str(k) for k in sorted(answer)] if isinstance(answer, frozenset) else []
+        return Widget(
+            "palette",
+            notation=PALETTE,
+            select="many",
+            value="tile",
+            checked=checked,
+            shown=[(_("The hand"), display(self.hand))],
+        )
+
+
+# --- shanten ------------------------------------------------------------------------------
+
+
+@register
+class Shanten(Exercise):
+    type = "shanten"
+    fields = ("hand",)
+    required = fields
+
+    def parse(self) -> None:
+        self.hand = _parse_hand(self.data["hand"], "hand")
+
+    def _value(self) -> int:
+        from tutor.engine.shanten import shanten
+
+        return shanten(self.hand.concealed, len(self.hand.melds))
+
+    def solutions(self) -> set[Answer]:
+        return {self._value()}
+
+    def _choices(self) -> list[Choice]:
+        out = [Choice("-1", _("Complete"))] if self.hand.tile_count == 14 else []
+        out.append(Choice("0", _("Tenpai (ready)")))
+        for n in range(1, 7):
+            out.append(Choice(str(n), ngettext("%(n)s away", "%(n)s away", n) % {"n": n}))
+        return out
+
+    def read(self, post: Mapping[str, Any]) -> Answer:
+        return int(_one(post, "choice", [c.value for c in self._choices()]))
+
+    def check(self, answer: Answer) -> Verdict:
+        value = self._value()
+        if value == -1:
+            text = _("The engine finds this hand complete.")
+        elif value == 0:
+            text = _("The engine finds this hand tenpai: one tile from complete.")
+        else:
+            text = ngettext(
+                "The engine finds this hand %(n)s step from tenpai (shanten %(n)s).",
+                "The engine finds this hand %(n)s steps from tenpai (shanten %(n)s).",
+                value,
+            ) % {"n": value}
+        right = answer == value
+        return Verdict(right, ([_("Right.")] if right else []) + [text])
+
+    def widget(self, answer: Answer | None = None) -> Widget:
+        return Widget(
+            "choices",
+            select="one",
+            name="choice",
+            choices=self._choices(),
+            checked=[str(answer)] if answer is not None else [],
+            shown=[(_("The hand"), display(self.hand))],
+        )
+
+
+# --- furiten ------------------------------------------------------------------------------
+
+FURITEN_CHOICES = ("win", "no_wait", "permanent", "temporary", "riichi")
+
+
+def _furiten_labels() -> dict[str, str]:
+    return {
+        "win": _("Yes, you can win on it"),
+        "no_wait": _("No: it does not complete the hand"),
+        "permanent": _("No: furiten, it is among your own discards"),
+        "temporary": _("No: temporary furiten, a winning tile went by"),
+        "riichi": _("No: riichi furiten, a winning tile went by after riichi"),
+    }
+
+
+@register
+class Furiten(Exercise):
+    type = "furiten"
+    fields = ("hand", "discards", "tile", "win", "passed", "riichi")
+    required = ("hand", "discards", "tile")
+
+    def parse(self) -> None:
+        self.hand = _parse_hand(self.data["hand"], "hand", sizes=(13,))
+        self.discards = (
+            _parse_tiles(self.data["discards"], "discards")[0] if self.data["discards"] else []
+        )
+        self.tile = _parse_tiles(self.data["tile"], "tile")[0]
+        if len(self.tile) != 1:
+            raise ContentError("tile: exactly one tile")
+        self.passed = (
+            _parse_tiles(self.data["passed"], "passed")[0] if self.data.get("passed") else []
+        )
+        self.riichi = bool(self.data.get("riichi", False))
+        self.win = self.data.get("win", "ron")
+        if self.win not in ("ron", "tsumo"):
+            raise ContentError("win: ron or tsumo")
+
+    def _status(self) -> Any:
+        from tutor.engine import furiten
+
+        # After riichi every passed tile counts since the riichi: that is riichi furiten,
+        # which outlasts (and so replaces) the temporary kind.
+        if self.riichi:
+            return furiten.furiten(self.hand, self.discards, (), self.passed)
+        return furiten.furiten(self.hand, self.discards, self.passed, None)
+
+    def solutions(self) -> set[Answer]:
+        from tutor.engine import furiten
+
+        tile = self.tile[0]
+        if not furiten.is_winning_tile(self.hand, tile):
+            return {"no_wait"}
+        if self.win == "tsumo":
+            return {"win"}
+        status = self._status()
+        if not status.is_furiten:
+            return {"win"}
+        return {k.value for k in status.kinds}
+
+    def read(self, post: Mapping[str, Any]) -> Answer:
+        return _one(post, "choice", FURITEN_CHOICES)
+
+    def check(self, answer: Answer) -> Verdict:
+        from tutor.engine import furiten
+
+        status = self._status()
+        reasons = [
+            _("This hand waits on %(tiles)s.") % {"tiles": names(status.waits)},
+        ]
+        tile = self.tile[0]
+        if not furiten.is_winning_tile(self.hand, tile):
+            reasons.append(_("%(tile)s is not one of them.") % {"tile": tile_name(tile)})
+        elif self.win == "tsumo":
+            reasons.append(
+                _("You drew %(tile)s yourself: furiten never stops a win by tsumo.")
+                % {"tile": tile_name(tile)}
+            )
+        else:
+            kinds = {
+                "permanent": _(
+                    "%(tile)s, a winning tile, is among your own discards: permanent furiten."
+                ),
+                "temporary": _(
+                    "%(tile)s, a winning tile, went by since your last discard: temporary furiten."
+                ),
+                "riichi": _(
+                    "%(tile)s, a winning tile, went by after your riichi: riichi furiten, until "
+                    "the hand ends."
+                ),
+            }
+            for r in status.reasons:
+                reasons.append(kinds[r.kind.value] % {"tile": tile_name(r.tile)})
+            if not status.is_furiten:
+                reasons.append(
+                    _("None of your waits is among your discards or went by: no furiten.")
+                )
+        right = answer in self.solutions()
+        return Verdict(right, ([_("Right.")] if right else []) + reasons)
+
+    def widget(self, answer: Answer | None = None) -> Widget:
+        labels = _furiten_labels()
+        choices = [Choice(c, labels[c]) for c in FURITEN_CHOICES if c != "riichi" or self.riichi]
+        shown = [(_("Your hand"), display(self.hand))]
+        if self.discards:
+            shown.append((_("Your discards"), "".join(et.tile_str(k) for k in self.discards)))
+        if self.passed:
+            shown.append((_("Tiles that went by"), "".join(et.tile_str(k) for k in self.passed)))
+        caption = _("The tile you drew") if self.win == "tsumo" else _("The tile just discarded")
+        shown.append((caption, et.tile_str(self.tile[0])))
+        facts = [_("You declared riichi.")] if self.riichi else []
+        return Widget(
+            "choices",
+            select="one",
+            name="choice",
+            choices=choices,
+            checked=[str(answer)] if answer else [],
+            shown=shown,
+            facts=facts,
+        )
+
+
+# --- the winning situation: yaku, fu, payment ---------------------------------------------
+
+_WIND = {"east": 27, "south": 28, "west": 29, "north": 30}
+_FLAGS = ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei")
+
+
+class _Winning(Exercise):
+    """Shared parsing of a winning situation (see docs/lessons-format.md)."""
+
+    base_fields: ClassVar[tuple[str, ...]] = (
+        "hand",
+        "win_tile",
+        "win",
+        "seat",
+        "round",
+        *_FLAGS,
+        "dora",
+        "ura",
+        "honba",
+        "sticks",
+        "discarder",
+    )
+
+    def parse(self) -> None:
+        from tutor.engine.scoring import ScoringError
+        from tutor.engine.scoring.situation import situation_from_hand
+
+        d = self.data
+        self.hand = _parse_hand(d["hand"], "hand", sizes=(14,))
+        win = _parse_tiles(d["win_tile"], "win_tile")[0]
+        if len(win) != 1:
+            raise ContentError("win_tile: exactly one tile")
+        if d["win"] not in ("ron", "tsumo"):
+            raise ContentError("win: ron or tsumo")
+        for key in ("seat", "round", "discarder"):
+            if key in d and d[key] not in _WIND:
+                raise ContentError(f"{key}: one of east, south, west, north")
+        for key in _FLAGS:
+            if not isinstance(d.get(key, False), bool):
+                raise ContentError(f"{key}: true or false")
+        seat = d.get("seat", "south")
+        if "discarder" in d and (d["win"] != "ron" or d["discarder"] == seat):
+            raise ContentError("discarder: only for a ron, and not the winner's own seat")
+        indicators = _parse_tiles(d["dora"], "dora")[0] if d.get("dora") else []
+        ura = _parse_tiles(d["ura"], "ura")[0] if d.get("ura") else []
+        win_red = str(d["win_tile"]).strip().startswith("0")
+        self.seat = seat
+        try:
+            situation = situation_from_hand(
+                self.hand,
+                win[0],
+                win_red=win_red,
+                tsumo=d["win"] == "tsumo",
+                seat_wind=_WIND[seat],
+                round_wind=_WIND[d.get("round", "east")],
+                honba=int(d.get("honba", 0)),
+                riichi_sticks=int(d.get("sticks", 0)),
+                **{k: bool(d.get(k, False)) for k in _FLAGS},
+            )
+            used = set(situation.all_tiles)
+            physical = []
+            for k in [*indicators, *ura]:
+                copy = next(t for t in range(4 * k + 3, 4 * k - 1, -1) if t not in used)
+                used.add(copy)
+                physical.append(copy)
+            from dataclasses import replace
+
+            self.situation = replace(
+                situation,
+                dora_indicators=tuple(physical[: len(indicators)]),
+                ura_indicators=tuple(physical[len(indicators) :]),
+            )
+        except (ScoringError, ValueError, StopIteration) as exc:
+            raise ContentError(f"situation: {exc}") from exc
+
+    def result(self) -> Any:
+        from tutor.engine.scoring import score
+
+        return score(self.situation)
+
+    def solutions(self) -> set[Answer]:
+        from tutor.engine.scoring import ScoringError
+
+        try:
+            return {self._answer(self.result())}
+        except ScoringError as exc:
+            raise ContentError(f"the engine cannot score this hand: {exc}") from exc
+
+    def _answer(self, result: Any) -> Answer:
+        raise NotImplementedError
+
+    def facts(self) -> list[str]:
+        d = self.data
+        seats = dict(zip(SEATS, _seat_names(), strict=True))
+        out = [
+            _("Round wind: %(round)s. Your seat: %(seat)s%(dealer)s.")
+            % {
+                "round": seats[d.get("round", "east")],
+                "seat": seats[self.seat],
+                "dealer": _(" (the dealer)") if self.seat == "east" else "",
+            },
+            _("You win by tsumo (you drew the tile).")
+            if d["win"] == "tsumo"
+            else (
+                _("You win by ron on %(seat)s's discard.") % {"seat": seats[d["discarder"]]}
+                if "discarder" in d
+                else _("You win by ron (on another player's discard).")
+            ),
+        ]
+        flags = {
+            "riichi": _("riichi"),
+            "double_riichi": _("double riichi"),
+            "ippatsu": _("ippatsu"),
+            "rinshan": _("after a kan (rinshan)"),
+            "chankan": _("robbing a kan (chankan)"),
+            "haitei": _("on the last draw (haitei)"),
+            "houtei": _("on the last discard (houtei)"),
+        }
+        on = [str(flags[k]) for k in _FLAGS if d.get(k)]
+        if on:
+            out.append(_("Also: %(flags)s.") % {"flags": ", ".join(on)})
+        if d.get("honba") or d.get("sticks"):
+            out.append(
+                _("Counters on the table: %(honba)s honba, %(sticks)s riichi sticks.")
+                % {"honba": d.get("honba", 0), "sticks": d.get("sticks", 0)}
+            )
+        return out
+
+    def shown(self) -> list[tuple[str, str]]:
+        out = [
+            (_("The hand"), display(self.hand)),
+            (_("Winning tile"), str(self.data["win_tile"]).strip()),
+        ]
+        if self.data.get("dora"):
+            out.append((_("Dora indicators"), str(self.data["dora"])))
+        if self.data.get("ura"):
+            out.append((_("Ura-dora indicators"), str(self.data["ura"])))
+        return out
+
+
+@register
+class YakuExercise(_Winning):
+    type = "yaku"
+    fields = (*_Winning.base_fields, "choices")
+    required = ("hand", "win_tile", "win", "choices")
+
+    def parse(self) -> None:
+        super().parse()
+        choices = self.data["choices"]
+        if not isinstance(choices, list) or not all(isinstance(c, str) for c in choices):
+            raise ContentError("choices: a list of yaku names")
+        self.choices = list(dict.fromkeys(choices))
+        from tutor.engine.scoring import TENHOU_NAMES
+
+        known = set(TENHOU_NAMES.values())
+        bad = [c for c in self.choices if c not in known]
+        if bad:
+            raise ContentError(f"choices: not engine yaku names: {', '.join(bad)}")
+
+    def _answer(self, result: Any) -> Answer:
+        present = frozenset(y.name for y in result.yaku if y.name in TENHOU_YAKU_ONLY())
+        missing = present - set(self.choices)
+        if missing:
+            raise ContentError(f"choices: add {', '.join(sorted(missing))} (the hand has it)")
+        return present
+
+    def read(self, post: Mapping[str, Any]) -> Answer:
+        picked = _many(post, "choice", self.choices)
+        if not picked:
+            raise EmptyAnswer(_("Tick at least one yaku."))
+        return picked
+
+    def check(self, answer: Answer) -> Verdict:
+        assert isinstance(answer, frozenset)
+        result = self.result()
+        right = self._answer(result)
+        assert isinstance(right, frozenset)
+        reasons = []
+        for name in sorted(answer - right):
+            why = next((m.reason for m in result.near_misses if m.yaku.lower() == name.lower()), "")
+            reasons.append(
+                _("%(yaku)s is not in this hand.") % {"yaku": name} + (f" ({why})" if why else "")
+            )
+        for name in sorted(right - answer):
+            reasons.append(_("You missed %(yaku)s.") % {"yaku": name})
+        lines = ", ".join(f"{y.name} {y.han}" for y in result.yaku)
+        reasons.append(_("The engine counts: %(lines)s (han).") % {"lines": lines})
+        ok = answer == right
+        return Verdict(ok, ([_("Right.")] if ok else []) + reasons)
+
+    def widget(self, answer: Answer | None = None) -> Widget:
+        return Widget(
+            "choices",
+            select="many",
+            name="choice",
+            choices=[Choice(c, c) for c in self.choices],
+            checked=sorted(answer) if isinstance(answer, frozenset) else [],
+            shown=self.shown(),
+            facts=self.facts(),
+        )
+
+
+def TENHOU_YAKU_ONLY() -> set[str]:  # noqa: N802
+    """Engine yaku names that are yaku proper (dora, ura dora and red fives are not)."""
+    from tutor.engine.scoring import TENHOU_NAMES
+
+    return {name for i, name in TENHOU_NAMES.items() if i < 52}
+
+
+@register
+class Fu(_Winning):
+    type = "fu"
+    fields = _Winning.base_fields
+    required = ("hand", "win_tile", "win")
+
+    def _answer(self, result: Any) -> Answer:
+        return int(result.fu)
+
+    def read(self, post: Mapping[str, Any]) -> Answer:
+        return _number(post, "number", 0, 200)
+
+    def check(self, answer: Answer) -> Verdict:
+        result = self.result()
+        ok = answer == result.fu
+        reasons = [str(line) for line in result.fu_lines]
+        reasons.append(_("Total: %(fu)s fu (rounded up to the next ten).") % {"fu": result.fu})
+        return Verdict(ok, ([_("Right.")] if ok else []) + reasons)
+
+    def widget(self, answer: Answer | None = None) -> Widget:
+        return Widget(
+            "number",
+            number=str(answer) if isinstance(answer, int) else "",
+            shown=self.shown(),
+            facts=self.facts(),
+            label=_("Fu"),
+        )
+
+
+@register
+class Payment(_Winning):
+    type = "payment"
+    fields = _Winning.base_fields
+    required = ("hand", "win_tile", "win")
+
+    def parse(self) -> None:
+        super().parse()
+        if self.data["win"] == "ron" and "discarder" not in self.data:
+            raise ContentError("discarder: required for a ron")
+
+    def payers(self) -> list[str]:
+        if self.data["win"] == "ron":
+            return [self.data["discarder"]]
+        return [s for s in SEATS if s != self.seat]
+
+    def _answer(self, result: Any) -> Answer:
+        winner = SEATS.index(self.seat)
+        discarder = SEATS.index(self.data["discarder"]) if "discarder" in self.data else None
+        delta = result.payments.by_seat(winner, discarder, 0)
+        return tuple((s, -delta[SEATS.index(s)]) for s in self.payers())
+
+    def read(self, post: Mapping[str, Any]) -> Answer:
+        return tuple((s, _number(post, f"pay_{s}", 0, 200_000)) for s in self.payers())
+
+    def check(self, answer: Answer) -> Verdict:
+        result = self.result()
+        right = self._answer(result)
+        seats = dict(zip(SEATS, _seat_names(), strict=True))
+        reasons = [
+            _("%(han)s han %(fu)s fu: %(points)s points.")
+            % {"han": result.han, "fu": result.fu, "points": result.points}
+        ]
+        for seat, amount in right:  # type: ignore[misc]
+            reasons.append(_("%(seat)s pays %(amount)s.") % {"seat": seats[seat], "amount": amount})
+        ok = answer == right
+        return Verdict(ok, ([_("Right.")] if ok else []) + reasons)
+
+    def widget(self, answer: Answer | None = None) -> Widget:
+        seats = dict(zip(SEATS, _seat_names(), strict=True))
+        given = dict(answer) if isinstance(answer, tuple) else {}  # type: ignore[arg-type]
+        return Widget(
+            "numbers",
+            inputs=[
+                (f"pay_{s}", _("%(seat)s pays") % {"seat": seats[s]}, str(given.get(s, "")))
+                for s in self.payers()
+            ],
+            shown=self.shown(),
+            facts=self.facts(),
+        )

@@ -1,0 +1,118 @@
+"""Load the curriculum files into the database (idempotent).
+
+Stages and steps are matched by slug and key: text and positions are updated in place, steps
+removed from the files are deleted (with their progress) and nothing is written when nothing
+changed. ``--check`` only reads and checks the files, printing each exercise's answer as the
+engine computes it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+
+from lessons.content import CONTENT_DIR, check_stage, read_curriculum, read_stage
+from lessons.exercises import ContentError, exercise
+from lessons.models import Stage, Step
+
+
+class Command(BaseCommand):
+    help = "Load lessons/content/ into the database (idempotent); --check only checks."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("--check", nargs="*", metavar="FILE", help="check files, write nothing")
+        parser.add_argument("--content-dir", default=str(CONTENT_DIR))
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        content_dir = Path(options["content_dir"])
+        if options["check"] is not None:
+            self._check(content_dir, [Path(p) for p in options["check"]])
+            return
+        try:
+            stages = read_curriculum(content_dir)
+        except ContentError as exc:
+            raise CommandError(str(exc)) from exc
+        problems = [p for stage in stages for p in check_stage(stage)]
+        if problems:
+            raise CommandError("\n".join(problems))
+        created = updated = deleted = 0
+        with transaction.atomic():
+            for content in stages:
+                stage, made = Stage.objects.get_or_create(
+                    slug=content.slug,
+                    defaults={
+                        "number": content.number,
+                        "title": content.title,
+                        "summary": content.summary,
+                    },
+                )
+                created += made
+                if not made and (stage.number, stage.title, stage.summary) != (
+                    content.number,
+                    content.title,
+                    content.summary,
+                ):
+                    stage.number, stage.title, stage.summary = (
+                        content.number,
+                        content.title,
+                        content.summary,
+                    )
+                    stage.save()
+                    updated += 1
+                existing = {s.key: s for s in stage.steps.all()}
+                for number, step in enumerate(content.steps, start=1):
+                    values = {
+                        "number": number,
+                        "title": step.title,
+                        "text": step.text,
+                        "exercise": step.exercise,
+                        "question": step.question,
+                        "hint": step.hint,
+                        "after": step.after,
+                    }
+                    row = existing.pop(step.key, None)
+                    if row is None:
+                        Step.objects.create(stage=stage, key=step.key, **values)
+                        created += 1
+                    elif any(getattr(row, k) != v for k, v in values.items()):
+                        for k, v in values.items():
+                            setattr(row, k, v)
+                        row.save()
+                        updated += 1
+                for row in existing.values():
+                    row.delete()
+                    deleted += 1
+        self.stdout.write(
+            f"{len(stages)} stages: {created} created, {updated} updated, {deleted} deleted"
+        )
+
+    def _check(self, content_dir: Path, paths: list[Path]) -> None:
+        try:
+            stages = (
+                [read_stage({"en": p, "es": p.parent.parent / "es" / p.name}) for p in paths]
+                if paths
+                else read_curriculum(content_dir)
+            )
+        except ContentError as exc:
+            raise CommandError(str(exc)) from exc
+        failed = False
+        for stage in stages:
+            self.stdout.write(f"== {stage.number}. {stage.slug} ({len(stage.steps)} steps)")
+            for step in stage.steps:
+                if not step.exercise:
+                    self.stdout.write(f"  {step.key}: text")
+                    continue
+                try:
+                    answers = exercise(step.exercise).solutions()
+                    self.stdout.write(f"  {step.key}: {step.exercise['type']} -> {answers}")
+                except Exception as exc:
+                    self.stdout.write(f"  {step.key}: PROBLEM {exc}")
+            problems = check_stage(stage)
+            for p in problems:
+                self.stdout.write(f"  PROBLEM {p}")
+            failed |= bool(problems)
+        if failed:
+            raise CommandError("some exercises have problems (see above)")

@@ -1,0 +1,106 @@
+"""The curriculum (stages and their steps, loaded from lessons/content/) and learners' progress.
+
+Texts are stored per language in JSON objects (``{"en": ..., "es": ...}``); the exercise is
+stored as its position only. No answer is ever stored: the engine computes it (lessons.exercises).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.utils import translation
+
+
+def localized(texts: dict[str, str] | None, language: str | None = None) -> str:
+    """The text in the active language, falling back to English."""
+    if not texts:
+        return ""
+    language = (language or translation.get_language() or "en").split("-")[0]
+    return texts.get(language) or texts.get("en") or ""
+
+
+class Stage(models.Model):
+    slug = models.SlugField(unique=True)
+    number = models.PositiveIntegerField()
+    title = models.JSONField(default=dict)
+    summary = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["number"]
+
+    def __str__(self) -> str:
+        return f"{self.number}. {self.title_text}"
+
+    @property
+    def title_text(self) -> str:
+        return localized(self.title)
+
+    @property
+    def summary_text(self) -> str:
+        return localized(self.summary)
+
+
+class Step(models.Model):
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="steps")
+    key = models.SlugField()
+    number = models.PositiveIntegerField(help_text="1-based position in the stage")
+    title = models.JSONField(default=dict)
+    text = models.JSONField(default=dict, blank=True)
+    # The exercise position (type and its fields), without texts; {} for an explanation step.
+    exercise = models.JSONField(default=dict, blank=True)
+    question = models.JSONField(default=dict, blank=True)
+    hint = models.JSONField(default=dict, blank=True)
+    after = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["stage__number", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["stage", "key"], name="lessons_step_unique_key"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.stage.slug}/{self.key}"
+
+    @property
+    def has_exercise(self) -> bool:
+        return bool(self.exercise)
+
+    @property
+    def title_text(self) -> str:
+        return localized(self.title)
+
+    def texts(self) -> dict[str, Any]:
+        return {
+            "title": localized(self.title),
+            "text": localized(self.text),
+            "question": localized(self.question),
+            "hint": localized(self.hint),
+            "after": localized(self.after),
+        }
+
+
+class StepProgress(models.Model):
+    """A signed-in learner's record for one step: done or not, mistakes, hints used.
+
+    Anonymous learners keep the same record in their session (see lessons.services).
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="step_progress"
+    )
+    step = models.ForeignKey(Step, on_delete=models.CASCADE, related_name="progress")
+    done = models.BooleanField(default=False)
+    mistakes = models.PositiveIntegerField(default=0)
+    hints = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+    completed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "step"], name="lessons_progress_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.step}: {'done' if self.done else 'open'}"

@@ -1,0 +1,252 @@
+"""Progress: steps done, mistakes, stars, resuming, and moving a visitor's progress to an account.
+
+A signed-in learner's progress is in :class:`~lessons.models.StepProgress`; a visitor's is in
+the session under ``SESSION_KEY`` with the same fields, and moves to the account when the
+visitor signs up or logs in (:func:`merge_session_progress`, connected to ``user_logged_in``).
+
+Stars, as on Lichess's learn pages: a finished stage with no mistakes has 3 stars, one or two
+mistakes 2, more 1; an unfinished stage 0. Mistakes count on the first way through: answering a
+step that is already done is practice and changes nothing.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import transaction
+from django.http import HttpRequest
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+
+from . import signals
+from .models import Stage, Step, StepProgress
+
+SESSION_KEY = "lessons_progress"
+SHOWN_KEY = "lessons_shown"
+
+
+def stars_for(mistakes: int) -> int:
+    """Stars of a finished stage: 3 with no mistakes, 2 with one or two, 1 with more.
+
+    >>> [stars_for(n) for n in (0, 1, 2, 3)]
+    [3, 2, 2, 1]
+    """
+    if mistakes == 0:
+        return 3
+    return 2 if mistakes <= 2 else 1
+
+
+@dataclass
+class Record:
+    done: bool = False
+    mistakes: int = 0
+    hints: int = 0
+    updated_at: datetime | None = None
+
+
+def _user(request_or_user: Any) -> Any:
+    return getattr(request_or_user, "user", request_or_user)
+
+
+def _is_member(user: Any) -> bool:
+    return user is not None and not isinstance(user, AnonymousUser) and user.is_authenticated
+
+
+def records(request: HttpRequest | None, stage: Stage, user: Any = None) -> dict[str, Record]:
+    """Each step's record by key, for the learner of ``request`` (or ``user``)."""
+    user = user if user is not None else _user(request)
+    if _is_member(user):
+        rows = StepProgress.objects.filter(user=user, step__stage=stage).select_related("step")
+        return {r.step.key: Record(r.done, r.mistakes, r.hints, r.updated_at) for r in rows}
+    if request is None:
+        return {}
+    stored = request.session.get(SESSION_KEY, {}).get(stage.slug, {})
+    return {
+        key: Record(
+            bool(v.get("done")),
+            int(v.get("mistakes", 0)),
+            int(v.get("hints", 0)),
+            parse_datetime(v["t"]) if v.get("t") else None,
+        )
+        for key, v in stored.items()
+    }
+
+
+def _save(request: HttpRequest, step: Step, record: Record) -> None:
+    user = request.user
+    record.updated_at = timezone.now()
+    if _is_member(user):
+        StepProgress.objects.update_or_create(
+            user=user,
+            step=step,
+            defaults={
+                "done": record.done,
+                "mistakes": record.mistakes,
+                "hints": record.hints,
+                "completed_at": record.updated_at if record.done else None,
+            },
+        )
+        return
+    progress = request.session.get(SESSION_KEY, {})
+    progress.setdefault(step.stage.slug, {})[step.key] = {
+        "done": record.done,
+        "mistakes": record.mistakes,
+        "hints": record.hints,
+        "t": record.updated_at.isoformat(),
+    }
+    request.session[SESSION_KEY] = progress
+    request.session.modified = True
+
+
+def status_from(stage: Stage, recs: dict[str, Record]) -> dict[str, Any]:
+    keys = list(stage.steps.values_list("key", flat=True))
+    done = sum(1 for k in keys if k in recs and recs[k].done)
+    mistakes = sum(recs[k].mistakes for k in keys if k in recs)
+    finished = bool(keys) and done == len(keys)
+    times = [r.updated_at for r in recs.values() if r.updated_at]
+    return {
+        "done": finished,
+        "stars": stars_for(mistakes) if finished else 0,
+        "steps_done": done,
+        "steps_total": len(keys),
+        "mistakes": mistakes,
+        "last_activity": max(times) if times else None,
+    }
+
+
+def stage_status(user: AbstractBaseUser, stage_slug: str) -> dict[str, Any]:
+    """A signed-in learner's status on a stage: ``done``, ``stars`` (0–3), ``steps_done``,
+    ``steps_total``, ``mistakes`` and ``last_activity`` (a datetime or None).
+
+    Raises ``Stage.DoesNotExist`` for an unknown slug.
+    """
+    stage = Stage.objects.get(slug=stage_slug)
+    return status_from(stage, records(None, stage, user=user))
+
+
+def request_status(request: HttpRequest, stage: Stage) -> dict[str, Any]:
+    """The same status for whoever is asking, visitor or member."""
+    return status_from(stage, records(request, stage))
+
+
+def resume_number(request: HttpRequest, stage: Stage) -> int:
+    """The step to resume at: the first one not done (the first step when all are done)."""
+    recs = records(request, stage)
+    for number, key in stage.steps.values_list("number", "key"):
+        if not (key in recs and recs[key].done):
+            return int(number)
+    return 1
+
+
+def mark_shown(request: HttpRequest, step: Step) -> None:
+    """Remember when the step was shown, for ``step_answered``'s ``seconds``."""
+    shown = request.session.get(SHOWN_KEY, {})
+    shown[f"{step.stage.slug}/{step.key}"] = time.time()
+    request.session[SHOWN_KEY] = shown
+
+
+def _seconds(request: HttpRequest, step: Step) -> float | None:
+    shown = request.session.get(SHOWN_KEY, {}).get(f"{step.stage.slug}/{step.key}")
+    return round(time.time() - float(shown), 1) if shown else None
+
+
+@dataclass
+class Outcome:
+    record: Record
+    stage_done_now: bool
+    stars: int
+
+
+def record_answer(request: HttpRequest, step: Step, correct: bool) -> Outcome:
+    """Count an answer (or an explanation step's *Continue*, which is always correct)."""
+    stage = step.stage
+    with transaction.atomic():
+        before = status_from(stage, records(request, stage))
+        record = records(request, stage).get(step.key, Record())
+        if not record.done:
+            if correct:
+                record.done = True
+            else:
+                record.mistakes += 1
+        _save(request, step, record)
+        after = status_from(stage, records(request, stage))
+    done_now = after["done"] and not before["done"]
+    user = request.user
+    if _is_member(user):
+        signals.step_answered.send(
+            sender=Step,
+            user=user,
+            stage_slug=stage.slug,
+            step_key=step.key,
+            correct=correct,
+            seconds=_seconds(request, step),
+        )
+        if done_now:
+            signals.stage_completed.send(
+                sender=Stage, user=user, stage_slug=stage.slug, stars=after["stars"]
+            )
+    return Outcome(record, done_now, after["stars"])
+
+
+def record_hint(request: HttpRequest, step: Step) -> None:
+    record = records(request, step.stage).get(step.key, Record())
+    record.hints += 1
+    _save(request, step, record)
+
+
+def reset_stage(request: HttpRequest, stage: Stage) -> None:
+    """Start a stage again (to earn more stars)."""
+    user = request.user
+    if _is_member(user):
+        StepProgress.objects.filter(user=user, step__stage=stage).delete()
+        return
+    progress = request.session.get(SESSION_KEY, {})
+    progress.pop(stage.slug, None)
+    request.session[SESSION_KEY] = progress
+
+
+def merge_session_progress(request: HttpRequest, user: Any) -> int:
+    """Move a visitor's progress (in the session) to ``user``'s account; returns the number
+    of steps moved. A step already in the account keeps the better record (done beats not
+    done; then fewer mistakes)."""
+    progress = request.session.get(SESSION_KEY) if hasattr(request, "session") else None
+    if not progress:
+        return 0
+    moved = 0
+    with transaction.atomic():
+        for slug, steps in progress.items():
+            by_key = {s.key: s for s in Step.objects.filter(stage__slug=slug)}
+            for key, v in steps.items():
+                step = by_key.get(key)
+                if step is None:
+                    continue
+                row, made = StepProgress.objects.get_or_create(
+                    user=user,
+                    step=step,
+                    defaults={
+                        "done": bool(v.get("done")),
+                        "mistakes": int(v.get("mistakes", 0)),
+                        "hints": int(v.get("hints", 0)),
+                        "completed_at": timezone.now() if v.get("done") else None,
+                    },
+                )
+                if not made:
+                    theirs = (bool(v.get("done")), -int(v.get("mistakes", 0)))
+                    if theirs > (row.done, -row.mistakes):
+                        row.done, row.mistakes = theirs[0], -theirs[1]
+                        row.save()
+                moved += 1
+    del request.session[SESSION_KEY]
+    return moved
+
+
+def move_progress_on_login(
+    sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any
+) -> None:
+    """``user_logged_in`` receiver: a visitor who signs up or logs in keeps their progress."""
+    if request is not None and hasattr(request, "session"):
+        merge_session_progress(request, user)
