@@ -8,6 +8,14 @@ The ``mahjong`` library is imported only inside this package (in ``_library``).
 3900
 """
 
+from .hongkong import (
+    HONG_KONG,
+    FaanLine,
+    HongKongResult,
+    HongKongRules,
+    NotEnoughFaanError,
+    score_hong_kong,
+)
 from .near_miss import NearMiss
 from .payments import Payment, Payments, base_points_for, hand_payments
 from .presets import EMA, MAHJONG_SOUL, PRESETS, TENHOU, RulePreset, UnknownPresetError, preset
@@ -25,6 +33,12 @@ from .situation import (
 )
 
 __all__ = [
+    "HONG_KONG",
+    "FaanLine",
+    "HongKongResult",
+    "HongKongRules",
+    "NotEnoughFaanError",
+    "score_hong_kong",
     "EMA",
     "MAHJONG_SOUL",
     "PRESETS",

@@ -26,9 +26,10 @@ Sequence 678s, closed: 0
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, overload
 
 from . import _library as lib
+from .hongkong import HongKongResult, HongKongRules, score_hong_kong
 from .near_miss import NearMiss, SplitShape, find_near_misses
 from .payments import Payments, base_points_for, hand_payments
 from .presets import TENHOU, RulePreset
@@ -187,8 +188,18 @@ class _Candidate:
         return (total, has_yakuman, self.han, self.fu, sum(f for f, _ in self.fu_items))
 
 
-def score(situation: Situation, rules: RulePreset = TENHOU) -> ScoreResult:
-    """Score ``situation`` under ``rules``.
+@overload
+def score(situation: Situation, rules: RulePreset = TENHOU) -> ScoreResult: ...
+
+
+@overload
+def score(situation: Situation, rules: HongKongRules) -> HongKongResult: ...
+
+
+def score(
+    situation: Situation, rules: RulePreset | HongKongRules = TENHOU
+) -> ScoreResult | HongKongResult:
+    """Score ``situation`` under ``rules`` (a riichi preset, or Hong Kong rules for faan).
 
     Raises :class:`~tutor.engine.scoring.situation.InvalidTilesError` or
     :class:`~tutor.engine.scoring.situation.ImpossibleSituationError` for impossible input,
@@ -204,6 +215,8 @@ def score(situation: Situation, rules: RulePreset = TENHOU) -> ScoreResult:
     ...
     tutor.engine.scoring.situation.NoYakuError: No yaku: this hand cannot win. A complete shape is not enough, a winning hand needs at least one yaku. Near misses: pinfu: it holds a set of 2s, pinfu needs four sequences; tanyao: holds 1m, 9p, 9s; menzen tsumo: won by ron, not by tsumo; ...
     """
+    if isinstance(rules, HongKongRules):
+        return score_hong_kong(situation, rules)
     situation.validate()
     config = lib.make_config(situation, rules)
     lib_melds = lib.to_library_melds(situation.melds)

@@ -123,7 +123,8 @@ class Situation:
 
     ``closed`` holds the concealed tiles *including* the winning tile; the tiles of called sets
     and closed kans are in ``melds`` only. ``riichi`` means a plain riichi; set ``double_riichi``
-    alone for a double riichi.
+    alone for a double riichi. ``flowers`` (1..4 flowers, 5..8 seasons) count only under Hong
+    Kong rules.
 
     >>> s = Situation(closed=(0, 4, 8), win_tile=8, seat_wind=EAST, tsumo=True)
     >>> s.is_dealer
@@ -149,6 +150,7 @@ class Situation:
     chiihou: bool = False
     honba: int = 0
     riichi_sticks: int = 0
+    flowers: tuple[int, ...] = ()
 
     @property
     def is_dealer(self) -> bool:
