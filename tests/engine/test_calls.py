@@ -394,3 +394,12 @@ def test_calls_on_dealt_hands_follow_the_rules(seed: int, pick: int) -> None:
         assert res.winners[0].kind is CallKind.CHI and res.skipped == ()
     else:
         assert res.next_seat == 1
+
+
+def test_a_player_who_lets_a_winning_tile_go_is_reported_for_furiten() -> None:
+    players = seats(s2=caller("23m456p789s11z123p"), s3=caller("23m456p789s22z123p"))
+    opts = call_options(parse_tile("1m"), 1, players)
+    assert {c.seat for c in opts.calls if c.kind is CallKind.RON} == {2, 3}
+    res = resolve_calls([c for c in opts.calls if c.seat == 3], 1, legal=opts)
+    assert [c.seat for c in res.winners] == [3]
+    assert res.passed_ron == (2,)

@@ -40,7 +40,7 @@ Reasons are data (:class:`Reason`), for the web layer to translate.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from .furiten import is_winning_tile, winning_tiles
@@ -492,7 +492,10 @@ class Resolution:
     ``winners`` are the calls that take the tile (several only for a double or triple ron);
     ``overridden`` the declared calls that lost, each with its :class:`Reason`; ``skipped`` the
     seats that lose a turn; ``next_seat`` who acts next (the caller, who then discards, or the
-    next player in turn who draws), ``None`` when the hand ends (ron or an abortive draw).
+    next player in turn who draws), ``None`` when the hand ends (ron or an abortive draw);
+    ``passed_ron`` the seats that could have won on the tile and did not declare it: they are
+    now furiten (temporary, and for the rest of the hand if in riichi). It is only known when
+    the legal calls were given to :func:`resolve_calls`.
     """
 
     winners: tuple[Call, ...]
@@ -500,6 +503,7 @@ class Resolution:
     skipped: tuple[int, ...]
     next_seat: int | None
     abortive_draw: bool = False
+    passed_ron: tuple[int, ...] = ()
 
     @property
     def hand_ends(self) -> bool:
@@ -527,6 +531,10 @@ def resolve_calls(
     ([2], [(3, 'head_bump')])
     >>> resolve_calls([], 3).next_seat
     0
+    >>> from tutor.engine.hand import parse_hand
+    >>> legal = call_options(0, 3, [Caller(parse_hand("23m456p789s11z123p")), None, None, None])
+    >>> resolve_calls([], 3, legal=legal).passed_ron
+    (0,)
     """
     _check_seat(discarder)
     seats: set[int] = set()
@@ -541,6 +549,16 @@ def resolve_calls(
             raise IllegalCallError(f"{call} is not a legal call")
         seats.add(call.seat)
 
+    passed: tuple[int, ...] = ()
+    if legal is not None:
+        could = {c.seat for c in legal.calls if c.kind is CallKind.RON}
+        did = {c.seat for c in declared if c.kind is CallKind.RON}
+        passed = tuple(sorted(could - did, key=lambda s: (s - discarder) % 4))
+    resolution = _resolve(declared, discarder, rules)
+    return replace(resolution, passed_ron=passed) if passed else resolution
+
+
+def _resolve(declared: Sequence[Call], discarder: int, rules: CallRules) -> Resolution:
     def distance(c: Call) -> int:
         return (c.seat - discarder) % 4
 
