@@ -1,0 +1,400 @@
+"""Writes that span several models or queue tasks: generation batches and the daily puzzle.
+
+(The player's side, attempts, ratings and streaks, lives in :mod:`puzzles.play`.)
+
+A batch is split into chunks (:class:`~puzzles.models.GenerationChunk`), one Celery task each,
+fanned out as a ``group``. A chunk computes its puzzles outside any transaction, then stores
+them and marks itself done in one transaction: a chunk whose worker dies half-way leaves
+nothing behind and, delivered again (``acks_late``), does the same work again. The unique
+``canonical_key`` keeps any position from being stored twice.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import secrets
+import time
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from . import generation
+from .models import (
+    BatchStatus,
+    ChunkStatus,
+    DailyPuzzle,
+    GenerationBatch,
+    GenerationChunk,
+    Puzzle,
+    Theme,
+)
+
+log = logging.getLogger(__name__)
+
+CHUNK_SIZE = 10
+"""Puzzles per chunk task: small enough for a progress bar that moves, large enough to be cheap."""
+MAX_BATCH = 5000
+CHUNK_SECONDS = 60.0
+"""A chunk stops dealing after this long (below the task's soft time limit) and keeps what it has."""
+
+
+class BatchRequestError(ValueError):
+    """A generation request with bad parameters."""
+
+
+def broker_errors() -> tuple[type[BaseException], ...]:
+    """The exceptions that mean "the broker cannot be reached" when publishing."""
+    import kombu.exceptions
+
+    errors: list[type[BaseException]] = [kombu.exceptions.OperationalError, OSError]
+    try:
+        import redis.exceptions
+
+        errors.append(redis.exceptions.ConnectionError)
+        errors.append(redis.exceptions.TimeoutError)
+    except ImportError:  # pragma: no cover - redis is a dependency
+        pass
+    return tuple(errors)
+
+
+# --- requesting a batch ------------------------------------------------------------------------
+
+
+def request_batch(
+    kind: str,
+    count: int,
+    *,
+    seed: int | None = None,
+    theme: str = "",
+    difficulty: int | None = None,
+    user: object | None = None,
+    dispatch: bool = True,
+) -> GenerationBatch:
+    """Create a batch and its chunks, then queue the chunks once the transaction commits.
+
+    With ``dispatch=False`` nothing is queued (run the chunks with :func:`run_chunk`). When the
+    broker cannot be reached the batch is kept with the status ``unavailable`` and an error
+    message; :func:`dispatch_batch` can queue it later.
+    """
+    if kind not in generation.KINDS:
+        raise BatchRequestError(f"unknown puzzle kind {kind!r}")
+    if not 1 <= count <= MAX_BATCH:
+        raise BatchRequestError(f"a batch holds 1 to {MAX_BATCH} puzzles")
+    if difficulty is not None and not 1 <= difficulty <= generation.MAX_DIFFICULTY:
+        raise BatchRequestError(f"the difficulty goes from 1 to {generation.MAX_DIFFICULTY}")
+    if seed is None:
+        seed = secrets.randbits(48)
+    targets = generation.split_count(count, CHUNK_SIZE)
+    with transaction.atomic():
+        batch = GenerationBatch.objects.create(
+            kind=kind,
+            theme=theme,
+            target_difficulty=difficulty,
+            count=count,
+            seed=seed,
+            chunks_total=len(targets),
+            requested_by=user if getattr(user, "is_authenticated", False) else None,
+        )
+        GenerationChunk.objects.bulk_create(
+            GenerationChunk(
+                batch=batch, index=i, seed=generation.chunk_seed(seed, i), target=target
+            )
+            for i, target in enumerate(targets)
+        )
+        if dispatch:
+            batch_id = batch.pk
+            transaction.on_commit(lambda: dispatch_batch(batch_id))
+    batch.refresh_from_db()
+    return batch
+
+
+def dispatch_batch(batch_id: int) -> bool:
+    """Queue every chunk of the batch that is not done as one Celery group.
+
+    Returns False (and records why on the batch) when the broker is unreachable; the pages keep
+    working and the batch can be queued again later. Chunks already done are never redone.
+    """
+    from celery import group
+
+    from .tasks import generate_chunk
+
+    chunk_ids = list(
+        GenerationChunk.objects.filter(batch_id=batch_id)
+        .exclude(status=ChunkStatus.DONE)
+        .values_list("pk", flat=True)
+    )
+    if not chunk_ids:
+        return True
+    signature = group(generate_chunk.s(pk) for pk in chunk_ids)
+    try:
+        result = signature.apply_async(
+            retry=True,
+            retry_policy={"max_retries": 1, "interval_start": 0, "interval_step": 0.5},
+        )
+    except broker_errors() as exc:
+        log.warning("batch %s not queued: the broker is unavailable (%s)", batch_id, exc)
+        GenerationBatch.objects.filter(pk=batch_id).exclude(status=BatchStatus.DONE).update(
+            status=BatchStatus.UNAVAILABLE, error=f"{type(exc).__name__}: {exc}"
+        )
+        return False
+    ids = [child.id for child in result.results]
+    for pk, task_id in zip(chunk_ids, ids, strict=True):
+        GenerationChunk.objects.filter(pk=pk).update(celery_id=task_id)
+    GenerationBatch.objects.filter(pk=batch_id).update(celery_ids=[result.id, *ids], error="")
+    GenerationBatch.objects.filter(
+        pk=batch_id, status__in=[BatchStatus.PENDING, BatchStatus.UNAVAILABLE]
+    ).update(status=BatchStatus.QUEUED)
+    return True
+
+
+# --- running a chunk -----------------------------------------------------------------------------
+
+
+def _themes(slugs: set[str]) -> dict[str, Theme]:
+    themes = {t.slug: t for t in Theme.objects.filter(slug__in=slugs)}
+    for slug in slugs - themes.keys():
+        label = generation_theme_name(slug)
+        theme, _created = Theme.objects.get_or_create(slug=slug, defaults={"name": label})
+        themes[slug] = theme
+    return themes
+
+
+def generation_theme_name(slug: str) -> str:
+    """The English name stored for a theme slug (``two-step-tiebreak`` → ``Two step tiebreak``)."""
+    return slug.replace("-", " ").capitalize()
+
+
+@dataclass(frozen=True)
+class ChunkResult:
+    chunk_id: int
+    created: int
+    duplicates: int
+    rejected: int
+    already_done: bool = False
+
+
+def run_chunk(chunk_id: int, *, seconds: float = CHUNK_SECONDS) -> ChunkResult | None:
+    """Generate and store one chunk's puzzles; idempotent (a chunk already done does nothing).
+
+    Returns None when the chunk no longer exists (its batch was deleted).
+    """
+    chunk = GenerationChunk.objects.select_related("batch").filter(pk=chunk_id).first()
+    if chunk is None:
+        return None
+    if chunk.status == ChunkStatus.DONE:
+        return ChunkResult(chunk_id, chunk.created_count, chunk.duplicates, chunk.rejected, True)
+    batch = chunk.batch
+    GenerationBatch.objects.filter(
+        pk=batch.pk,
+        status__in=[BatchStatus.PENDING, BatchStatus.QUEUED, BatchStatus.UNAVAILABLE],
+    ).update(status=BatchStatus.RUNNING)
+    outcome = generation.generate(
+        batch.kind,
+        chunk.seed,
+        chunk.target,
+        theme=batch.theme,
+        difficulty=batch.target_difficulty,
+        deadline=time.monotonic() + seconds,
+    )
+    with transaction.atomic():
+        chunk = GenerationChunk.objects.select_for_update().get(pk=chunk_id)
+        if chunk.status == ChunkStatus.DONE:
+            # Another delivery of the same task finished first.
+            return ChunkResult(
+                chunk_id, chunk.created_count, chunk.duplicates, chunk.rejected, True
+            )
+        keys = [g.canonical_key for g in outcome.puzzles]
+        existing = set(
+            Puzzle.objects.filter(canonical_key__in=keys).values_list("canonical_key", flat=True)
+        )
+        themes = _themes({slug for g in outcome.puzzles for slug in g.themes})
+        created = duplicates = 0
+        for g in outcome.puzzles:
+            if g.canonical_key in existing:
+                duplicates += 1
+                continue
+            try:
+                with transaction.atomic():
+                    puzzle = Puzzle.objects.create(
+                        kind=g.kind,
+                        hand=g.hand,
+                        context=g.context,
+                        analysis=g.analysis,
+                        difficulty=g.difficulty,
+                        rating=g.rating,
+                        canonical_key=g.canonical_key,
+                        seed=g.seed,
+                        batch=batch,
+                        chunk=chunk,
+                    )
+            except IntegrityError:
+                # Stored meanwhile by a concurrent chunk of another batch.
+                duplicates += 1
+                continue
+            puzzle.themes.set([themes[slug] for slug in g.themes])
+            created += 1
+        chunk.status = ChunkStatus.DONE
+        chunk.accepted = len(outcome.puzzles)
+        chunk.created_count = created
+        chunk.duplicates = duplicates
+        chunk.rejected = outcome.rejected
+        chunk.runs = F("runs") + 1
+        chunk.finished = timezone.now()
+        chunk.save()
+        _count_finished_chunk(batch.pk, len(outcome.puzzles), created, duplicates, outcome.rejected)
+    return ChunkResult(chunk_id, created, duplicates, outcome.rejected)
+
+
+def fail_chunk(chunk_id: int, reason: str) -> None:
+    """Give up on a chunk (it ran out of time or retries): it counts as finished, with nothing."""
+    with transaction.atomic():
+        chunk = GenerationChunk.objects.select_for_update().filter(pk=chunk_id).first()
+        if chunk is None or chunk.status != ChunkStatus.PENDING:
+            return
+        chunk.status = ChunkStatus.FAILED
+        chunk.runs = F("runs") + 1
+        chunk.finished = timezone.now()
+        chunk.save()
+        GenerationBatch.objects.filter(pk=chunk.batch_id).update(error=reason[:500])
+        _count_finished_chunk(chunk.batch_id, 0, 0, 0, 0)
+
+
+def _count_finished_chunk(
+    batch_id: int, accepted: int, created: int, duplicates: int, rejected: int
+) -> None:
+    """Add a finished chunk's figures to its batch; the last one closes the batch."""
+    GenerationBatch.objects.filter(pk=batch_id).update(
+        accepted=F("accepted") + accepted,
+        created_count=F("created_count") + created,
+        duplicates=F("duplicates") + duplicates,
+        rejected=F("rejected") + rejected,
+        chunks_done=F("chunks_done") + 1,
+    )
+    finished = GenerationBatch.objects.filter(pk=batch_id, chunks_done__gte=F("chunks_total"))
+    finished.exclude(status__in=[BatchStatus.DONE, BatchStatus.FAILED]).update(
+        status=BatchStatus.DONE, finished=timezone.now()
+    )
+    finished.filter(accepted=0, created_count=0).exclude(error="").update(status=BatchStatus.FAILED)
+
+
+def run_batch_here(batch_id: int) -> GenerationBatch:
+    """Run every pending chunk of a batch in this process (no worker needed)."""
+    for pk in GenerationChunk.objects.filter(
+        batch_id=batch_id, status=ChunkStatus.PENDING
+    ).values_list("pk", flat=True):
+        run_chunk(pk)
+    return GenerationBatch.objects.get(pk=batch_id)
+
+
+def requeue_stalled(quiet_for: dt.timedelta) -> int:
+    """Queue again every unfinished batch with no chunk finished for ``quiet_for`` (a message
+    lost with a worker, a broker that was down); returns how many batches were queued."""
+    since = timezone.now() - quiet_for
+    requeued = 0
+    open_batches = GenerationBatch.objects.filter(
+        status__in=[
+            BatchStatus.PENDING,
+            BatchStatus.QUEUED,
+            BatchStatus.RUNNING,
+            BatchStatus.UNAVAILABLE,
+        ],
+        created__lt=since,
+    )
+    for batch in open_batches:
+        recent = batch.chunks.filter(finished__gte=since).exists()
+        if not recent and dispatch_batch(batch.pk):
+            requeued += 1
+    return requeued
+
+
+# --- progress ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BatchProgress:
+    batch_id: int
+    status: str
+    status_label: str
+    percent: int
+    chunks_done: int
+    chunks_total: int
+    count: int
+    accepted: int
+    created: int
+    duplicates: int
+    rejected: int
+    finished: bool
+    error: str
+
+    @property
+    def acceptance_rate(self) -> float:
+        examined = self.accepted + self.rejected
+        return self.accepted / examined if examined else 0.0
+
+
+def batch_progress(batch_id: int) -> BatchProgress:
+    """Where a batch stands, read fresh from the database (raises DoesNotExist)."""
+    b = GenerationBatch.objects.get(pk=batch_id)
+    return BatchProgress(
+        batch_id=b.pk,
+        status=b.status,
+        status_label=str(b.get_status_display()),
+        percent=b.percent,
+        chunks_done=b.chunks_done,
+        chunks_total=b.chunks_total,
+        count=b.count,
+        accepted=b.accepted,
+        created=b.created_count,
+        duplicates=b.duplicates,
+        rejected=b.rejected,
+        finished=b.is_finished,
+        error=b.error,
+    )
+
+
+# --- the daily puzzle ------------------------------------------------------------------------------
+
+DAILY_KINDS = ("discard", "waits", "discard", "improve", "discard", "shanten", "discard")
+"""The kind of the day cycles through this list (what to discard most days)."""
+
+
+def pick_daily(date: dt.date) -> DailyPuzzle | None:
+    """The daily puzzle of ``date``, chosen once and stored (the same for everyone).
+
+    The choice is a function of the date over the puzzles never used as a daily puzzle, of
+    the day's kind and a middling difficulty when there are some; two concurrent callers
+    get the same row (the date is unique). None when there are no puzzles at all.
+    """
+    existing = DailyPuzzle.objects.select_related("puzzle").filter(date=date).first()
+    if existing is not None:
+        return existing
+    used = DailyPuzzle.objects.values("puzzle_id")
+    kind = DAILY_KINDS[date.toordinal() % len(DAILY_KINDS)]
+    fresh = Puzzle.objects.exclude(pk__in=used)
+    pools = [
+        fresh.filter(kind=kind, difficulty__in=(2, 3, 4)),
+        fresh.filter(kind=kind),
+        fresh,
+        Puzzle.objects.all(),
+    ]
+    for pool in pools:
+        ids = list(pool.order_by("pk").values_list("pk", flat=True))
+        if ids:
+            break
+    else:
+        return None
+    pick = ids[generation.derive_seed(date.toordinal(), "daily") % len(ids)]
+    try:
+        with transaction.atomic():
+            DailyPuzzle.objects.create(date=date, puzzle_id=pick)
+    except IntegrityError:
+        pass  # another process picked it first: theirs stands
+    return DailyPuzzle.objects.select_related("puzzle").get(date=date)
+
+
+def daily_puzzle(date: dt.date | None = None) -> DailyPuzzle | None:
+    """Today's (or ``date``'s) daily puzzle, picked on demand if beat has not picked it yet."""
+    return pick_daily(date or timezone.localdate())
