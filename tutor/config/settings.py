@@ -227,6 +227,9 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # tutor.config.celery.add_periodic_task; the heartbeat lets /healthz see a worker.
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "worker-heartbeat": {"task": "tutor.web.tasks.heartbeat", "schedule": 30.0},
+    # Idempotent: picks today's and tomorrow's daily puzzle if they are not picked yet.
+    "puzzles-daily": {"task": "puzzles.tasks.pick_daily_puzzle", "schedule": 3600.0},
+    "puzzles-requeue-stalled": {"task": "puzzles.tasks.requeue_stalled_batches", "schedule": 600.0},
 }
 # A worker counts as alive when its last heartbeat is younger than this.
 WORKER_HEARTBEAT_MAX_AGE = int(os.environ.get("WORKER_HEARTBEAT_MAX_AGE", "120"))
