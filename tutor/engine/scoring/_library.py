@@ -129,3 +129,26 @@ def tenhou_id(yaku: Any) -> int:
 
 
 FU_REASONS = FuCalculator
+
+
+def library_value(s: Situation, rules: RulePreset) -> tuple[int, int, int, frozenset[int]] | str:
+    """The library's own answer for a whole hand: (han, fu, points, Tenhou yaku ids) or its
+    error code. Used to check that scoring split by split agrees with ``HandCalculator``."""
+    from mahjong.hand_calculating.hand import HandCalculator
+
+    config = make_config(s, rules)
+    response = HandCalculator.estimate_hand_value(
+        list(s.all_tiles),
+        s.win_tile,
+        melds=to_library_melds(s.melds),
+        dora_indicators=list(s.dora_indicators),
+        ura_dora_indicators=list(s.ura_indicators),
+        config=config,
+    )
+    if response.error:
+        return str(response.error)
+    cost = response.cost
+    assert cost is not None and response.han is not None and response.fu is not None
+    points = int(cost["main"]) + 2 * int(cost["additional"])
+    ids = frozenset(tenhou_id(y) for y in response.yaku or ())
+    return response.han, response.fu, points, ids
