@@ -16,8 +16,10 @@ from tutor.engine.wall import (
     TilePos,
     WallError,
     WallExhaustedError,
+    WallQuestion,
     WallRules,
     WallState,
+    answers,
     broken_wall,
     build_wall,
     deal,
@@ -25,6 +27,7 @@ from tutor.engine.wall import (
     draw,
     draws_per_seat,
     flower_replacement,
+    is_correct_click,
     is_flower,
     kan_replacement,
     stack_role,
@@ -395,3 +398,38 @@ def test_the_dice_do_not_change_the_shuffle(
     seed: int, a: tuple[int, int], b: tuple[int, int]
 ) -> None:
     assert build_wall(seed=seed, dice=a).stacks == build_wall(seed=seed, dice=b).stacks
+
+
+@pytest.mark.parametrize(
+    ("question", "right", "wrong"),
+    [
+        (WallQuestion.BREAK, [StackPos(2, 6), StackPos(2, 5)], [StackPos(2, 7), StackPos(2, 4)]),
+        (WallQuestion.FIRST_LIVE, [StackPos(2, 6)], [StackPos(2, 5)]),
+        (WallQuestion.DEAD_WALL, [StackPos(2, 0), StackPos(3, 16)], [StackPos(3, 15)]),
+        (WallQuestion.DORA_INDICATOR, [StackPos(2, 3)], [StackPos(2, 2), StackPos(2, 4)]),
+        (WallQuestion.LAST_DRAW, [StackPos(3, 15)], [StackPos(3, 16)]),
+        (WallQuestion.NEXT_REPLACEMENT, [StackPos(2, 5)], [StackPos(2, 4)]),
+    ],
+)
+def test_a_lesson_checks_a_click_against_the_engine(
+    question: WallQuestion, right: list[StackPos], wrong: list[StackPos]
+) -> None:
+    state = build_wall(seed=11, dice=(3, 4))  # West's wall, dealing from its stack 7
+    assert all(is_correct_click(state, question, p) for p in right)
+    assert not any(is_correct_click(state, question, p) for p in wrong)
+
+
+def test_the_next_draw_and_replacement_follow_the_play() -> None:
+    state = deal(build_wall(seed=11, dice=(3, 4)))
+    assert answers(state, WallQuestion.NEXT_DRAW) == {state.next_draw.stack_pos}  # type: ignore[union-attr]
+    state, _ = kan_replacement(state)
+    assert answers(state, WallQuestion.NEXT_REPLACEMENT) == {StackPos(2, 5)}  # the bottom tile
+    state, _ = kan_replacement(state)
+    assert answers(state, WallQuestion.NEXT_REPLACEMENT) == {StackPos(2, 4)}
+    assert answers(state, WallQuestion.DORA_INDICATOR) == {
+        StackPos(2, 3),
+        StackPos(2, 2),
+        StackPos(2, 1),
+    }
+    # the live wall gave up two tiles at its end: the last draw is now one stack earlier
+    assert answers(state, WallQuestion.LAST_DRAW) == {StackPos(3, 14)}

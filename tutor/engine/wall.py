@@ -27,7 +27,9 @@ The procedure, as the seeds describe it:
 * The 7 stacks (14 tiles) on the right of the break are the dead wall. Its 3rd stack counted from
   the break shows its top tile: the dora indicator. Each kan reveals the next stack's top tile,
   further from the break, as a new indicator, and takes its replacement tile from the two stacks
-  nearest the break (top, bottom, top, bottom), so at most four kans fit.
+  nearest the break (top, bottom, top, bottom), so at most four kans fit. (Seed 002 says the
+  new indicator is "to the left of the first one": that is how it looks from across the table;
+  it is the only way five indicators and four replacement tiles fit beside the third stack.)
 * Dealing goes clockwise from the break, top tile before bottom: four tiles each (East, South,
   West, North) three times, then one each, then the dealer's 14th. (Seed 002's "the dealer takes
   the top tiles of the 1st and 3rd stacks, the others one each" takes exactly the same tiles.)
@@ -81,6 +83,9 @@ __all__ = [
     "tile_label",
     "is_flower",
     "stack_role",
+    "WallQuestion",
+    "answers",
+    "is_correct_click",
     "wall_picture",
 ]
 
@@ -658,6 +663,66 @@ def stack_role(state: WallState, pos: StackPos) -> StackRole:
     if pos == state.first_live_stack:
         return StackRole.FIRST_LIVE
     return StackRole.LIVE
+
+
+class WallQuestion(StrEnum):
+    """What a lesson can ask the learner to click on the wall."""
+
+    BREAK = "break"
+    """Either stack beside the break (the first live stack or the dead wall's first)."""
+    FIRST_LIVE = "first_live"
+    """The stack the dealer takes first."""
+    DEAD_WALL = "dead_wall"
+    """Any of the 7 dead-wall stacks."""
+    DORA_INDICATOR = "dora_indicator"
+    """The stack of a revealed dora indicator."""
+    NEXT_DRAW = "next_draw"
+    """The stack the next draw comes from."""
+    LAST_DRAW = "last_draw"
+    """The stack of the last tile that can be drawn (haitei)."""
+    NEXT_REPLACEMENT = "next_replacement"
+    """The stack the next kan replacement tile comes from."""
+
+
+def answers(state: WallState, question: WallQuestion) -> frozenset[StackPos]:
+    """Every stack that is a right answer to ``question``.
+
+    >>> s = build_wall(seed=0, dice=(3, 4))
+    >>> sorted(str(p) for p in answers(s, WallQuestion.BREAK))
+    ['West wall, stack 6 from the right', 'West wall, stack 7 from the right']
+    >>> [str(p) for p in answers(s, WallQuestion.NEXT_DRAW)]
+    []
+    """
+    if question is WallQuestion.BREAK:
+        return frozenset({state.first_live_stack, state.dead_wall[0]})
+    if question is WallQuestion.FIRST_LIVE:
+        return frozenset({state.first_live_stack})
+    if question is WallQuestion.DEAD_WALL:
+        return frozenset(state.dead_wall)
+    if question is WallQuestion.DORA_INDICATOR:
+        return frozenset(p.stack_pos for p in state.dora_indicator_positions)
+    if question is WallQuestion.NEXT_DRAW:
+        nxt = state.next_draw if state.dealt else None
+        return frozenset({nxt.stack_pos}) if nxt is not None else frozenset()
+    if question is WallQuestion.LAST_DRAW:
+        return frozenset({state.last_draw.stack_pos})
+    if state.replacements < len(state.replacement_order):
+        return frozenset({state.replacement_order[state.replacements].stack_pos})
+    return frozenset()
+
+
+def is_correct_click(state: WallState, question: WallQuestion, pos: StackPos) -> bool:
+    """Whether a learner's click on ``pos`` answers ``question``.
+
+    >>> s = build_wall(seed=0, dice=(3, 4))
+    >>> is_correct_click(s, WallQuestion.DORA_INDICATOR, StackPos(2, 3))
+    True
+    >>> is_correct_click(s, WallQuestion.DORA_INDICATOR, StackPos(2, 2))
+    False
+    """
+    if pos not in state._index_of_stack:
+        raise WallError(f"there is no stack {pos.stack + 1} on wall {pos.wall}")
+    return pos in answers(state, question)
 
 
 _MARK = {
