@@ -329,10 +329,15 @@ class PickTiles(Exercise):
                 + " "
                 + _what_it_is(self.kinds[i], self.red[i])
             )
-        for i in sorted(right - answer):
+        left_out = right - answer
+        if left_out:
             reasons.append(
-                _("You left out %(tile)s: it is %(what)s.")
-                % {"tile": tile_name(self.kinds[i], self.red[i]), "what": label}
+                ngettext(
+                    "One more tile of the row is %(what)s.",
+                    "%(n)s more tiles of the row are %(what)s.",
+                    len(left_out),
+                )
+                % {"n": len(left_out), "what": label}
             )
         if answer == right:
             reasons.append(
@@ -475,20 +480,18 @@ class Complete(Exercise):
     def parse(self) -> None:
         self.hand = _parse_hand(self.data["hand"], "hand", sizes=(14,))
 
+    def _splits(self) -> list[Any]:
+        from tutor.engine.shapes import decompositions
+
+        return decompositions(self.hand.concealed, self.hand.melds)
+
     def _forms(self) -> dict[str, set[int]]:
         """Each complete form of the hand, with the pair kinds of the standard form."""
-        from tutor.engine import shanten as sh
-        from tutor.engine import shapes
-
-        counts = self.hand.concealed
-        melds = len(self.hand.melds)
         out: dict[str, set[int]] = {}
-        if sh.shanten_standard(counts, melds) == -1:
-            out["standard"] = {d.pair for d in shapes.decompositions(counts, melds)}
-        if melds == 0 and sh.shanten_chiitoitsu(counts) == -1:
-            out["seven_pairs"] = set()
-        if melds == 0 and sh.shanten_kokushi(counts) == -1:
-            out["thirteen_orphans"] = set()
+        for d in self._splits():
+            pairs = out.setdefault(d.form.value, set())
+            if d.form.value == "standard" and d.pair is not None:
+                pairs.add(d.pair)
         return out
 
     def solutions(self) -> set[Answer]:
@@ -515,7 +518,6 @@ class Complete(Exercise):
 
     def check(self, answer: Answer) -> Verdict:
         from tutor.engine import shanten as sh
-        from tutor.engine import shapes
 
         assert isinstance(answer, tuple)
         right = self.solutions()
@@ -533,11 +535,9 @@ class Complete(Exercise):
                 )
                 % {"n": n}
             )
-        if "standard" in forms:
-            for d in shapes.decompositions(counts, melds)[:2]:
-                reasons.append(
-                    _("It splits as %(split)s.") % {"split": shapes.decomposition_str(d)}
-                )
+        for d in self._splits():
+            if d.form.value == "standard":
+                reasons.append(_("It splits as %(split)s.") % {"split": str(d)})
         if "seven_pairs" in forms:
             reasons.append(_("It is seven different pairs."))
         if "thirteen_orphans" in forms:
@@ -556,7 +556,8 @@ class Complete(Exercise):
             )
         elif form == "not_complete":
             reasons.insert(0, _("Look again: this hand is complete."))
-        return Verdict(False, reasons)
+        # The split itself would give the answer away: only say what was wrong.
+        return Verdict(False, reasons[:1])
 
     def widget(self, answer: Answer | None = None) -> Widget:
         labels = _form_labels()
@@ -758,10 +759,10 @@ class WallExercise(Exercise):
                     )
                     % {"n": len(right - answer)}
                 )
-        else:
-            reasons.append(_("Right."))
-        reasons += self._story()
-        return Verdict(answer == right, reasons)
+            # Only the first part of the story on a wrong answer: which wall breaks.
+            reasons += self._story()[:1]
+            return Verdict(False, reasons)
+        return Verdict(True, [_("Right."), *self._story()])
 
     def widget(self, answer: Answer | None = None) -> Widget:
         n = self.stacks
@@ -850,6 +851,28 @@ class Dora(Exercise):
     def check(self, answer: Answer) -> Verdict:
         from tutor.engine import dora
 
+        if answer != self.solution():
+            reasons = [
+                _(
+                    "The dora is the tile after the indicator: the next number of its suit "
+                    "(after 9 comes 1), East → South → West → North → East for winds, and white → "
+                    "green → red → white for dragons."
+                )
+            ]
+            if self.hand is None and isinstance(answer, frozenset):
+                right = self.solution()
+                assert isinstance(right, frozenset)
+                reasons += [
+                    _("%(tile)s is not a dora here.") % {"tile": tile_name(k)}
+                    for k in sorted(answer - right)
+                ]
+            else:
+                reasons.append(
+                    _(
+                        "Count each dora once per indicator that shows it, and one more per red five."
+                    )
+                )
+            return Verdict(False, reasons)
         reasons = [
             _("The indicator %(indicator)s makes %(dora)s the dora.")
             % {"indicator": tile_name(i), "dora": tile_name(dora.dora_from_indicator(i))}
@@ -918,10 +941,18 @@ class Waits(Exercise):
         reasons = []
         for k in sorted(answer - right):
             reasons.append(_("%(tile)s does not complete this hand.") % {"tile": tile_name(k)})
-        for k in sorted(right - answer):
+        missed = right - answer
+        if missed:
             reasons.append(
-                _("You missed %(tile)s: it completes the hand.") % {"tile": tile_name(k)}
+                ngettext(
+                    "One more tile completes this hand.",
+                    "%(n)s more tiles complete this hand.",
+                    len(missed),
+                )
+                % {"n": len(missed)}
             )
+        if answer != right:
+            return Verdict(False, reasons)
         reasons.append(
             ngettext(
                 "This hand waits on one tile: %(tiles)s.",
@@ -986,8 +1017,18 @@ class Shanten(Exercise):
                 "The engine finds this hand %(n)s steps from tenpai (shanten %(n)s).",
                 value,
             ) % {"n": value}
-        right = answer == value
-        return Verdict(right, ([_("Right.")] if right else []) + [text])
+        if answer != value:
+            return Verdict(
+                False,
+                [
+                    _(
+                        "Not %(n)s. Count the complete sets, the pairs and the partial sets "
+                        "(two tiles that need one more) again."
+                    )
+                    % {"n": answer}
+                ],
+            )
+        return Verdict(True, [_("Right."), text])
 
     def widget(self, answer: Answer | None = None) -> Widget:
         return Widget(
@@ -1304,8 +1345,17 @@ class YakuExercise(_Winning):
             reasons.append(
                 _("%(yaku)s is not in this hand.") % {"yaku": name} + (f" ({why})" if why else "")
             )
-        for name in sorted(right - answer):
-            reasons.append(_("You missed %(yaku)s.") % {"yaku": name})
+        if right - answer:
+            reasons.append(
+                ngettext(
+                    "The hand has one more yaku.",
+                    "The hand has %(n)s more yaku.",
+                    len(right - answer),
+                )
+                % {"n": len(right - answer)}
+            )
+        if answer != right:
+            return Verdict(False, reasons)
         lines = ", ".join(f"{y.name} {y.han}" for y in result.yaku)
         reasons.append(_("The engine counts: %(lines)s (han).") % {"lines": lines})
         ok = answer == right
@@ -1392,9 +1442,12 @@ class Payment(_Winning):
             _("%(han)s han %(fu)s fu: %(points)s points.")
             % {"han": result.han, "fu": result.fu, "points": result.points}
         ]
-        for seat, amount in right:  # type: ignore[misc]
-            reasons.append(_("%(seat)s pays %(amount)s.") % {"seat": seats[seat], "amount": amount})
         ok = answer == right
+        if ok:
+            for seat, amount in right:  # type: ignore[misc]
+                reasons.append(
+                    _("%(seat)s pays %(amount)s.") % {"seat": seats[seat], "amount": amount}
+                )
         return Verdict(ok, ([_("Right.")] if ok else []) + reasons)
 
     def widget(self, answer: Answer | None = None) -> Widget:
