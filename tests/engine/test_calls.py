@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutor.engine.calls import (
+    CLASSICAL_CALLS,
     Call,
     Caller,
     CallKind,
@@ -403,3 +404,13 @@ def test_a_player_who_lets_a_winning_tile_go_is_reported_for_furiten() -> None:
     res = resolve_calls([c for c in opts.calls if c.seat == 3], 1, legal=opts)
     assert [c.seat for c in res.winners] == [3]
     assert res.passed_ron == (2,)
+
+
+def test_in_the_classical_game_the_first_after_the_discarder_takes_the_win() -> None:
+    # Seeds 000 and 003: "tendrá preferencia aquel al que antes le toque el turno".
+    res = resolve_calls(rons(3, 1, 2), 0, CLASSICAL_CALLS)
+    assert [c.seat for c in res.winners] == [1]
+    assert {(c.seat, r) for c, r in res.overridden} == {
+        (2, Reason.HEAD_BUMP),
+        (3, Reason.HEAD_BUMP),
+    }

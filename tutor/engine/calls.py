@@ -53,6 +53,7 @@ __all__ = [
     "Reason",
     "MultipleRon",
     "CallRules",
+    "CLASSICAL_CALLS",
     "Caller",
     "Call",
     "Blocked",
@@ -123,16 +124,26 @@ class MultipleRon(StrEnum):
 
 @dataclass(frozen=True)
 class CallRules:
-    """Rule choices for calls.
+    """Rule choices for calls. The defaults are Tenhou's: double ron (a triple ron is an
+    abortive draw), kuikae forbidden, thirteen orphans may rob a closed kan.
 
     >>> CallRules().multiple_ron.value, CallRules().kuikae
     ('double', True)
+    >>> CLASSICAL_CALLS.multiple_ron.value
+    'head_bump'
     """
 
     multiple_ron: MultipleRon = MultipleRon.DOUBLE
     kuikae: bool = True
     max_kans: int = 4
     kokushi_robs_closed_kan: bool = True
+
+
+CLASSICAL_CALLS = CallRules(
+    multiple_ron=MultipleRon.HEAD_BUMP, kuikae=False, kokushi_robs_closed_kan=False
+)
+"""The classical game of seeds 000 and 003: when several players can win on a tile, the first
+in turn order after the discarder takes it; no kuikae rule."""
 
 
 @dataclass(frozen=True)
