@@ -111,3 +111,12 @@ def test_noten_payments_are_3000_split_in_every_preset(rules: RulePreset) -> Non
         1500,
         -1500,
     )
+
+
+def test_a_four_red_fives_rule_makes_a_second_5p_red() -> None:
+    from tutor.engine.scoring import Situation, physical_tiles
+
+    tiles = physical_tiles("234567m23455p678s")  # plain 5p take copies 1 and 2: 53 and 54
+    situation = Situation(closed=tiles, win_tile=tiles[8], riichi=True)
+    assert score(situation, TENHOU).red == 0
+    assert score(situation, replace(TENHOU, name="four reds", red_fives=4)).red == 1

@@ -25,7 +25,8 @@ class UnknownPresetError(ValueError):
 class RulePreset:
     """One rule set of riichi mahjong, as data.
 
-    :ivar red_fives: red fives in the set (each counts one han of dora); 0 turns them off.
+    :ivar red_fives: red fives in the set (each counts one han of dora): 0, 3 (one per suit)
+        or 4 (two red 5p).
     :ivar open_tanyao: tanyao also counts for an open hand (kuitan).
     :ivar double_yakuman: single-wait suuankou, 13-sided kokushi, pure nine gates and daisuushii
         count as two yakuman.

@@ -96,6 +96,7 @@ def result_json(record_id: Any, r: ScoreResult) -> dict[str, Any]:
         "fu": r.fu,
         "points": r.points,
         "limit": r.limit,
+        "base_points": r.base_points,
         "yaku": [{"id": y.tenhou_id, "name": y.name, "han": y.han} for y in r.yaku],
         "fu_lines": [str(line) for line in r.fu_lines],
         "payments": r.payments.as_dict(),

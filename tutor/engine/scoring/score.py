@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal, overload
 
+from ..tiles import is_red_136
 from . import _library as lib
 from .hongkong import HongKongResult, HongKongRules, score_hong_kong
 from .near_miss import NearMiss, SplitShape, find_near_misses
@@ -242,9 +243,10 @@ def score(
     misses = find_near_misses(shape, situation, rules, present)
     if best.cost is None:
         listed = "; ".join(f"{m.yaku}: {m.reason}" for m in misses[:3])
+        more = "; ..." if len(misses) > 3 else ""
         raise NoYakuError(
             "No yaku: this hand cannot win. A complete shape is not enough, a winning hand "
-            f"needs at least one yaku. Near misses: {listed}; ...",
+            f"needs at least one yaku. Near misses: {listed}{more}",
             tuple((m.yaku, m.reason) for m in misses),
         )
     return _result(best, candidates[1:], situation, rules, misses)
@@ -257,7 +259,7 @@ def _regular_candidates(
     is_open = s.is_open
     win_34 = s.win_tile // 4
     dora = lib.dora_count(tiles_34, s.dora_indicators)
-    red = sum(1 for t in s.all_tiles if t in (16, 52, 88)) if rules.red_fives else 0
+    red = sum(1 for t in s.all_tiles if is_red_136(t, rules.red_fives))
     ura = lib.dora_count(tiles_34, s.ura_indicators) if (s.riichi or s.double_riichi) else 0
     valued = [31, 32, 33, s.seat_wind, s.round_wind]
     if s.seat_wind == s.round_wind and rules.double_wind_pair_fu == 2:
