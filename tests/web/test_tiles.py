@@ -52,6 +52,9 @@ class Elements(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.tags.append((tag, dict(attrs)))
 
+    def handle_endtag(self, tag: str) -> None:
+        self.tags.append((f"/{tag}", {}))
+
     def of(self, tag: str) -> list[dict[str, str | None]]:
         return [attrs for t, attrs in self.tags if t == tag]
 
@@ -135,12 +138,75 @@ def test_a_long_hand_shrinks_to_fit_a_narrow_screen() -> None:
     assert "min(40px" in span["style"] and "/ 14" in span["style"]
 
 
-def test_called_sets_in_brackets_are_shown_apart() -> None:
-    html = render('{% tiles "23m44p[777p][1111z]" %}')
-    groups = [a for a in parse(html).of("span") if "tile-group" in (a["class"] or "")]
-    assert [("tile-called" in g["class"]) for g in groups] == [False, True, True]
+def groups_of(html: str) -> list[dict[str, str | None]]:
+    return [a for a in parse(html).of("span") if "tile-group" in (a["class"] or "")]
+
+
+def layout(html: str) -> list[str]:
+    """Each tile of the first called set as ``up:7p``, ``turned:7p`` or ``down:back``."""
+    out: list[str] = []
+    page = parse(html)
+    in_turned = False
+    for tag, attrs in page.tags:
+        cls = attrs.get("class") or ""
+        if tag == "span" and "tile-turned" in cls:
+            in_turned = True
+        elif tag == "/span":
+            in_turned = False
+        if tag == "img":
+            stem = (attrs["src"] or "").rsplit("/", 1)[1].removesuffix(".svg")
+            out.append(f"{'turned' if in_turned else 'down' if stem == 'back' else 'up'}:{stem}")
+    return out
+
+
+def test_called_sets_are_shown_apart_and_named() -> None:
+    html = render('{% tiles "23m44p [777p] (1111z)" %}')
+    groups = groups_of(html)
+    assert ["tile-called" in (g["class"] or "") for g in groups] == [False, True, True]
+    assert [g.get("aria-label") for g in groups[1:]] == ["pon (called set)", "closed kan"]
     assert len(parse(html).of("img")) == 4 + 3 + 4
-    assert all(g["aria-label"] == "called set" for g in groups[1:])
+
+
+def test_a_chi_lays_the_called_tile_sideways_on_the_left() -> None:
+    html = render('{% tiles "[34*5m]L" %}')
+    assert layout(html) == ["turned:4m", "up:3m", "up:5m"]
+    (turned,) = [i for i in parse(html).of("img") if "called" in (i["alt"] or "")]
+    assert turned["alt"] == "four of characters, called from the player on the left"
+
+
+@pytest.mark.parametrize(
+    ("notation", "expected"),
+    [
+        ("[7*77p]L", ["turned:7p", "up:7p", "up:7p"]),
+        ("[7*77p]A", ["up:7p", "turned:7p", "up:7p"]),
+        ("[7*77p]R", ["up:7p", "up:7p", "turned:7p"]),
+        ("[7777p]", ["up:7p", "up:7p", "up:7p", "up:7p"]),
+        ("[1*111z]A", ["up:1z", "turned:1z", "up:1z", "up:1z"]),
+    ],
+)
+def test_a_called_tile_lies_on_the_side_of_the_player_it_came_from(
+    notation: str, expected: list[str]
+) -> None:
+    assert layout(render("{% tiles n %}", n=notation)) == expected
+
+
+def test_a_closed_kan_shows_its_ends_face_down_and_a_red_five_face_up() -> None:
+    assert layout(render('{% tiles "(1111z)" %}')) == ["down:back", "up:1z", "up:1z", "down:back"]
+    assert layout(render('{% tiles "(0555m)" %}')) == ["down:back", "up:0m", "up:5m", "down:back"]
+    alts = [i["alt"] for i in parse(render('{% tiles "(1111z)" %}')).of("img")]
+    assert alts[0] == "East wind, face down"
+
+
+def test_an_added_kan_stacks_the_fourth_tile_on_the_called_one() -> None:
+    html = render('{% tiles "{2*222s}R" %}')
+    assert layout(html) == ["up:2s", "up:2s", "turned:2s", "turned:2s"]
+    assert "tile-turned tile-stacked" in html
+    assert "two of bamboo, added to the set" in html
+
+
+def test_a_set_that_is_not_a_set_gives_an_error() -> None:
+    html = render('{% tiles "123m [135m]" %}')
+    assert "tile-error" in html and "is not a chi" in html
 
 
 def test_a_list_of_kinds_is_shown_too() -> None:
@@ -164,7 +230,8 @@ def test_an_empty_hand_shows_nothing_and_no_error() -> None:
         ("123", "no suit letter"),
         ("m", "no numbers before it"),
         ("1m[22p", "never closed"),
-        ("1m]", "has no “[” before it"),
+        ("1m]", "closes a set that was never opened"),
+        ("(12m]", "use [..], (..) or {..}"),
         ("[]1m", "hold no tiles"),
         ("[1[2]m]", "cannot be nested"),
     ],

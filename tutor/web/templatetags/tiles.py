@@ -1,8 +1,10 @@
 """Template tags that show riichi tiles: ``{% tiles %}``, ``{% tile %}``, ``{% tile_back %}``.
 
 ``{% tiles "123m406p789s11z" %}`` shows a hand written in mpsz notation as a row of tile images
-with accessible names. Called sets may be written in brackets: ``{% tiles "23m44p[777p][1111z]" %}``
-shows each bracketed set apart from the concealed tiles.
+with accessible names, in the order written. Called sets use the engine's hand notation
+(:mod:`tutor.engine.hand`) and are laid out as on the table: ``{% tiles "23m44p [7*77p]A (1111z)" %}``
+shows the pon with its called tile lying sideways in the middle (it came from across) and the
+closed kan with its end tiles face down; ``[3*45m]L`` is a chi, ``{2*222s}R`` an added kan.
 
 Options:
 
@@ -34,6 +36,7 @@ shows up on the page, not as a server error.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -44,6 +47,7 @@ from django.templatetags.static import static
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
+from tutor.engine.hand import ACROSS, LEFT, RIGHT, Meld, MeldKind, parse_meld
 from tutor.engine.tiles import NUM_KINDS, parse_tiles_red, tile_str
 from tutor.web.tile_names import BACK_NAME, tile_name
 
@@ -72,11 +76,36 @@ class ShownTile:
 
 
 @dataclass
-class TileGroup:
-    """The concealed tiles, or one called set."""
+class Slot:
+    """A place in a row of tiles: one upright tile, one face down, or one or two lying sideways.
 
-    called: bool
-    tiles: list[ShownTile] = field(default_factory=list)
+    A called tile lies sideways (``turned``); an added kan stacks the added tile on it.
+    """
+
+    pose: str  # "up", "down" or "turned"
+    tiles: list[ShownTile]
+
+
+@dataclass
+class TileGroup:
+    """The concealed tiles (``meld`` empty), or one called set."""
+
+    meld: str = ""
+    label: str = ""
+    slots: list[Slot] = field(default_factory=list)
+
+    @property
+    def called(self) -> bool:
+        return bool(self.meld)
+
+    @property
+    def tiles(self) -> list[ShownTile]:
+        return [t for slot in self.slots for t in slot.tiles]
+
+    @property
+    def width(self) -> float:
+        """Width in tile widths (a tile lying sideways is 4/3 of one)."""
+        return sum(4 / 3 if slot.pose == "turned" else 1 for slot in self.slots)
 
 
 class NotationError(ValueError):
@@ -96,48 +125,143 @@ def _size(value: Any, default: int = DEFAULT_SIZE) -> int:
     return max(MIN_SIZE, min(MAX_SIZE, size))
 
 
+_OPENERS = "[({"
+_CLOSERS = "])}"
+
+
 def _split_groups(text: str) -> list[tuple[bool, str]]:
-    """Split ``"23m[777p]"`` into ``[(False, "23m"), (True, "777p")]``."""
+    """Split hand notation into concealed runs and called sets, in the order written.
+
+    ``"23m [7*77p]A (1111z)"`` gives ``[(False, "23m "), (True, "[7*77p]A"), (True, "(1111z)")]``;
+    the sets keep their brackets and seat letter for :func:`tutor.engine.hand.parse_meld`.
+    """
     groups: list[tuple[bool, str]] = []
-    rest = text
-    while rest:
-        start = rest.find("[")
-        close = rest.find("]")
-        if close != -1 and (start == -1 or close < start):
-            raise NotationError(_("a “]” has no “[” before it"))
-        if start == -1:
-            groups.append((False, rest))
-            break
-        if start:
-            groups.append((False, rest[:start]))
-        end = rest.find("]", start)
-        if end == -1:
-            raise NotationError(_("a “[” is never closed with “]”"))
-        inner = rest[start + 1 : end]
-        if "[" in inner:
+    i = 0
+    run_start = 0
+    while i < len(text):
+        ch = text[i]
+        if ch in _CLOSERS:
+            raise NotationError(
+                _("a “%(bracket)s” closes a set that was never opened") % {"bracket": ch}
+            )
+        if ch not in _OPENERS:
+            i += 1
+            continue
+        if text[run_start:i].strip():
+            groups.append((False, text[run_start:i]))
+        ends = [j for j in (text.find(c, i + 1) for c in _CLOSERS) if j != -1]
+        if not ends:
+            raise NotationError(_("a “%(bracket)s” is never closed") % {"bracket": ch})
+        end = min(ends)
+        inner = text[i + 1 : end]
+        if any(c in inner for c in _OPENERS):
             raise NotationError(_("called sets in brackets cannot be nested"))
         if not inner.strip():
-            raise NotationError(_("the brackets “[]” hold no tiles"))
-        groups.append((True, inner))
-        rest = rest[end + 1 :]
-    return [(called, part) for called, part in groups if called or part.strip()]
+            raise NotationError(
+                _("the brackets “%(brackets)s” hold no tiles") % {"brackets": ch + text[end]}
+            )
+        end += 1
+        if end < len(text) and text[end] in "LAR":
+            end += 1
+        groups.append((True, text[i:end]))
+        i = run_start = end
+    if text[run_start:].strip():
+        groups.append((False, text[run_start:]))
+    return groups
 
 
-def _parse(notation: Any) -> list[tuple[bool, list[tuple[int, bool]]]]:
-    """Groups of (kind, red) from notation text or from a list of kinds."""
+# What a called set is called, for screen readers.
+def _meld_label(kind: MeldKind) -> str:
+    return {
+        MeldKind.CHI: _("chi (called set)"),
+        MeldKind.PON: _("pon (called set)"),
+        MeldKind.OPEN_KAN: _("open kan (called set)"),
+        MeldKind.ADDED_KAN: _("added kan (called set)"),
+        MeldKind.CLOSED_KAN: _("closed kan"),
+    }[kind]
+
+
+def _turned_name(kind: int, red: bool, source: int | None) -> str:
+    names = {
+        LEFT: _("%(tile)s, called from the player on the left"),
+        ACROSS: _("%(tile)s, called from the player across"),
+        RIGHT: _("%(tile)s, called from the player on the right"),
+    }
+    template = names.get(source, _("%(tile)s, called")) if source else _("%(tile)s, called")
+    return template % {"tile": tile_name(kind, red)}
+
+
+Pose = tuple[int, bool, str, str]  # kind, red, pose, accessible name
+
+
+def _meld_poses(meld: Meld) -> list[list[Pose]]:
+    """The slots of a called set as a player lays it on the table.
+
+    The called tile lies sideways on the side of the player it came from: first for the left
+    (always for chi), second for across, last for the right. An added kan stacks the added tile
+    on the sideways one. A closed kan shows its two end tiles face down (a red five face up).
+    """
+    pairs = list(zip(meld.tiles, meld.red, strict=True))
+    if meld.kind is MeldKind.CLOSED_KAN:
+        pairs.sort(key=lambda p: not p[1])  # a red five goes to a face-up place
+        order = [pairs[1], pairs[0], pairs[2], pairs[3]] if pairs[0][1] else pairs
+        down = _("%(tile)s, face down")
+        return [
+            [
+                (
+                    k,
+                    r,
+                    "down" if i in (0, 3) else "up",
+                    down % {"tile": tile_name(k, r)} if i in (0, 3) else tile_name(k, r),
+                )
+            ]
+            for i, (k, r) in enumerate(order)
+        ]
+    called = meld.called
+    if called is None and meld.kind is MeldKind.ADDED_KAN:
+        called = meld.tiles[0]
+    if called is None:
+        return [[(k, r, "up", tile_name(k, r))] for k, r in pairs]
+    at = next(i for i, (k, _r) in enumerate(pairs) if k == called)
+    turned = pairs.pop(at)
+    slot: list[Pose] = [(*turned, "turned", _turned_name(*turned, meld.source))]
+    if meld.kind is MeldKind.ADDED_KAN:
+        added = pairs.pop()
+        slot.append(
+            (*added, "turned", _("%(tile)s, added to the set") % {"tile": tile_name(*added)})
+        )
+    slots = [[(k, r, "up", tile_name(k, r))] for k, r in pairs]
+    where = {LEFT: 0, ACROSS: 1, RIGHT: len(slots)}.get(meld.source or LEFT, 0)
+    if meld.kind is MeldKind.CHI:
+        where = 0
+    slots.insert(where, slot)
+    return slots
+
+
+def _parse(notation: Any) -> list[tuple[Meld | None, list[list[Pose]]]]:
+    """Groups of slots from hand notation or from a list of kinds."""
     if notation is None or notation == "":
         return []
     if isinstance(notation, str):
-        out = []
+        out: list[tuple[Meld | None, list[list[Pose]]]] = []
         for called, part in _split_groups(notation):
-            kinds, reds = parse_tiles_red(part, max_red=_SHOW_ANY_RED)
-            out.append((called, list(zip(kinds, reds, strict=True))))
+            if called:
+                meld = parse_meld(part)
+                out.append((meld, _meld_poses(meld)))
+            else:
+                kinds, reds = parse_tiles_red(part, max_red=_SHOW_ANY_RED)
+                out.append(
+                    (
+                        None,
+                        [[(k, r, "up", tile_name(k, r))] for k, r in zip(kinds, reds, strict=True)],
+                    )
+                )
         return out
     if isinstance(notation, Iterable):
         kinds = list(notation)
         if not all(isinstance(k, int) and 0 <= k < NUM_KINDS for k in kinds):
             raise NotationError(_("a list of tiles must hold tile kinds 0–33"))
-        return [(False, [(k, False) for k in kinds])]
+        return [(None, [[(k, False, "up", tile_name(k))] for k in kinds])]
     raise NotationError(_("tiles must be written as text such as “123m55z”"))
 
 
@@ -154,11 +278,8 @@ def _mark_set(mark: Any) -> tuple[set[str], set[str]]:
     if mark is None or mark == "":
         return set(), set()
     if isinstance(mark, str):
-        notations = set()
-        for _called, part in _split_groups(mark.replace("[", "").replace("]", "")):
-            kinds, reds = parse_tiles_red(part, max_red=_SHOW_ANY_RED)
-            notations |= {tile_str(k, red=r) for k, r in zip(kinds, reds, strict=True)}
-        return notations, set()
+        kinds, reds = parse_tiles_red(re.sub(r"[\[\](){}*LAR]", "", mark), max_red=_SHOW_ANY_RED)
+        return {tile_str(k, red=r) for k, r in zip(kinds, reds, strict=True)}, set()
     return set(), _as_set(mark)
 
 
@@ -167,25 +288,30 @@ def _build(notation: Any, value_mode: str, checked: Any, mark: Any) -> tuple[lis
     marked_notations, marked_indexes = _mark_set(mark)
     groups: list[TileGroup] = []
     index = 0
-    for called, tiles in _parse(notation):
-        group = TileGroup(called=called)
-        for kind, red in tiles:
-            text = tile_str(kind, red=red)
-            value = str(index) if value_mode == "index" else text
-            group.tiles.append(
-                ShownTile(
-                    kind=kind,
-                    red=red,
-                    index=index,
-                    notation=text,
-                    name=tile_name(kind, red),
-                    src=tile_src(kind, red),
-                    value=value,
-                    checked=not called and value in checked_values,
-                    marked=text in marked_notations or str(index) in marked_indexes,
+    for meld, slots in _parse(notation):
+        group = TileGroup(
+            meld=meld.kind.value if meld else "", label=_meld_label(meld.kind) if meld else ""
+        )
+        for poses in slots:
+            shown = []
+            for kind, red, _pose, name in poses:
+                text = tile_str(kind, red=red)
+                value = str(index) if value_mode == "index" else text
+                shown.append(
+                    ShownTile(
+                        kind=kind,
+                        red=red,
+                        index=index,
+                        notation=text,
+                        name=name,
+                        src=tile_src(kind, red),
+                        value=value,
+                        checked=meld is None and value in checked_values,
+                        marked=text in marked_notations or str(index) in marked_indexes,
+                    )
                 )
-            )
-            index += 1
+                index += 1
+            group.slots.append(Slot(pose=poses[0][2], tiles=shown))
         groups.append(group)
     return groups, index
 
@@ -195,7 +321,7 @@ def _error(notation: Any, reason: str) -> SafeString:
         "notation": notation,
         "reason": reason,
     }
-    return SafeString(render_to_string("web/_tile_error.html", {"message": message}))
+    return SafeString(render_to_string("web/_tile_error.html", {"message": message}).strip())
 
 
 @register.simple_tag
@@ -225,7 +351,7 @@ def tiles(
     height = _size(size)
     # How many tile widths the hand needs (a gap before a called set is a quarter tile), so that
     # on a narrow screen the tiles shrink to keep the hand on one line.
-    slots = max(1.0, count + max(0, len(groups) - 1) * 0.25)
+    slots = max(1.0, sum(g.width for g in groups) + max(0, len(groups) - 1) * 0.25)
     context = {
         "groups": groups,
         "count": count,
@@ -239,9 +365,9 @@ def tiles(
         "disabled": disabled,
         "label": label,
         "show_label": show_label,
-        "called_label": _("called set"),
+        "back_src": static("tiles/back.svg"),
     }
-    return SafeString(render_to_string("web/_tiles.html", context))
+    return SafeString(render_to_string("web/_tiles.html", context).strip())
 
 
 @register.simple_tag
@@ -255,7 +381,7 @@ def tile(notation: Any, size: Any = 28) -> SafeString:
         return _error(notation, _("a single tile was expected; use “tiles” for a hand"))
     height = _size(size, 28)
     context = {"t": groups[0].tiles[0], "size": height, "width": round(height * ASPECT)}
-    return SafeString(render_to_string("web/_tile.html", context))
+    return SafeString(render_to_string("web/_tile.html", context).strip())
 
 
 @register.simple_tag
@@ -273,7 +399,7 @@ def tile_back(size: Any = DEFAULT_SIZE, count: Any = 1) -> SafeString:
         "src": static("tiles/back.svg"),
         "name": str(BACK_NAME),
     }
-    return SafeString(render_to_string("web/_tile_back.html", context))
+    return SafeString(render_to_string("web/_tile_back.html", context).strip())
 
 
 @register.filter
@@ -339,8 +465,16 @@ def tile_catalogue() -> dict[str, Any]:
             ],
         }
     )
+    melds = [
+        CatalogueEntry("[3*45m]L", _("chi: the called tile came from the left")),
+        CatalogueEntry("[7*77p]A", _("pon: the called tile came from across")),
+        CatalogueEntry("[1*111z]R", _("open kan: the called tile came from the right")),
+        CatalogueEntry("{2*222s}L", _("added kan: a fourth tile laid on a pon")),
+        CatalogueEntry("(0555m)", _("closed kan: four drawn tiles, two shown face down")),
+    ]
     return {
         "suits": suits,
+        "melds": melds,
         "back_name": str(BACK_NAME),
         "text": {
             "title": _("All the tiles"),
@@ -350,6 +484,11 @@ def tile_catalogue() -> dict[str, Any]:
                 "pixels high, with its notation."
             ),
             "back": _("Tile back"),
+            "melds": _("Called sets"),
+            "melds_help": _(
+                "A called set is laid apart from the hand, with the called tile turned sideways "
+                "towards the player who discarded it."
+            ),
             "back_help": _("A face-down tile, as in the wall or a closed kan."),
             "demo": _("Choosing tiles"),
             "demo_help": _(
