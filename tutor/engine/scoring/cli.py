@@ -23,7 +23,11 @@ from .reference import score_lines
 
 
 def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
-    """Add the ``score`` arguments to ``parser`` (a new one when None)."""
+    """Add the ``score`` arguments to ``parser`` (a new one when None).
+
+    >>> build_parser().parse_args(["wins.jsonl", "--rules", "EMA"])
+    Namespace(file='wins.jsonl', rules='ema')
+    """
     parser = parser or argparse.ArgumentParser(
         prog="python -m tutor.engine score",
         description="Score wins given as JSON lines in the Tenhou reference format.",

@@ -89,7 +89,14 @@ def rules_from_record(record: dict[str, Any], base: RulePreset = TENHOU) -> Rule
 
 
 def result_json(record_id: Any, r: ScoreResult) -> dict[str, Any]:
-    """The JSON object the ``score`` command writes for one scored record."""
+    """The JSON object the ``score`` command writes for one scored record.
+
+    >>> from tutor.engine.scoring.situation import Situation, physical_tiles
+    >>> tiles = physical_tiles("234567m23455p678s")
+    >>> out = result_json("a", score(Situation(closed=tiles, win_tile=tiles[8], tsumo=True)))
+    >>> out["points"], out["payments"], out["fu_lines"][-1]
+    (2700, {'dealer': 1300, 'non_dealer': 700, 'honba': 0, 'sticks': 0, 'total': 2700}, 'Tsumo with pinfu: no tsumo fu: 0')
+    """
     return {
         "id": record_id,
         "han": r.han,

@@ -563,7 +563,7 @@ def _result(
         dora=best.dora,
         ura=best.ura,
         red=best.red,
-        fu_lines=fu_lines(best, s),
+        fu_lines=_fu_lines(best, s),
         payments=payments,
         split=_split(best),
         other_splits=tuple(_split(c) for c in others),
@@ -581,7 +581,7 @@ def _wind_role(kind: int, s: Situation) -> str:
     return " and ".join(roles)
 
 
-def fu_lines(c: _Candidate, s: Situation) -> tuple[FuLine, ...]:
+def _fu_lines(c: _Candidate, s: Situation) -> tuple[FuLine, ...]:
     """The fu of a candidate split line by line, in the order a lesson explains them."""
     if not c.blocks:
         return ()
@@ -667,7 +667,6 @@ __all__ = [
     "Split",
     "TENHOU_NAMES",
     "YakuScore",
-    "fu_lines",
     "score",
     "tile_name",
 ]

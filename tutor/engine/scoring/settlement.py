@@ -104,7 +104,11 @@ class TableState:
         )
 
     def rotated(self) -> TableState:
-        """The next dealer; after the fourth dealer of a wind, the next round wind."""
+        """The next dealer; after the fourth dealer of a wind, the next round wind.
+
+        >>> str(TableState(0, 3, 2, 1).rotated())
+        'S1, 2 honba, 1 riichi sticks'
+        """
         dealer = (self.dealer + 1) % 4
         wind = self.round_wind + (1 if dealer == 0 else 0)
         return TableState(wind, dealer, self.honba, self.riichi_sticks)
