@@ -22,6 +22,7 @@ import sys
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from fontTools.pens.boundsPen import BoundsPen
 from fontTools.pens.svgPathPen import SVGPathPen
@@ -70,7 +71,7 @@ def _font() -> TTFont:
     return TTFont(SERIF_BOLD, fontNumber=SERIF_JP, lazy=True)
 
 
-def _glyph(ch: str) -> tuple[object, str, tuple[float, float, float, float]]:
+def _glyph(ch: str) -> tuple[Any, str, tuple[float, float, float, float]]:
     font = _font()
     glyphs = font.getGlyphSet()
     name = font.getBestCmap()[ord(ch)]
