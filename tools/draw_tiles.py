@@ -249,7 +249,7 @@ def stick(cx: float, cy: float, length: float, width: float, color: str, angle: 
     """One bamboo stick: a rounded stem with a node in the middle and a light groove."""
     dark = {GREEN: GREEN_DARK, RED: "#8e1016", BLUE: "#0f2f66", TEAL: "#074440"}[color]
     hw, hl = width / 2, length / 2
-    groove = width * 0.16
+    groove = width * 0.12
     rot = f' transform="rotate({n(angle)} {n(cx)} {n(cy)})"' if angle else ""
     x0 = cx - hw
     return (
@@ -258,7 +258,7 @@ def stick(cx: float, cy: float, length: float, width: float, color: str, angle: 
         f'rx="{n(hw * 0.8)}" fill="{color}"/>'
         f'<path d="M{n(cx)} {n(cy - hl + width * 0.5)}V{n(cy - width * 0.35)}'
         f'M{n(cx)} {n(cy + width * 0.35)}V{n(cy + hl - width * 0.5)}" '
-        f'stroke="{IVORY}" stroke-width="{n(groove)}" stroke-linecap="round" opacity=".8"/>'
+        f'stroke="{IVORY}" stroke-width="{n(groove)}" stroke-linecap="round" opacity=".6"/>'
         f'<rect x="{n(cx - hw * 1.25)}" y="{n(cy - width * 0.17)}" width="{n(width * 1.25)}" '
         f'height="{n(width * 0.34)}" rx="{n(width * 0.15)}" fill="{dark}"/>'
         f'<rect x="{n(cx - hw * 1.15)}" y="{n(cy - hl)}" width="{n(width * 1.15)}" '
@@ -359,7 +359,9 @@ WIND_CHARS = "東南西北"
 
 def wind(number: int) -> str:
     scale = fit_scale(WIND_CHARS, 216, 270, stretch=1.05)
-    return glyph_path(WIND_CHARS[number - 1], (42, 48, 258, 324), INK, scale, stretch=1.05)
+    return glyph_path(
+        WIND_CHARS[number - 1], (42, 48, 258, 324), INK, scale, stretch=1.05, bolden=5
+    )
 
 
 def white_dragon() -> str:
@@ -375,7 +377,7 @@ def dragon(number: int) -> str:
     if number == 5:
         return white_dragon()
     ch, color = ("發", GREEN) if number == 6 else ("中", RED)
-    return glyph_path(ch, (40, 44, 260, 328), color, stretch=1.0)
+    return glyph_path(ch, (40, 44, 260, 328), color, stretch=1.0, bolden=4)
 
 
 # --- all tiles ----------------------------------------------------------------------------
