@@ -373,6 +373,14 @@ def test_the_tiles_page_shows_every_tile_at_three_sizes(client) -> None:
     assert radios and boxes
 
 
+def test_the_tiles_page_speaks_spanish(client) -> None:
+    response = client.get("/tiles/", HTTP_ACCEPT_LANGUAGE="es")
+    html = response.content.decode()
+    assert "Todas las fichas" in html
+    assert 'alt="cinco rojo de círculos"' in html
+    assert "kan cerrado" in html
+
+
 def test_the_tiles_page_echoes_a_chosen_tile_without_javascript(client) -> None:
     response = client.get("/tiles/", {"discard": "0p"})
     html = response.content.decode()
