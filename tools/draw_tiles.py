@@ -290,7 +290,7 @@ def bird() -> str:
     g, gd, r, b = GREEN, GREEN_DARK, RED, BLUE
     parts = [
         # the tail fans out behind the body
-        *(feather(160, 228, a, 136, 50) for a in (-16, 8, 32, 56)),
+        *(feather(170, 232, a, 152, 54) for a in (-20, 2, 24, 46)),
         # body
         f'<path d="M110 150C84 196 96 262 160 272C214 280 236 244 214 214'
         f'C196 190 160 192 146 150Z" fill="{g}" stroke="{gd}" stroke-width="6"/>',
