@@ -280,11 +280,18 @@ def _count_finished_chunk(
     finished.filter(accepted=0, created_count=0).exclude(error="").update(status=BatchStatus.FAILED)
 
 
+def pending_chunk_ids(batch_id: int) -> list[int]:
+    """The chunks of a batch still to run, in order."""
+    return list(
+        GenerationChunk.objects.filter(batch_id=batch_id, status=ChunkStatus.PENDING)
+        .order_by("index")
+        .values_list("pk", flat=True)
+    )
+
+
 def run_batch_here(batch_id: int) -> GenerationBatch:
     """Run every pending chunk of a batch in this process (no worker needed)."""
-    for pk in GenerationChunk.objects.filter(
-        batch_id=batch_id, status=ChunkStatus.PENDING
-    ).values_list("pk", flat=True):
+    for pk in pending_chunk_ids(batch_id):
         run_chunk(pk)
     return GenerationBatch.objects.get(pk=batch_id)
 
@@ -333,6 +340,10 @@ class BatchProgress:
     def acceptance_rate(self) -> float:
         examined = self.accepted + self.rejected
         return self.accepted / examined if examined else 0.0
+
+    @property
+    def acceptance_percent(self) -> int:
+        return round(100 * self.acceptance_rate)
 
 
 def batch_progress(batch_id: int) -> BatchProgress:

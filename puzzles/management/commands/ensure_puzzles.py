@@ -1,0 +1,54 @@
+"""Make sure a fresh site has puzzles of every kind and today's daily puzzle (idempotent).
+
+Called by ``manage.py load_demo`` (so by ``make run``) before any worker is running: the starter
+set is generated here, in this process, from fixed seeds, so running it again creates nothing.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from puzzles import generation, services
+from puzzles.models import Puzzle
+
+STARTER = {"discard": 60, "improve": 30, "waits": 30, "shanten": 30}
+"""How many puzzles of each kind a site needs before it is worth playing."""
+STARTER_SEED = 2026
+
+
+class Command(BaseCommand):
+    help = "Generate a starter set of puzzles of every kind if there are few, and pick today's."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--scale", type=float, default=1.0, help="multiply the starter counts (e.g. 0.2)"
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        started = time.monotonic()
+        for kind, wanted in STARTER.items():
+            wanted = max(1, round(wanted * options["scale"]))
+            have = Puzzle.objects.filter(kind=kind).count()
+            if have >= wanted:
+                self.stdout.write(f"{kind}: {have} puzzles, enough")
+                continue
+            batch = services.request_batch(
+                kind,
+                wanted,
+                seed=generation.derive_seed(STARTER_SEED, kind),
+                dispatch=False,
+            )
+            batch = services.run_batch_here(batch.pk)
+            self.stdout.write(
+                f"{kind}: {batch.created_count} new puzzles "
+                f"({Puzzle.objects.filter(kind=kind).count()} in all)"
+            )
+        daily = services.daily_puzzle()
+        if daily is None:
+            self.stdout.write("No daily puzzle: there are no puzzles.")
+        else:
+            self.stdout.write(f"Daily puzzle of {daily.date}: #{daily.puzzle_id}")
+        self.stdout.write(f"Done in {time.monotonic() - started:.1f} s.")
