@@ -498,6 +498,7 @@ def tile_catalogue() -> dict[str, Any]:
             "demo_one": _("Which tile would you discard?"),
             "demo_many": _("Which tiles are terminals or honors?"),
             "answer": _("Answer"),
+            "chosen": _("You chose:"),
             "notation": _("Notation"),
         },
     }
