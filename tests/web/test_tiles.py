@@ -250,7 +250,12 @@ def test_bad_notation_is_escaped_in_the_error() -> None:
     assert "&lt;script&gt;" in html
 
 
-@pytest.mark.parametrize("notation", [42, [99], ["1m"], object()])
+def test_a_single_kind_is_shown_too() -> None:
+    (img,) = parse(render("{% tile k %}", k=27)).of("img")
+    assert img["alt"] == "East wind"
+
+
+@pytest.mark.parametrize("notation", [42, -1, True, [99], ["1m"], object()])
 def test_values_that_are_not_notation_give_an_error(notation: object) -> None:
     assert "tile-error" in render("{% tiles n %}", n=notation)
 

@@ -1,6 +1,7 @@
 """Template tags that show riichi tiles: ``{% tiles %}``, ``{% tile %}``, ``{% tile_back %}``.
 
-``{% tiles "123m406p789s11z" %}`` shows a hand written in mpsz notation as a row of tile images
+``{% tiles "123m406p789s11z" %}`` shows a hand written in mpsz notation (or given as a tile kind
+0–33 or a list of kinds) as a row of tile images
 with accessible names, in the order written. Called sets use the engine's hand notation
 (:mod:`tutor.engine.hand`) and are laid out as on the table: ``{% tiles "23m44p [7*77p]A (1111z)" %}``
 shows the pon with its called tile lying sideways in the middle (it came from across) and the
@@ -242,6 +243,8 @@ def _parse(notation: Any) -> list[tuple[Meld | None, list[list[Pose]]]]:
     """Groups of slots from hand notation or from a list of kinds."""
     if notation is None or notation == "":
         return []
+    if isinstance(notation, int) and not isinstance(notation, bool):
+        notation = [notation]
     if isinstance(notation, str):
         out: list[tuple[Meld | None, list[list[Pose]]]] = []
         for called, part in _split_groups(notation):
@@ -259,7 +262,9 @@ def _parse(notation: Any) -> list[tuple[Meld | None, list[list[Pose]]]]:
         return out
     if isinstance(notation, Iterable):
         kinds = list(notation)
-        if not all(isinstance(k, int) and 0 <= k < NUM_KINDS for k in kinds):
+        if not all(
+            isinstance(k, int) and not isinstance(k, bool) and 0 <= k < NUM_KINDS for k in kinds
+        ):
             raise NotationError(_("a list of tiles must hold tile kinds 0–33"))
         return [(None, [[(k, False, "up", tile_name(k))] for k in kinds])]
     raise NotationError(_("tiles must be written as text such as “123m55z”"))
