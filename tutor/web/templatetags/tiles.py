@@ -1,11 +1,12 @@
 """Template tags that show riichi tiles: ``{% tiles %}``, ``{% tile %}``, ``{% tile_back %}``.
 
 ``{% tiles "123m406p789s11z" %}`` shows a hand written in mpsz notation (or given as a tile kind
-0–33 or a list of kinds) as a row of tile images
-with accessible names, in the order written. Called sets use the engine's hand notation
-(:mod:`tutor.engine.hand`) and are laid out as on the table: ``{% tiles "23m44p [7*77p]A (1111z)" %}``
-shows the pon with its called tile lying sideways in the middle (it came from across) and the
-closed kan with its end tiles face down; ``[3*45m]L`` is a chi, ``{2*222s}R`` an added kan.
+0–33, or a list of kinds) as a row of tile images with accessible names, in the order written.
+
+Called sets use the engine's hand notation (:mod:`tutor.engine.hand`) and are laid out as on the
+table: ``{% tiles "23m44p [7*77p]A (1111z)" %}`` shows the pon with its called tile lying
+sideways in the middle (it came from across) and the closed kan with its end tiles face down;
+``[3*45m]L`` is a chi, ``{2*222s}R`` an added kan.
 
 Options:
 
@@ -19,8 +20,8 @@ Options:
     The form field name of the inputs (default ``"tile"``).
 ``value``
     ``"tile"`` (default): each input's value is the tile's notation (``5m``, ``0p``);
-    ``"index"``: its position in the hand, counting from 0 in the order written, for hands that
-    hold two copies of the same tile.
+    ``"index"``: its position in the hand, counting from 0 in the order shown (called sets
+    included), for hands that hold two copies of the same tile.
 ``checked``
     A value or a list of values to show selected (re-showing a learner's answer).
 ``required``, ``disabled``
