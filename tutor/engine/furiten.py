@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .hand import Hand
+from .shanten import shanten
 from .shapes import is_complete
 from .tiles import NUM_KINDS, Tile, tile_str
 from .waits import waits
@@ -151,6 +152,8 @@ def winning_tiles(hand: Hand) -> tuple[Tile, ...]:
     '123456789p'
     """
     _check_between_turns(hand)
+    if shanten(hand.concealed, len(hand.melds)) > 0:  # the table lookup is far cheaper
+        return ()
     held = hand.all_counts()  # a kind whose four copies are all in the hand (sets too) can't come
     return tuple(t for t in waits(hand.concealed, hand.melds) if held[t] < 4)
 

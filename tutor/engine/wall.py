@@ -54,7 +54,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from functools import cached_property
+from functools import lru_cache
 
 from .tiles import Tile136, is_red_136, tile_str
 
@@ -287,6 +287,35 @@ def tile_label(tile: Tile136, red_fives: int = 3) -> str:
 
 
 @dataclass(frozen=True)
+class _Geometry:
+    stack_order: tuple[StackPos, ...]
+    tile_order: tuple[TilePos, ...]
+    replacement_order: tuple[TilePos, ...]
+    index_of_stack: dict[StackPos, int]
+
+
+@lru_cache(maxsize=512)
+def _geometry(break_wall: int, break_stack: int, n: int) -> _Geometry:
+    """The order of the stacks for one break; shared by every state of a hand."""
+    order: list[StackPos] = []
+    w, s = break_wall, break_stack
+    for _ in range(4 * n):
+        order.append(StackPos(w, s))
+        s += 1
+        if s == n:  # the left end of a wall meets the right end of the wall clockwise
+            w, s = (w - 1) % 4, 0
+    stacks = tuple(order)
+    return _Geometry(
+        stack_order=stacks,
+        tile_order=tuple(TilePos(p.wall, p.stack, lv) for p in stacks for lv in (0, 1)),
+        replacement_order=tuple(
+            TilePos(p.wall, p.stack, lv) for p in reversed(stacks) for lv in (0, 1)
+        ),
+        index_of_stack={p: i for i, p in enumerate(stacks)},
+    )
+
+
+@dataclass(frozen=True)
 class WallState:
     """The wall at one moment of a hand. Build it with :func:`build_wall`; never mutated.
 
@@ -318,7 +347,7 @@ class WallState:
 
     # --- geometry ---------------------------------------------------------------------------
 
-    @cached_property
+    @property
     def stack_order(self) -> tuple[StackPos, ...]:
         """Every stack clockwise from the first live stack; the dead wall is the last 7.
 
@@ -326,25 +355,21 @@ class WallState:
         >>> s.stack_order[0], s.stack_order[-1]
         (StackPos(wall=2, stack=6), StackPos(wall=2, stack=5))
         """
-        n = self.rules.stacks_per_wall
-        out: list[StackPos] = []
-        w, s = self.break_wall, self.break_stack
-        for _ in range(4 * n):
-            out.append(StackPos(w, s))
-            s += 1
-            if s == n:  # the left end of a wall meets the right end of the wall clockwise
-                w, s = (w - 1) % 4, 0
-        return tuple(out)
+        return self._geometry.stack_order
 
-    @cached_property
+    @property
     def tile_order(self) -> tuple[TilePos, ...]:
         """Every tile clockwise from the break, top before bottom (the live wall's draw order,
         followed by the dead wall)."""
-        return tuple(TilePos(p.wall, p.stack, lv) for p in self.stack_order for lv in (0, 1))
+        return self._geometry.tile_order
 
-    @cached_property
+    @property
+    def _geometry(self) -> _Geometry:
+        return _geometry(self.break_wall, self.break_stack, self.rules.stacks_per_wall)
+
+    @property
     def _index_of_stack(self) -> dict[StackPos, int]:
-        return {p: i for i, p in enumerate(self.stack_order)}
+        return self._geometry.index_of_stack
 
     @property
     def live_length(self) -> int:
@@ -406,20 +431,18 @@ class WallState:
     @property
     def next_draw(self) -> TilePos | None:
         """Where the next draw comes from, or ``None`` when the live wall is empty."""
-        return self.draw_order[self.taken] if self.remaining_draws else None
+        return self.tile_order[self.taken] if self.remaining_draws else None
 
     @property
     def last_draw(self) -> TilePos:
         """The last tile that can be drawn (haitei) as things stand."""
-        return self.draw_order[-1]
+        return self.tile_order[self.live_length - self.replacements - 1]
 
     @property
     def replacement_order(self) -> tuple[TilePos, ...]:
         """Where replacement tiles come from, in order: the dead wall from the break outwards,
         top before bottom (riichi uses the first four)."""
-        return tuple(
-            TilePos(p.wall, p.stack, lv) for p in reversed(self.stack_order) for lv in (0, 1)
-        )
+        return self._geometry.replacement_order
 
     # --- dora -------------------------------------------------------------------------------
 
@@ -586,7 +609,7 @@ def draw(state: WallState) -> tuple[WallState, Tile136]:
         raise WallError("deal the tiles before drawing")
     if state.remaining_draws == 0:
         raise WallExhaustedError("the live wall is empty: the hand is over")
-    pos = state.draw_order[state.taken]
+    pos = state.tile_order[state.taken]
     return replace(state, taken=state.taken + 1), state.tile_at(pos)
 
 
