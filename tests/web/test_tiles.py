@@ -260,6 +260,13 @@ def test_values_that_are_not_notation_give_an_error(notation: object) -> None:
     assert "tile-error" in render("{% tiles n %}", n=notation)
 
 
+def test_empty_options_mean_the_defaults() -> None:
+    html = render('{% tiles "12m" select=unset value=unset name=unset %}')
+    assert "tile-error" not in html and "<input" not in html
+    inputs = parse(render('{% tiles "12m" select="one" value=unset name=unset %}')).of("input")
+    assert [(i["name"], i["value"]) for i in inputs] == [("tile", "1m"), ("tile", "2m")]
+
+
 def test_bad_options_give_an_error() -> None:
     assert "select must be" in render('{% tiles "1m" select="all" %}')
     assert "value must be" in render('{% tiles "1m" select="one" value="kind" %}')

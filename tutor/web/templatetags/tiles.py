@@ -345,6 +345,10 @@ def tiles(
     show_label: bool = False,
 ) -> SafeString:
     """Render a hand (see the module docstring for the options)."""
+    # Empty values (an unset variable in a template) mean the defaults.
+    select = select or ""
+    value = value or "tile"
+    name = name or "tile"
     if select not in ("", "one", "many"):
         return _error(notation, _("select must be “one” or “many”"))
     if value not in ("tile", "index"):
