@@ -29,8 +29,11 @@ four of is not tenpai: ``1111m234567p111s`` needs another wait.
 
 from __future__ import annotations
 
+import os
+import tempfile
 import threading
 from collections.abc import Sequence
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
@@ -141,14 +144,54 @@ def honor_table() -> npt.NDArray[np.uint8]:
     return _honor_table
 
 
+def _cache_dir() -> Path | None:
+    env = os.environ.get("TUTOR_ENGINE_CACHE_DIR")
+    if env is not None:
+        return Path(env) if env else None
+    # the repository's var/ folder (gitignored) when the package runs from a checkout
+    root = Path(__file__).resolve().parents[2]
+    return root / "var" / "cache" / "engine" if (root / "pyproject.toml").exists() else None
+
+
+_CACHE_NAME = "shanten_tables_v1.npz"
+
+
+def _load_or_build() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
+    folder = _cache_dir()
+    if folder is not None:
+        try:
+            with np.load(folder / _CACHE_NAME) as data:
+                suit, honor = data["suit"], data["honor"]
+            if suit.shape == (5**9, NUM_TARGETS) and honor.shape == (5**7, NUM_TARGETS):
+                return suit, honor
+        except (OSError, KeyError, ValueError):
+            pass
+    honor = _build_table(7, sequences=False)
+    suit = _build_table(9, sequences=True)
+    if folder is not None:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=folder, suffix=".npz")
+            with os.fdopen(fd, "wb") as fh:
+                np.savez(fh, suit=suit, honor=honor)
+            os.replace(tmp, folder / _CACHE_NAME)
+        except OSError:
+            pass
+    return suit, honor
+
+
 def _ensure_tables() -> None:
+    """Build (or load from the disk cache) the tables once per process.
+
+    The cache lives in ``$TUTOR_ENGINE_CACHE_DIR`` (empty to disable) or the checkout's
+    gitignored ``var/cache/engine/``; a missing or unreadable cache is rebuilt.
+    """
     global _suit_table, _honor_table, _suit_bytes, _honor_bytes
     if _suit_table is not None:
         return
     with _lock:
         if _suit_table is None:
-            honor = _build_table(7, sequences=False)
-            suit = _build_table(9, sequences=True)
+            suit, honor = _load_or_build()
             _honor_bytes = honor.tobytes()
             _suit_bytes = suit.tobytes()
             _honor_table = honor
@@ -346,60 +389,197 @@ def _shanten_unchecked(counts: Sequence[int], melds: int) -> int:
 
 
 # --- batch -----------------------------------------------------------------------------------
+#
+# The batch code keeps each (sets, pair) vector as 10 rows of an array with one column per hand
+# ("column layout"): min-plus then works on long contiguous vectors, which numpy does fast.
+# Rows are gathered from 16-byte-wide tables and transposed once. Values are uint8 with _INF = 100, so a sum of
+# two values (at most 200) cannot overflow before it is compared.
 
-_P5_SUIT = np.array(_POW5, dtype=np.int64)
-_P5_HONOR = np.array(_POW5_HONOR, dtype=np.int64)
-_YAOCHU = np.array(TERMINALS_AND_HONORS, dtype=np.intp)
+_suit_wide: npt.NDArray[np.uint8] | None = None
+_honor_wide: npt.NDArray[np.uint8] | None = None
+_KEY_WEIGHTS = np.zeros((NUM_KINDS, 4), dtype=np.int32)
+for _t in range(27):
+    _KEY_WEIGHTS[_t, _t // 9] = 5 ** (8 - _t % 9)
+for _t in range(7):
+    _KEY_WEIGHTS[27 + _t, 3] = 5 ** (6 - _t)
+WIDE_KINDS, WIDE_PAIRS, WIDE_ORPHANS, WIDE_ORPHAN_PAIR = 10, 11, 12, 13
 
 
-def batch_keys(counts: npt.NDArray[np.integer]) -> npt.NDArray[np.int64]:
-    """Table keys ``(N, 4)`` (m, p, s suit keys and the honor key) of an ``(N, 34)`` array.
-
-    >>> batch_keys(np.array([[1] + [0] * 33])).tolist()
-    [[390625, 0, 0, 0]]
-    """
-    c = counts.astype(np.int64, copy=False)
-    out = np.empty((c.shape[0], 4), dtype=np.int64)
-    out[:, 0] = c[:, 0:9] @ _P5_SUIT
-    out[:, 1] = c[:, 9:18] @ _P5_SUIT
-    out[:, 2] = c[:, 18:27] @ _P5_SUIT
-    out[:, 3] = c[:, 27:34] @ _P5_HONOR
+def _digits(n_digits: int) -> npt.NDArray[np.uint8]:
+    keys = np.arange(5**n_digits, dtype=np.int64)
+    out = np.empty((keys.size, n_digits), dtype=np.uint8)
+    for i in range(n_digits - 1, -1, -1):
+        out[:, i] = keys % 5
+        keys //= 5
     return out
 
 
-def minplus(
-    a: npt.NDArray[np.int16], b: npt.NDArray[np.int16], max_sets: int
-) -> npt.NDArray[np.int16]:
-    """Min-plus product of two ``(N, 10)`` (sets, pair) arrays, sets capped at ``max_sets``.
+def wide_tables() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
+    """The tables with 16 columns for the batch code: the 10 (sets, pair) targets, then the
+    number of kinds held, of pairs (2 or more), of terminal/honor kinds held, whether a
+    terminal/honor is paired, and two zero columns (rows of 16 bytes gather fast).
 
-    >>> a = np.array([[0, 1] + [100] * 8], dtype=np.int16)
-    >>> minplus(a, a, 4)[0, :3].tolist()
-    [0, 1, 100]
+    >>> st, ht = wide_tables()
+    >>> st[suit_key([2, 0, 0, 0, 0, 0, 0, 0, 1]), 10:14].tolist()
+    [2, 1, 2, 1]
     """
-    out = np.full(a.shape, _INF, dtype=np.int16)
+    global _suit_wide, _honor_wide
+    if _suit_wide is None or _honor_wide is None:
+        built = []
+        for table, n_digits, orphan in (
+            (honor_table(), 7, np.ones(7, dtype=bool)),
+            (suit_table(), 9, np.array([True] + [False] * 7 + [True])),
+        ):
+            d = _digits(n_digits)
+            wide = np.zeros((table.shape[0], 16), dtype=np.uint8)
+            wide[:, :NUM_TARGETS] = table
+            wide[:, WIDE_KINDS] = np.count_nonzero(d, axis=1)
+            wide[:, WIDE_PAIRS] = np.count_nonzero(d >= 2, axis=1)
+            wide[:, WIDE_ORPHANS] = np.count_nonzero(d[:, orphan], axis=1)
+            wide[:, WIDE_ORPHAN_PAIR] = (d[:, orphan] >= 2).any(axis=1)
+            built.append(wide)
+        _honor_wide, _suit_wide = built
+    return _suit_wide, _honor_wide
+
+
+def _pair_luts() -> list[tuple[int, int, npt.NDArray[np.int32], npt.NDArray[np.int32]]]:
+    # Two neighbouring counts read as one uint16 (little-endian: low byte first) index a table
+    # of their share of each key; pairs 8-9 and 26-27 straddle two suits.
+    v = np.arange(65536, dtype=np.int64)
+    lo, hi = v & 255, v >> 8
+    part = [t // 9 if t < 27 else 3 for t in range(NUM_KINDS)]
+    weight = [5 ** (8 - t % 9) if t < 27 else 5 ** (33 - t) for t in range(NUM_KINDS)]
+    luts = []
+    for j in range(NUM_KINDS // 2):
+        a, b = 2 * j, 2 * j + 1
+        lut_a = np.where(lo <= 4, lo * weight[a], 0).astype(np.int32)
+        lut_b = np.where(hi <= 4, hi * weight[b], 0).astype(np.int32)
+        if part[a] == part[b]:
+            luts.append((part[a], -1, lut_a + lut_b, lut_b))
+        else:
+            luts.append((part[a], part[b], lut_a, lut_b))
+    return luts
+
+
+_PAIR_LUTS = _pair_luts()
+
+
+def batch_keys(counts: npt.ArrayLike) -> npt.NDArray[np.int32]:
+    """Table keys ``(4, N)`` (m, p, s suit keys and the honor key) of an ``(N, 34)`` array.
+
+    >>> batch_keys(np.array([[1] + [0] * 33])).tolist()
+    [[390625], [0], [0], [0]]
+    """
+    arr = np.ascontiguousarray(counts, dtype=np.uint8)
+    if arr.ndim != 2 or arr.shape[1] != NUM_KINDS:
+        raise ImpossibleHandError(f"counts must be an (N, 34) array, got shape {arr.shape}")
+    if not np.little_endian:  # pragma: no cover - the byte trick below assumes little-endian
+        return np.ascontiguousarray((arr.astype(np.int32) @ _KEY_WEIGHTS).T)
+    words = np.ascontiguousarray(arr.view(np.uint16).T)
+    out = np.zeros((4, arr.shape[0]), dtype=np.int32)
+    for j, (a, b, lut_a, lut_b) in enumerate(_PAIR_LUTS):
+        if b < 0:
+            out[a] += lut_a.take(words[j])
+        else:
+            out[a] += lut_a.take(words[j])
+            out[b] += lut_b.take(words[j])
+    return out
+
+
+def gather_columns(
+    keys: npt.NDArray[np.integer],
+) -> tuple[
+    npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.uint8]
+]:
+    """The wide table rows of ``(4, N)`` keys, each suit as a ``(16, N)`` column-layout array.
+
+    >>> m, p, s, z = gather_columns(batch_keys(np.array([[2] + [0] * 33])))
+    >>> int(m[0, 0]), int(m[1, 0]), int(p[1, 0]), int(m[2, 0])  # 11m: a pair; a set lacks 1
+    (0, 0, 2, 1)
+    """
+    suit_w, honor_w = wide_tables()
+    return (
+        np.ascontiguousarray(np.take(suit_w, keys[0], axis=0).T),
+        np.ascontiguousarray(np.take(suit_w, keys[1], axis=0).T),
+        np.ascontiguousarray(np.take(suit_w, keys[2], axis=0).T),
+        np.ascontiguousarray(np.take(honor_w, keys[3], axis=0).T),
+    )
+
+
+def seven_pairs_and_orphans(
+    m: npt.NDArray[np.uint8],
+    p: npt.NDArray[np.uint8],
+    s: npt.NDArray[np.uint8],
+    z: npt.NDArray[np.uint8],
+) -> npt.NDArray[np.int16]:
+    """Least of seven-pairs and thirteen-orphans shanten from gathered wide columns.
+
+    >>> from tutor.engine.tiles import parse_tiles, to_counts
+    >>> c = np.array([to_counts(parse_tiles("1133557799m1133p"))])
+    >>> seven_pairs_and_orphans(*gather_columns(batch_keys(c))).tolist()
+    [-1]
+    """
+    kinds = m[WIDE_KINDS].astype(np.int16) + p[WIDE_KINDS] + s[WIDE_KINDS] + z[WIDE_KINDS]
+    pairs = m[WIDE_PAIRS].astype(np.int16) + p[WIDE_PAIRS] + s[WIDE_PAIRS] + z[WIDE_PAIRS]
+    chiitoi = 6 - pairs + np.maximum(0, 7 - kinds)
+    orphans = m[WIDE_ORPHANS].astype(np.int16) + p[WIDE_ORPHANS] + s[WIDE_ORPHANS] + z[WIDE_ORPHANS]
+    paired = m[WIDE_ORPHAN_PAIR] | p[WIDE_ORPHAN_PAIR] | s[WIDE_ORPHAN_PAIR] | z[WIDE_ORPHAN_PAIR]
+    kokushi = 13 - orphans - paired
+    return np.asarray(np.minimum(chiitoi, kokushi), dtype=np.int16)
+
+
+def _plan(max_sets: int) -> list[tuple[int, list[tuple[int, int]]]]:
+    by_k: dict[int, list[tuple[int, int]]] = {}
     for s1 in range(max_sets + 1):
         for p1 in range(2):
-            col_a = a[:, 2 * s1 + p1]
             for s2 in range(max_sets + 1 - s1):
                 for p2 in range(2 - p1):
-                    k = 2 * (s1 + s2) + p1 + p2
-                    np.minimum(out[:, k], col_a + b[:, 2 * s2 + p2], out=out[:, k])
+                    by_k.setdefault(2 * (s1 + s2) + p1 + p2, []).append((2 * s1 + p1, 2 * s2 + p2))
+    return sorted(by_k.items())
+
+
+_PLANS = {s: _plan(s) for s in range(5)}
+
+
+def minplus(
+    a: npt.NDArray[np.uint8], b: npt.NDArray[np.uint8], max_sets: int
+) -> npt.NDArray[np.uint8]:
+    """Min-plus product of two ``(10, N)`` (sets, pair) arrays, sets capped at ``max_sets``.
+
+    Entry ``2 * s + p`` of the result is the least ``a[2*s1+p1] + b[2*s2+p2]`` over
+    ``s1 + s2 = s``, ``p1 + p2 = p``.
+
+    >>> a = np.array([[0], [1]] + [[100]] * 8, dtype=np.uint8)
+    >>> minplus(a, a, 4)[:3, 0].tolist()
+    [0, 1, 100]
+    """
+    out = np.full((NUM_TARGETS, a.shape[1]), _INF, dtype=np.uint8)
+    tmp = np.empty(a.shape[1], dtype=np.uint8)
+    for k, pairs in _PLANS[max_sets]:
+        row = out[k]
+        for i, j in pairs:
+            np.add(a[i], b[j], out=tmp)
+            np.minimum(row, tmp, out=row)
     return out
 
 
 def final_distance(
-    a: npt.NDArray[np.int16], b: npt.NDArray[np.int16], sets: int
+    a: npt.NDArray[np.uint8], b: npt.NDArray[np.uint8], sets: int
 ) -> npt.NDArray[np.int16]:
-    """Fewest missing tiles for ``sets`` sets and one pair from two partial (N, 10) arrays.
+    """Fewest missing tiles for ``sets`` sets and one pair from two partial ``(10, N)`` arrays.
 
-    >>> a = np.array([[0, 1] + [100] * 8], dtype=np.int16)
+    >>> a = np.array([[0], [1]] + [[100]] * 8, dtype=np.uint8)
     >>> final_distance(a, a, 0).tolist()
     [1]
     """
-    # pair from a, sets split: column 2*s1+1 of a with column 2*(sets-s1) of b, and vice versa
-    ia = np.array([2 * s1 + p for s1 in range(sets + 1) for p in (0, 1)])
-    ib = np.array([2 * (sets - s1) + 1 - p for s1 in range(sets + 1) for p in (0, 1)])
-    return np.asarray((a[:, ia] + b[:, ib]).min(axis=1), dtype=np.int16)
+    best = np.full(a.shape[1], 2 * _INF, dtype=np.uint8)
+    tmp = np.empty(a.shape[1], dtype=np.uint8)
+    for s1 in range(sets + 1):
+        np.add(a[2 * s1], b[2 * (sets - s1) + 1], out=tmp)
+        np.minimum(best, tmp, out=best)
+        np.add(a[2 * s1 + 1], b[2 * (sets - s1)], out=tmp)
+        np.minimum(best, tmp, out=best)
+    return best.astype(np.int16)
 
 
 def shanten_batch(
@@ -431,21 +611,10 @@ def shanten_batch(
                 f"hand {int(bad[0])} has {int(sizes[bad[0]])} concealed tiles; with {melds} "
                 f"called sets a hand has {want} or {want + 1}"
             )
-    _ensure_tables()
-    assert _suit_table is not None and _honor_table is not None
     keys = batch_keys(arr)
     sets = 4 - melds
-    rm = _suit_table[keys[:, 0]].astype(np.int16)
-    rp = _suit_table[keys[:, 1]].astype(np.int16)
-    rs = _suit_table[keys[:, 2]].astype(np.int16)
-    rz = _honor_table[keys[:, 3]].astype(np.int16)
-    best = final_distance(minplus(rm, rp, sets), minplus(rs, rz, sets), sets) - 1
+    m, p, s, z = gather_columns(keys)
+    best = final_distance(minplus(m, p, sets), minplus(s, z, sets), sets) - 1
     if melds == 0:
-        present = arr > 0
-        kinds = present.sum(axis=1)
-        pairs = (arr >= 2).sum(axis=1)
-        chiitoi = 6 - pairs + np.maximum(0, 7 - kinds)
-        y = arr[:, _YAOCHU]
-        kokushi = 13 - (y > 0).sum(axis=1) - (y >= 2).any(axis=1)
-        best = np.minimum(best, np.minimum(chiitoi, kokushi))
+        best = np.minimum(best, seven_pairs_and_orphans(m, p, s, z))
     return best.astype(np.int8)

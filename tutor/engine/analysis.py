@@ -1,0 +1,390 @@
+"""Uke-ire, the discard table and the 2-step figure.
+
+**Seen tiles.** Every function here takes ``seen``: 34 counts of every tile the player can see —
+their own hand, called sets (theirs and others'), all discards and the dora indicators. It must
+include the hand itself; when omitted it is just the hand. A kind's *unseen* copies are
+``4 - seen``: the copies that may still be drawn.
+
+**Uke-ire** of a hand of 13 tiles (3 fewer per called set): the kinds whose draw lowers the
+shanten, each with its unseen copies, and their total. A kind the hand holds four of is never
+accepted. A kind that would help but has no unseen copy stays listed with 0 (it is *dead*).
+
+**Discard table** of a hand of 14 tiles: for each different discard, the shanten after it and
+the uke-ire of what remains, sorted best first: lower shanten, then more accepted tiles, then a
+higher 2-step figure, then the lower tile.
+
+**The 2-step figure** breaks ties between discards with the same uke-ire by looking one draw
+further. For a discard ``d`` leaving a hand ``H`` at shanten ``s`` ≥ 1::
+
+    two_step(d) = Σ over accepted kinds t of H:  unseen(t) × best(t)
+    best(t)     = max over discards c of H + t with shanten(H + t − c) = s − 1
+                  of uke-ire count of H + t − c, counted with t's unseen copies less one
+
+so it is the total, over the unseen copies of every accepting draw, of the most accepted tiles
+one can keep after the best follow-up discard that holds the improved shanten. (Dividing by the
+discard's uke-ire count gives the average uke-ire after an accepting draw, which
+:attr:`DiscardOption.two_step_average` reports.) When ``s`` is 0 the accepting draw wins, there
+is no follow-up, and the figure is 0.
+
+>>> from tutor.engine.tiles import parse_tiles, to_counts, tile_str
+>>> table = discard_analysis(to_counts(parse_tiles("12345m2456p13579s")))
+>>> [(tile_str(o.discard), o.shanten, o.count, o.two_step) for o in table[:3]]
+[('2p', 2, 50, 1037), ('1s', 2, 46, 749), ('9s', 2, 46, 749)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from . import shanten as _sh
+from .tiles import (
+    NUM_KINDS,
+    TERMINALS_AND_HONORS,
+    Counts,
+    ImpossibleHandError,
+    Tile,
+    check_counts,
+    tile_str,
+)
+from .waits import WaitShape, wait_pattern, wait_shapes
+
+__all__ = [
+    "Ukeire",
+    "DiscardOption",
+    "TenpaiInfo",
+    "ukeire",
+    "discard_analysis",
+    "tenpai_info",
+    "unseen_counts",
+]
+
+_INF = 100
+_SUIT_OF = np.array([0] * 9 + [1] * 9 + [2] * 9 + [3] * 7, dtype=np.intp)
+_POW_OF = np.array(
+    [5 ** (8 - i % 9) for i in range(27)] + [5 ** (6 - i) for i in range(7)], dtype=np.int64
+)
+_YAOCHU_MASK = np.zeros(NUM_KINDS, dtype=bool)
+_YAOCHU_MASK[list(TERMINALS_AND_HONORS)] = True
+
+
+# --- vectorized core ---------------------------------------------------------------------------
+
+
+def _complement(sets: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.bool_]]:
+    comp = np.zeros(10, dtype=np.intp)
+    valid = np.zeros(10, dtype=bool)
+    for s in range(5):
+        for p in range(2):
+            if s <= sets:
+                comp[2 * s + p] = 2 * (sets - s) + 1 - p
+                valid[2 * s + p] = True
+    return comp, valid
+
+
+_COMPLEMENTS = {s: _complement(s) for s in range(5)}
+_SUIT_KINDS = (np.arange(0, 9), np.arange(9, 18), np.arange(18, 27), np.arange(27, 34))
+
+
+def _hand_and_draws(
+    counts: npt.NDArray[np.int8], melds: int
+) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]:
+    """Shanten ``(M,)`` of 3k+1 hands and shanten ``(M, 34)`` after drawing each kind.
+
+    Drawing changes one suit only, so for each suit we combine the other three once, then
+    look up the nine (or seven) rows of that suit after each draw. Kinds held four times get
+    a large value (they cannot be drawn).
+    """
+    suit_w, honor_w = _sh.wide_tables()
+    sets = 4 - melds
+    n = counts.shape[0]
+    keys = _sh.batch_keys(counts)
+    m, p, s, z = _sh.gather_columns(keys)
+    mp = _sh.minplus(m, p, sets)
+    sz = _sh.minplus(s, z, sets)
+    base = _sh.final_distance(mp, sz, sets) - 1
+    others = (
+        _sh.minplus(p, sz, sets),
+        _sh.minplus(m, sz, sets),
+        _sh.minplus(mp, z, sets),
+        _sh.minplus(mp, s, sets),
+    )
+    comp, valid = _COMPLEMENTS[sets]
+    counts_t = np.ascontiguousarray(counts.T)
+    full = counts_t >= 4
+    after = np.empty((NUM_KINDS, n), dtype=np.int16)
+    for x in range(4):
+        kinds = _SUIT_KINDS[x]
+        newkeys = keys[x][None, :] + _POW_OF[kinds][:, None].astype(np.int32)
+        newkeys[full[kinds]] = 0
+        table = honor_w if x == 3 else suit_w
+        rows = np.take(table, newkeys.ravel(), axis=0)  # (len(kinds) * n, 16)
+        rows = np.ascontiguousarray(rows[:, :10].T).reshape(10, len(kinds), n)
+        rev = others[x][comp]
+        rev[~valid] = _INF
+        best = rows[0] + rev[0]
+        for k in range(1, 10):
+            np.minimum(best, rows[k] + rev[k], out=best)
+        after[kinds] = best
+    after -= 1
+    if melds == 0:
+        base = np.minimum(base, _sh.seven_pairs_and_orphans(m, p, s, z))
+        kinds_n = m[_sh.WIDE_KINDS].astype(np.int16) + p[10] + s[10] + z[10]
+        pairs_n = m[_sh.WIDE_PAIRS].astype(np.int16) + p[11] + s[11] + z[11]
+        orph_n = m[_sh.WIDE_ORPHANS].astype(np.int16) + p[12] + s[12] + z[12]
+        paired = (m[_sh.WIDE_ORPHAN_PAIR] | p[13] | s[13] | z[13]).astype(bool)
+        one = counts_t == 1
+        zero = counts_t == 0
+        chiitoi = 6 - (pairs_n + one) + np.maximum(0, 7 - (kinds_n + zero))
+        kokushi = np.broadcast_to(13 - orph_n - paired, (NUM_KINDS, n)).copy()
+        y = _YAOCHU_MASK
+        kokushi[y] = 13 - (orph_n + zero[y]) - (paired | one[y])
+        np.minimum(after, np.minimum(chiitoi, kokushi), out=after)
+    after[full] = _INF
+    return base.astype(np.int16), np.ascontiguousarray(after.T)
+
+
+# --- public API --------------------------------------------------------------------------------
+
+
+def unseen_counts(counts: Sequence[int], seen: Sequence[int] | None) -> Counts:
+    """Unseen copies of each kind: ``4 - seen``, where ``seen`` must include the hand.
+
+    >>> from tutor.engine.tiles import parse_tiles, to_counts
+    >>> unseen_counts(to_counts(parse_tiles("11m")), None)[:2]
+    (2, 4)
+    >>> unseen_counts(to_counts(parse_tiles("11m")), to_counts(parse_tiles("1m")))
+    Traceback (most recent call last):
+    ...
+    tutor.engine.tiles.ImpossibleHandError: seen tiles must include the hand: it holds 2 of 1m, seen has 1
+    """
+    c = check_counts(counts)
+    if seen is None:
+        return tuple(4 - x for x in c)
+    s = check_counts(seen)
+    for t in range(NUM_KINDS):
+        if s[t] < c[t]:
+            raise ImpossibleHandError(
+                f"seen tiles must include the hand: it holds {c[t]} of {tile_str(t)}, "
+                f"seen has {s[t]}"
+            )
+    return tuple(4 - x for x in s)
+
+
+def _size(counts: Sequence[int], melds: int, extra: int) -> None:
+    want = 13 - 3 * melds + extra
+    n = sum(counts)
+    if not 0 <= melds <= 4:
+        raise ImpossibleHandError(f"a hand has 0 to 4 called sets, not {melds}")
+    if n != want:
+        raise ImpossibleHandError(
+            f"this needs {want} concealed tiles beside {melds} called sets, the hand has {n}"
+        )
+
+
+@dataclass(frozen=True)
+class Ukeire:
+    """Uke-ire of a 3k+1 hand.
+
+    ``accepted`` maps each kind whose draw lowers the shanten to its unseen copies (0 = dead);
+    ``count`` is their total.
+    """
+
+    shanten: int
+    accepted: dict[Tile, int]
+    count: int
+
+    def accepted_str(self) -> dict[str, int]:
+        """``accepted`` keyed by tile notation.
+
+        >>> from tutor.engine.tiles import parse_tiles, to_counts
+        >>> ukeire(to_counts(parse_tiles("23m456p789s11122z"))).accepted_str()
+        {'1m': 4, '4m': 4}
+        """
+        return {tile_str(t): n for t, n in self.accepted.items()}
+
+
+def ukeire(counts: Sequence[int], melds: int = 0, seen: Sequence[int] | None = None) -> Ukeire:
+    """The kinds that lower the shanten of a 3k+1 hand, with their unseen copies.
+
+    >>> from tutor.engine.tiles import parse_tiles, to_counts
+    >>> u = ukeire(to_counts(parse_tiles("123m456p789s1134z")))
+    >>> u.shanten, u.accepted_str(), u.count
+    (1, {'1z': 2, '3z': 3, '4z': 3}, 8)
+    """
+    c = check_counts(counts)
+    _size(c, melds, 0)
+    unseen = unseen_counts(c, seen)
+    base, after = _hand_and_draws(np.array([c], dtype=np.int8), melds)
+    s = int(base[0])
+    accepted = {t: unseen[t] for t in range(NUM_KINDS) if after[0, t] < s}
+    return Ukeire(s, accepted, sum(accepted.values()))
+
+
+@dataclass(frozen=True)
+class DiscardOption:
+    """One row of the discard table: see the module docstring for ``two_step``."""
+
+    discard: Tile
+    shanten: int
+    accepted: dict[Tile, int]
+    count: int
+    two_step: int = 0
+    best_follow_up: dict[Tile, int] = field(default_factory=dict)
+    """For each accepted kind, the uke-ire count after its best follow-up discard."""
+
+    @property
+    def two_step_average(self) -> float:
+        """``two_step`` divided by ``count``: mean uke-ire after an accepting draw.
+
+        >>> DiscardOption(0, 1, {1: 4}, 4, two_step=40).two_step_average
+        10.0
+        """
+        return self.two_step / self.count if self.count else 0.0
+
+    def as_json(self) -> dict[str, object]:
+        """The row as the JSON the command line prints.
+
+        >>> DiscardOption(0, 1, {1: 4}, 4, two_step=40).as_json()["accepted"]
+        {'2m': 4}
+        """
+        return {
+            "discard": tile_str(self.discard),
+            "shanten": self.shanten,
+            "accepted": {tile_str(t): n for t, n in self.accepted.items()},
+            "count": self.count,
+            "two_step": self.two_step,
+        }
+
+
+def discard_analysis(
+    counts: Sequence[int],
+    melds: int = 0,
+    seen: Sequence[int] | None = None,
+    *,
+    two_step: bool = True,
+) -> list[DiscardOption]:
+    """Every different discard of a 3k+2 hand with its shanten, uke-ire and 2-step figure.
+
+    Sorted best first: lower shanten, more accepted tiles, higher 2-step, lower tile.
+
+    >>> from tutor.engine.tiles import parse_tiles, to_counts, tile_str
+    >>> rows = discard_analysis(to_counts(parse_tiles("123m456p789s11345z")))
+    >>> [(tile_str(r.discard), r.shanten, r.count) for r in rows[:3]]
+    [('3z', 1, 8), ('4z', 1, 8), ('5z', 1, 8)]
+    """
+    c = check_counts(counts)
+    _size(c, melds, 1)
+    unseen = np.array(unseen_counts(c, seen), dtype=np.int32)
+    hand = np.array(c, dtype=np.int8)
+    kinds = np.flatnonzero(hand)
+    hands13 = np.repeat(hand[None, :], len(kinds), axis=0)
+    hands13[np.arange(len(kinds)), kinds] -= 1
+    base, after = _hand_and_draws(hands13, melds)
+    imp1 = after < base[:, None]
+    counts1 = (imp1 * unseen[None, :]).sum(axis=1)
+
+    best_by_row: list[dict[Tile, int]] = [{} for _ in kinds]
+    totals = [0] * len(kinds)
+    if two_step:
+        # every (discard row i, accepted draw t, follow-up discard k) as a 13-tile hand
+        rows_i, rows_t = np.nonzero(imp1 & (base[:, None] >= 1))
+        if rows_i.size:
+            h2 = hands13[rows_i].copy()
+            h2[np.arange(rows_i.size), rows_t] += 1
+            pi, pk = np.nonzero(h2)
+            # H - d + t - k is the same hand as H - k + t - d: key on (t, {d, k})
+            d_of = kinds[rows_i[pi]]
+            code = (rows_t[pi] * NUM_KINDS + np.minimum(d_of, pk)) * NUM_KINDS + np.maximum(
+                d_of, pk
+            )
+            _, first, inverse = np.unique(code, return_index=True, return_inverse=True)
+            inverse = inverse.reshape(-1)
+            uniq = h2[pi[first]].copy()
+            uniq[np.arange(first.size), pk[first]] -= 1
+            base3, after3 = _hand_and_draws(uniq, melds)
+            imp3 = after3 < base3[:, None]
+            cnt3 = (imp3 * unseen[None, :]).sum(axis=1)
+            t_of = rows_t[pi]
+            cnt = cnt3[inverse] - imp3[inverse, t_of]
+            ok = base3[inverse] == base[rows_i[pi]] - 1
+            best = np.full(rows_i.size, -1, dtype=np.int64)
+            np.maximum.at(best, pi[ok], cnt[ok])
+            for j in range(rows_i.size):
+                i = int(rows_i[j])
+                t = int(rows_t[j])
+                b = int(best[j])
+                best_by_row[i][t] = b
+                totals[i] += int(unseen[t]) * b
+    options = [
+        DiscardOption(
+            discard=int(kinds[i]),
+            shanten=int(base[i]),
+            accepted={int(t): int(unseen[t]) for t in np.flatnonzero(imp1[i])},
+            count=int(counts1[i]),
+            two_step=totals[i],
+            best_follow_up=best_by_row[i],
+        )
+        for i in range(len(kinds))
+    ]
+    options.sort(key=lambda o: (o.shanten, -o.count, -o.two_step, o.discard))
+    return options
+
+
+@dataclass(frozen=True)
+class TenpaiInfo:
+    """The wait of a tenpai hand.
+
+    ``waits`` maps each winning kind to its live (unseen) copies; ``karaten`` is true when every
+    copy of every wait is visible, so the hand cannot win.
+    """
+
+    waits: dict[Tile, int]
+    shapes: dict[Tile, set[WaitShape]]
+    pattern: WaitShape
+    live: int
+    karaten: bool
+
+    def as_json(self) -> dict[str, object]:
+        """The wait as the JSON the command line prints.
+
+        >>> from tutor.engine.tiles import parse_tiles, to_counts
+        >>> info = tenpai_info(to_counts(parse_tiles("23m456p789s11122z")))
+        >>> info.as_json()["waits"], info.as_json()["pattern"]
+        ({'1m': 4, '4m': 4}, 'two_sided')
+        """
+        return {
+            "waits": {tile_str(t): n for t, n in self.waits.items()},
+            "shapes": {tile_str(t): sorted(s.value for s in v) for t, v in self.shapes.items()},
+            "pattern": self.pattern.value,
+            "live": self.live,
+            "karaten": self.karaten,
+        }
+
+
+def tenpai_info(
+    counts: Sequence[int], melds: int = 0, seen: Sequence[int] | None = None
+) -> TenpaiInfo | None:
+    """Waits, their shapes and live copies of a 3k+1 hand; None when it is not tenpai.
+
+    >>> from tutor.engine.tiles import parse_tiles, to_counts
+    >>> hand = to_counts(parse_tiles("24m456p789s11122z"))
+    >>> seen = to_counts(parse_tiles("24m456p789s11122z3333m"))
+    >>> info = tenpai_info(hand, seen=seen)
+    >>> info.pattern.value, info.live, info.karaten
+    ('closed', 0, True)
+    """
+    c = check_counts(counts)
+    _size(c, melds, 0)
+    unseen = unseen_counts(c, seen)
+    shapes = wait_shapes(c, melds)
+    if not shapes:
+        return None
+    pattern = wait_pattern(c, melds)
+    assert pattern is not None
+    live = {t: unseen[t] for t in sorted(shapes)}
+    total = sum(live.values())
+    return TenpaiInfo(live, shapes, pattern, total, total == 0)
