@@ -365,18 +365,22 @@ def dealt_hands(seed: int) -> tuple[list[Hand], Hand]:
 def test_calls_on_dealt_hands_follow_the_rules(seed: int, pick: int) -> None:
     others, dealer = dealt_hands(seed)
     discard = dealer.concealed_tiles()[pick]
-    players: list[Caller | None] = [None] + [Caller(h) for h in others]
-    opts = call_options(discard, 0, players)
+    d = seed % 4  # the discarder; the three other seats hold the dealt 13-tile hands
+    players: list[Caller | None] = [None] * 4
+    for k, hand in enumerate(others, start=1):
+        players[(d + k) % 4] = Caller(hand)
+    opts = call_options(discard, d, players)
     for c in opts.calls:
-        hand = others[c.seat - 1]
-        assert c.tile == discard and c.discarder == 0
+        caller_ = players[c.seat]
+        assert caller_ is not None
+        assert c.tile == discard and c.discarder == d
         if c.kind is CallKind.CHI:
-            assert c.seat == 1, "a player never chis from anyone but the left"
+            assert c.seat == (d + 1) % 4, "a player never chis from anyone but the left"
         for t in set(c.uses):
-            assert c.uses.count(t) <= hand.concealed[t]
+            assert c.uses.count(t) <= caller_.hand.concealed[t]
         meld = c.meld()
         if meld is not None:
-            assert discard in meld.tiles
+            assert discard in meld.tiles and meld.source == (d - c.seat) % 4
     declared = []
     seen: set[int] = set()
     rng = random.Random(seed)
@@ -384,17 +388,18 @@ def test_calls_on_dealt_hands_follow_the_rules(seed: int, pick: int) -> None:
         if c.seat not in seen:
             declared.append(c)
             seen.add(c.seat)
-    res = resolve_calls(declared, 0, legal=opts)
+    res = resolve_calls(declared, d, legal=opts)
     kinds_declared = {c.kind for c in declared}
     if CallKind.RON in kinds_declared:
         assert all(w.kind is CallKind.RON for w in res.winners) and res.hand_ends
     elif kinds_declared & {CallKind.PON, CallKind.OPEN_KAN}:
         assert res.winners[0].kind in (CallKind.PON, CallKind.OPEN_KAN)
-        assert res.skipped == skipped_seats(0, res.winners[0].seat)
+        assert res.skipped == skipped_seats(d, res.winners[0].seat)
+        assert res.next_seat == res.winners[0].seat
     elif declared:
         assert res.winners[0].kind is CallKind.CHI and res.skipped == ()
     else:
-        assert res.next_seat == 1
+        assert res.next_seat == (d + 1) % 4
 
 
 def test_a_player_who_lets_a_winning_tile_go_is_reported_for_furiten() -> None:
