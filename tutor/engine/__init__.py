@@ -199,3 +199,59 @@ __all__ += [
     "stack_role",
     "wall_picture",
 ]
+
+# Shapes, shanten, uke-ire, waits and dora. The functions ``shanten``, ``waits`` and the module
+# ``dora`` share names, so the functions are used from their modules:
+# ``from tutor.engine.shanten import shanten``, ``from tutor.engine.waits import waits``.
+from .analysis import (  # noqa: E402
+    DiscardOption,
+    TenpaiInfo,
+    Ukeire,
+    discard_analysis,
+    tenpai_info,
+    ukeire,
+    unseen_counts,
+)
+from .dora import (  # noqa: E402
+    count_all_dora,
+    count_dora,
+    count_red_fives,
+    dora_from_indicator,
+    dora_tiles,
+)
+from .shanten import (  # noqa: E402
+    shanten_batch,
+    shanten_chiitoitsu,
+    shanten_kokushi,
+    shanten_standard,
+)
+from .shapes import Decomposition, Group, GroupKind, HandForm, decompositions, is_complete  # noqa: E402
+from .waits import WaitShape, wait_pattern, wait_shapes  # noqa: E402
+
+__all__ += [
+    "DiscardOption",
+    "TenpaiInfo",
+    "Ukeire",
+    "discard_analysis",
+    "tenpai_info",
+    "ukeire",
+    "unseen_counts",
+    "count_all_dora",
+    "count_dora",
+    "count_red_fives",
+    "dora_from_indicator",
+    "dora_tiles",
+    "shanten_batch",
+    "shanten_chiitoitsu",
+    "shanten_kokushi",
+    "shanten_standard",
+    "Decomposition",
+    "Group",
+    "GroupKind",
+    "HandForm",
+    "decompositions",
+    "is_complete",
+    "WaitShape",
+    "wait_pattern",
+    "wait_shapes",
+]
