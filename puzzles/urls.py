@@ -5,6 +5,10 @@ from . import views
 app_name = "puzzles"
 urlpatterns = [
     path("", views.index, name="index"),
-    path("daily/", views.index, name="daily"),
-    path("analyzer/", views.index, name="analyzer"),
+    path("<int:puzzle_id>/", views.detail, name="detail"),
+    path("<int:puzzle_id>/answer/", views.answer, name="answer"),
+    path("daily/", views.daily, name="daily"),
+    path("daily/<str:date>/", views.daily, name="daily_on"),
+    path("analyzer/", views.analyzer, name="analyzer"),
+    path("dashboard/", views.dashboard, name="dashboard"),
 ]

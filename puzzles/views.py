@@ -1,6 +1,248 @@
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+"""Puzzle pages: the rated stream, one puzzle and its answer, the daily puzzle, the dashboard
+and the hand analyzer.
+
+Each page is one template; the regions htmx swaps are ``{% partialdef %}`` blocks in it, served
+alone for an htmx request (not boosted, not a history restore). Every form also works as a
+plain POST or GET without JavaScript.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.core import signing
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from . import analyzer as hand_analyzer
+from . import play
+from .models import DailyPuzzle, Puzzle, PuzzleKind
+
+START_SALT = "puzzles.started"
+#: Anonymous visitors: how many answered puzzle ids the session remembers.
+SEEN_LIMIT = 200
+#: An answer slower than this is stored without a time (the tab was left open).
+MAX_SECONDS = 3600
 
 
+def _partial(request: HttpRequest) -> bool:
+    htmx = getattr(request, "htmx", None)
+    return bool(htmx and not htmx.boosted and not htmx.history_restore_request)
+
+
+def _render(
+    request: HttpRequest, template: str, partial: str, context: dict[str, Any], status: int = 200
+) -> HttpResponse:
+    name = f"{template}#{partial}" if _partial(request) else template
+    return render(request, name, context, status=status)
+
+
+def _started_token(puzzle: Puzzle) -> str:
+    return signing.dumps({"p": puzzle.pk, "t": time.time()}, salt=START_SALT)
+
+
+def _elapsed(token: str | None, puzzle: Puzzle) -> float | None:
+    """Seconds since the puzzle was shown, from the signed token in the form (None if absent,
+    tampered, for another puzzle or too old)."""
+    if not token:
+        return None
+    try:
+        data = signing.loads(token, salt=START_SALT, max_age=MAX_SECONDS)
+    except signing.BadSignature:
+        return None
+    if not isinstance(data, dict) or data.get("p") != puzzle.pk:
+        return None
+    return round(max(0.0, time.time() - float(data.get("t", 0))), 1)
+
+
+def _difficulty(request: HttpRequest) -> str:
+    value = request.GET.get("difficulty", "same")
+    return value if value in play.DIFFICULTY_OFFSETS else "same"
+
+
+def _kind(request: HttpRequest) -> str | None:
+    value = request.GET.get("kind") or None
+    return value if value in PuzzleKind.values else None
+
+
+def _seen(request: HttpRequest) -> list[int]:
+    seen = request.session.get("puzzles_seen", [])
+    return [int(x) for x in seen if isinstance(x, int)] if isinstance(seen, list) else []
+
+
+def _remember(request: HttpRequest, puzzle_id: int) -> None:
+    seen = [x for x in _seen(request) if x != puzzle_id] + [puzzle_id]
+    request.session["puzzles_seen"] = seen[-SEEN_LIMIT:]
+
+
+@require_GET
 def index(request: HttpRequest) -> HttpResponse:
-    return render(request, "puzzles/index.html")
+    """The rated stream: go to the next puzzle near the player's rating."""
+    kind = _kind(request)
+    exclude = _seen(request) if not request.user.is_authenticated else []
+    after = request.GET.get("after", "")
+    if after.isdigit():
+        exclude.append(int(after))
+    chosen = play.pick_next(request.user, _difficulty(request), kind, exclude)
+    if chosen is None:
+        return render(request, "puzzles/index.html", {"kind": kind, "kinds": PuzzleKind.choices})
+    url = reverse("puzzles:detail", args=[chosen.puzzle.pk])
+    return redirect(f"{url}?review=1" if chosen.review else url)
+
+
+def _page_context(request: HttpRequest, puzzle: Puzzle, **extra: Any) -> dict[str, Any]:
+    context: dict[str, Any] = {
+        "puzzle": puzzle,
+        "situation": play.situation(puzzle),
+        "kinds": PuzzleKind,
+        "started": _started_token(puzzle),
+        "shanten_choices": play.SHANTEN_CHOICES,
+        "palette": ("123456789m", "123456789p", "123456789s", "1234567z"),
+        "player_rating": (
+            play.player_rating(request.user) if request.user.is_authenticated else None
+        ),
+    }
+    context.update(extra)
+    return context
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def detail(request: HttpRequest, puzzle_id: int) -> HttpResponse:
+    puzzle = get_object_or_404(Puzzle, pk=puzzle_id)
+    return render(
+        request,
+        "puzzles/detail.html",
+        _page_context(request, puzzle, review=request.GET.get("review") == "1"),
+    )
+
+
+def _daily_date(value: str | None) -> dt.date | None:
+    try:
+        return dt.date.fromisoformat(value) if value else None
+    except ValueError:
+        return None
+
+
+@require_POST
+@vary_on_headers("HX-Request")
+def answer(request: HttpRequest, puzzle_id: int) -> HttpResponse:
+    """Check an answer; store and rate it for a logged-in player; show the analysis."""
+    puzzle = get_object_or_404(Puzzle, pk=puzzle_id)
+    raw = request.POST.getlist("answer")
+    daily = _daily_date(request.POST.get("daily"))
+    if daily is not None and not DailyPuzzle.objects.filter(date=daily, puzzle=puzzle).exists():
+        daily = None
+    seconds = _elapsed(request.POST.get("started"), puzzle)
+    context = _page_context(request, puzzle, daily=daily)
+    try:
+        if request.user.is_authenticated:
+            result = play.record_attempt(request.user, puzzle.pk, raw, seconds)
+        else:
+            result = play.grade(puzzle, raw)
+            _remember(request, puzzle.pk)
+    except play.BadAnswer as exc:
+        context.update(error=str(exc), checked=raw)
+        return _render(request, "puzzles/detail.html", "feedback", context, status=400)
+    if daily is not None and request.user.is_authenticated:
+        context["streak"] = result.streak
+    context.update(
+        result=result,
+        rows=play.discard_rows(puzzle, result.answer),
+        accepted=play.accepted_tiles(puzzle),
+        waits=play.waits(puzzle),
+        explanation=play.explanation(puzzle),
+        marked="".join(result.solution) if puzzle.kind != PuzzleKind.SHANTEN else "",
+        player_rating=(play.player_rating(request.user) if request.user.is_authenticated else None),
+    )
+    return _render(request, "puzzles/detail.html", "feedback", context)
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def daily(request: HttpRequest, date: str | None = None) -> HttpResponse:
+    """Today's puzzle, the same for everyone, or an earlier day's at its shareable URL."""
+    today = timezone.localdate()
+    if date is None:
+        day = today
+    else:
+        parsed = _daily_date(date)
+        if parsed is None or parsed > today:
+            raise Http404("No daily puzzle for that date.")
+        day = parsed
+    if day == today:
+        from . import services
+
+        chosen = services.daily_puzzle(day)
+    else:
+        chosen = DailyPuzzle.objects.select_related("puzzle").filter(date=day).first()
+    if chosen is None:
+        return render(request, "puzzles/index.html", {"daily_missing": True}, status=404)
+    puzzle = chosen.puzzle
+    solved = False
+    streak = 0
+    if request.user.is_authenticated:
+        solved = play.solved_daily(request.user, day)
+        streak = play.current_streak(play.player_rating(request.user), today)
+    return render(
+        request,
+        "puzzles/detail.html",
+        _page_context(
+            request,
+            puzzle,
+            daily=day,
+            daily_solved=solved,
+            streak=streak,
+            share_url=request.build_absolute_uri(
+                reverse("puzzles:daily_on", args=[day.isoformat()])
+            ),
+        ),
+    )
+
+
+@login_required
+@require_GET
+def dashboard(request: HttpRequest) -> HttpResponse:
+    return render(request, "puzzles/dashboard.html", {"board": play.dashboard(request.user)})
+
+
+ANALYZER_PALETTE = (
+    tuple(f"{n}m" for n in range(1, 10)) + ("0m",),
+    tuple(f"{n}p" for n in range(1, 10)) + ("0p",),
+    tuple(f"{n}s" for n in range(1, 10)) + ("0s",),
+    tuple(f"{n}z" for n in range(1, 8)),
+)
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def analyzer(request: HttpRequest) -> HttpResponse:
+    """Type a hand or click tiles; see its shanten, discard table and waits."""
+    context: dict[str, Any] = {"palette": ANALYZER_PALETTE}
+    status = 200
+    hand_text = hand_analyzer.edited_hand(request.GET)
+    context["hand"] = hand_text
+    if hand_text:
+        try:
+            report = hand_analyzer.analyze(hand_text)
+        except hand_analyzer.IncompleteHand as exc:
+            context["notice"] = str(exc)
+        except ValueError as exc:
+            context["error"] = str(exc)
+            status = 400
+        else:
+            context["report"] = report
+            context["waits"] = [
+                {**w, "shapes": [hand_analyzer.shape_label(s) for s in w["shapes"]]}
+                for w in report["waits"]
+            ]
+            if report["wait_pattern"]:
+                context["wait_pattern_label"] = hand_analyzer.shape_label(report["wait_pattern"])
+    return _render(request, "puzzles/analyzer.html", "result", context, status=status)

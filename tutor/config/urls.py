@@ -11,4 +11,5 @@ urlpatterns = [
     path("learn/", include("lessons.urls")),
     path("puzzles/", include("puzzles.urls")),
     path("classes/", include("classes.urls")),
+    path("api/", include("puzzles.api_urls")),
 ]

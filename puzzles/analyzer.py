@@ -1,0 +1,174 @@
+"""The hand analyzer (like Tenhou's 牌理): one hand in, the engine's facts out as plain data.
+
+Shared by the analyzer page and ``/api/analyze``. Every fact comes from :mod:`tutor.engine`;
+this module only parses the request, calls the engine and lays the answer out as JSON-ready
+dictionaries, every tile in mpsz notation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tutor.engine.hand import parse_hand
+from tutor.engine.shanten import shanten
+from tutor.engine.tiles import TileParseError, parse_tiles_red, tile_str
+
+MAX_HAND_TEXT = 80
+#: Clicking tiles builds the hand up to this many tiles.
+MAX_TILES = 14
+
+WAIT_SHAPE_LABELS = {
+    "two_sided": _("two-sided"),
+    "closed": _("closed"),
+    "edge": _("edge"),
+    "dual_pon": _("dual pon"),
+    "single": _("single"),
+    "nobetan": _("nobetan"),
+    "multi_sided": _("multi-sided"),
+}
+
+
+class AnalyzerForm(forms.Form):
+    hand = forms.CharField(
+        label=_("Hand"),
+        max_length=MAX_HAND_TEXT,
+        required=False,
+        help_text=_(
+            "13 or 14 tiles in mpsz notation, e.g. 123m456p789s11z + 23m; 0p is a red five."
+        ),
+    )
+
+
+class IncompleteHand(ValueError):
+    """A hand still being entered: too few tiles to analyze (not an error to report as 400)."""
+
+
+def edited_hand(params: Mapping[str, str]) -> str:
+    """The hand text after a palette click: ``add`` appends a tile, ``undo`` drops the last
+    one, ``clear`` empties it. Clicks that cannot apply (a bad tile, a full hand, a hand with
+    called sets) leave the text as it is; the typed text is otherwise kept as typed.
+
+    >>> edited_hand({"hand": "123m", "add": "0p"}), edited_hand({"hand": "123m4p", "undo": "1"})
+    ('123m0p', '123m')
+    """
+    text = (params.get("hand") or "").strip()[:MAX_HAND_TEXT]
+    if "clear" in params:
+        return ""
+    add = (params.get("add") or "").strip()
+    if not ("undo" in params or add) or _concealed(text) != text:
+        return text
+    try:
+        kinds, reds = parse_tiles_red(text, max_red=(4, 4, 4))
+        tiles = [tile_str(k, red=r) for k, r in zip(kinds, reds, strict=True)]
+        if "undo" in params:
+            tiles = tiles[:-1]
+        elif len(tiles) < MAX_TILES:
+            new, red = parse_tiles_red(add, max_red=(4, 4, 4))
+            if len(new) != 1:
+                return text
+            tiles.append(tile_str(new[0], red=red[0]))
+    except ValueError:
+        return text
+    return _compact(tiles)
+
+
+def _compact(tiles: list[str]) -> str:
+    """``["1m", "2m", "0p"]`` → ``"12m0p"``: the tiles in the order given, suits merged."""
+    out = ""
+    for tile in tiles:
+        out = out[:-1] + tile if out and out[-1] == tile[1] else out + tile
+    return out
+
+
+def _concealed(text: str) -> str:
+    return text.split("[")[0].split("(")[0].split("{")[0]
+
+
+def _accepted(mapping: Mapping[int, int]) -> list[dict[str, Any]]:
+    return [{"tile": tile_str(t), "count": int(n)} for t, n in sorted(mapping.items())]
+
+
+def analyze(text: str) -> dict[str, Any]:
+    """Analyze a hand written in notation.
+
+    Returns ``{"hand", "tiles", "called_sets", "shanten", "discards", "accepted",
+    "accepted_total", "waits", "wait_pattern", "karaten"}``: for 14 tiles the discard table best
+    first (each discard with the shanten after it, the accepted tiles with their unseen copies,
+    their total and the 2-step figure); for 13 tiles the accepted tiles and, when tenpai, the
+    waits with their live copies and shapes. Unseen copies count the hand and its called sets
+    as seen. Raises :class:`IncompleteHand` for fewer than 13 tiles, and another ``ValueError``
+    (a :class:`~tutor.engine.tiles.TileParseError` with a position, an impossible hand) with a
+    message a learner can read.
+    """
+    # Imported here so that the pages keep serving while the engine module is being written.
+    from tutor.engine.analysis import discard_analysis, tenpai_info, ukeire
+
+    text = text.strip()
+    if not text:
+        raise IncompleteHand(str(_("Type a hand or click tiles.")))
+    if len(text) > MAX_HAND_TEXT:
+        raise ValueError(str(_("That is too long for a hand.")))
+    hand = parse_hand(text, sizes=tuple(range(1, 15)))
+    melds = len(hand.melds)
+    size = hand.tile_count
+    if size not in (13, 14):
+        raise IncompleteHand(
+            str(
+                _("%(n)d tiles so far: a hand has 13 tiles, or 14 just after a draw.") % {"n": size}
+            )
+        )
+    counts = hand.concealed
+    seen = hand.all_counts()
+    report: dict[str, Any] = {
+        "hand": text,
+        "tiles": size,
+        "called_sets": melds,
+        "shanten": shanten(counts, melds),
+        "discards": [],
+        "accepted": [],
+        "accepted_total": 0,
+        "waits": [],
+        "wait_pattern": None,
+        "karaten": False,
+    }
+    if size == 14:
+        report["discards"] = [
+            {
+                "discard": tile_str(option.discard),
+                "shanten": option.shanten,
+                "accepted": _accepted(option.accepted),
+                "count": option.count,
+                "two_step": option.two_step,
+            }
+            for option in discard_analysis(counts, melds, seen=seen)
+        ]
+        return report
+    accepted = ukeire(counts, melds, seen=seen)
+    report["accepted"] = _accepted(accepted.accepted)
+    report["accepted_total"] = accepted.count
+    info = tenpai_info(counts, melds, seen=seen)
+    if info is not None:
+        report["waits"] = [
+            {"tile": tile_str(t), "count": n, "shapes": sorted(s.value for s in info.shapes[t])}
+            for t, n in sorted(info.waits.items())
+        ]
+        report["wait_pattern"] = info.pattern.value
+        report["karaten"] = info.karaten
+    return report
+
+
+def error_details(exc: ValueError) -> dict[str, Any]:
+    """The JSON body of a 400 for a bad hand: the message and, for notation, where it is."""
+    body: dict[str, Any] = {"error": str(exc)}
+    if isinstance(exc, TileParseError):
+        body["position"] = exc.position
+        body["reason"] = exc.reason
+    return body
+
+
+def shape_label(value: str) -> str:
+    return str(WAIT_SHAPE_LABELS.get(value, value))

@@ -1,0 +1,150 @@
+"""The JSON API: ``GET /api/analyze?hand=…`` and its OpenAPI description.
+
+A hand the engine cannot read gets a 400 whose body carries the engine's message (and, for a
+notation error, the position of the bad part), never a 500.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, JsonResponse
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from . import analyzer
+
+_TILE = {"type": "string", "pattern": "^[0-9][mps]$|^[1-7]z$", "example": "5m"}
+_ACCEPTED = {
+    "type": "array",
+    "description": "Tile kinds that lower the shanten, with their unseen copies.",
+    "items": {
+        "type": "object",
+        "required": ["tile", "count"],
+        "properties": {"tile": _TILE, "count": {"type": "integer", "minimum": 0, "maximum": 4}},
+    },
+}
+
+
+def openapi_document(analyze_path: str) -> dict[str, Any]:
+    """The OpenAPI 3.1 description of the API."""
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Riichi Dojo hand analyzer",
+            "version": "1.0.0",
+            "description": (
+                "Shanten, the discard table with accepted tiles and the 2-step figure, and the "
+                "waits of a riichi mahjong hand, computed by the dojo's rules engine."
+            ),
+        },
+        "paths": {
+            analyze_path: {
+                "get": {
+                    "operationId": "analyzeHand",
+                    "summary": "Analyze a 13- or 14-tile hand",
+                    "parameters": [
+                        {
+                            "name": "hand",
+                            "in": "query",
+                            "required": True,
+                            "description": (
+                                "The hand in mpsz notation: 123m456p789s1122z; 0m/0p/0s are "
+                                "red fives; called sets in brackets, e.g. 123m55z [777p]."
+                            ),
+                            "schema": {"type": "string", "maxLength": analyzer.MAX_HAND_TEXT},
+                            "example": "123456789m12p357s",
+                        }
+                    ],
+                    "responses": {
+                        "200": {
+                            "description": "The analysis.",
+                            "content": {
+                                "application/json": {
+                                    "schema": {"$ref": "#/components/schemas/Analysis"}
+                                }
+                            },
+                        },
+                        "400": {
+                            "description": "The hand cannot be read or cannot exist.",
+                            "content": {
+                                "application/json": {
+                                    "schema": {"$ref": "#/components/schemas/Error"}
+                                }
+                            },
+                        },
+                    },
+                }
+            }
+        },
+        "components": {
+            "schemas": {
+                "Analysis": {
+                    "type": "object",
+                    "required": ["hand", "tiles", "shanten", "discards", "accepted", "waits"],
+                    "properties": {
+                        "hand": {"type": "string"},
+                        "tiles": {"type": "integer", "enum": [13, 14]},
+                        "called_sets": {"type": "integer", "minimum": 0, "maximum": 4},
+                        "shanten": {
+                            "type": "integer",
+                            "minimum": -1,
+                            "description": "-1 complete, 0 tenpai (ready), n: n tiles away.",
+                        },
+                        "discards": {
+                            "type": "array",
+                            "description": "14 tiles: every discard, best first.",
+                            "items": {
+                                "type": "object",
+                                "properties": {
+                                    "discard": _TILE,
+                                    "shanten": {"type": "integer"},
+                                    "accepted": _ACCEPTED,
+                                    "count": {"type": "integer"},
+                                    "two_step": {"type": "number"},
+                                },
+                            },
+                        },
+                        "accepted": _ACCEPTED,
+                        "accepted_total": {"type": "integer"},
+                        "waits": {
+                            "type": "array",
+                            "description": "13 tiles in tenpai: the winning tiles.",
+                            "items": {
+                                "type": "object",
+                                "properties": {
+                                    "tile": _TILE,
+                                    "count": {"type": "integer"},
+                                    "shapes": {"type": "array", "items": {"type": "string"}},
+                                },
+                            },
+                        },
+                        "wait_pattern": {"type": ["string", "null"]},
+                    },
+                },
+                "Error": {
+                    "type": "object",
+                    "required": ["error"],
+                    "properties": {
+                        "error": {"type": "string"},
+                        "reason": {"type": "string"},
+                        "position": {"type": "integer", "minimum": 0},
+                    },
+                },
+            }
+        },
+    }
+
+
+@require_GET
+def analyze(request: HttpRequest) -> JsonResponse:
+    hand = request.GET.get("hand", "")
+    try:
+        return JsonResponse(analyzer.analyze(hand))
+    except ValueError as exc:
+        return JsonResponse(analyzer.error_details(exc), status=400)
+
+
+@require_GET
+def openapi(request: HttpRequest) -> JsonResponse:
+    return JsonResponse(openapi_document(reverse("api:analyze")))

@@ -1,0 +1,816 @@
+"""Playing puzzles: answers, rated attempts, the next puzzle, streaks, reviews and statistics.
+
+Writes that span several models live here (the generation side keeps ``services.py``):
+:func:`record_attempt` stores an answer and, for a player's first attempt at a puzzle, rates
+the game between player and puzzle with Glicko-2 (:mod:`puzzles.ratings`) inside one
+transaction that holds the puzzle's row lock, so two first attempts can never both rate.
+
+Which answer is right is decided from the engine's analysis stored on the puzzle by the
+generator (:mod:`puzzles.generation`); nothing here computes a mahjong rule.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import Count, Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tutor.engine.tiles import TileParseError, parse_tile, tile_str
+
+from .models import (
+    START_DEVIATION,
+    START_RATING,
+    DailyPuzzle,
+    PlayerRating,
+    Puzzle,
+    PuzzleAttempt,
+    PuzzleKind,
+    Theme,
+)
+from .ratings import Rating, rate_attempt
+from .signals import puzzle_attempted
+
+#: How far from the player's rating "easier" and "harder" aim.
+DIFFICULTY_STEP = 250.0
+DIFFICULTY_OFFSETS = {"easier": -DIFFICULTY_STEP, "same": 0.0, "harder": DIFFICULTY_STEP}
+#: Days between a miss and the reviews that follow it; after the last one the puzzle graduates.
+REVIEW_INTERVALS = (1, 3, 7)
+#: Longest rating history kept per player (enough for the dashboard chart).
+HISTORY_LIMIT = 500
+SHANTEN_CHOICES = tuple(range(0, 7))
+
+
+class BadAnswer(ValueError):
+    """An answer the puzzle cannot take (a tile not in the hand, a malformed value)."""
+
+
+# --- answers -------------------------------------------------------------------------------
+
+
+def _kind_text(text: str) -> str:
+    """``"0p"`` → ``"5p"``: answers are about tile kinds, red or not."""
+    return tile_str(parse_tile(text.strip()))
+
+
+def solution(puzzle: Puzzle) -> list[str]:
+    """The right answer stored by the generator, as tile notations or one shanten number."""
+    analysis = puzzle.analysis or {}
+    answer = analysis.get("answer")
+    if answer is None:
+        raise KeyError(f"puzzle {puzzle.pk} has no stored answer")
+    if puzzle.kind == PuzzleKind.SHANTEN:
+        return [str(int(answer if not isinstance(answer, list) else answer[0]))]
+    values = answer if isinstance(answer, list) else [answer]
+    return sorted({_kind_text(str(v)) for v in values}, key=parse_tile)
+
+
+def normalise_answer(puzzle: Puzzle, raw: Sequence[str]) -> list[str]:
+    """Check a submitted answer against the puzzle's form and return it in canonical form.
+
+    Raises :class:`BadAnswer` with a message for the learner when the answer cannot be an
+    answer to this puzzle at all (a tampered form, a tile that is not in the hand).
+    """
+    values = [v for v in (str(x).strip() for x in raw) if v]
+    if not values:
+        raise BadAnswer(_("Choose an answer first."))
+    if puzzle.kind == PuzzleKind.SHANTEN:
+        if len(values) != 1:
+            raise BadAnswer(_("Give one number of shanten."))
+        try:
+            number = int(values[0])
+        except ValueError as exc:
+            raise BadAnswer(_("The number of shanten must be a whole number.")) from exc
+        if number not in SHANTEN_CHOICES:
+            raise BadAnswer(_("The number of shanten must be between 0 and 6."))
+        return [str(number)]
+    try:
+        kinds = sorted({parse_tile(v) for v in values})
+    except (TileParseError, ValueError) as exc:
+        raise BadAnswer(_("“%(answer)s” is not a tile.") % {"answer": ", ".join(values)}) from exc
+    if puzzle.kind == PuzzleKind.DISCARD:
+        if len(kinds) != 1:
+            raise BadAnswer(_("Choose exactly one tile to discard."))
+        in_hand = {parse_tile(t) for t in _hand_tiles(puzzle.hand)}
+        if kinds[0] not in in_hand:
+            raise BadAnswer(_("You can only discard a tile from the hand."))
+    return [tile_str(k) for k in kinds]
+
+
+def _hand_tiles(hand: str) -> list[str]:
+    from tutor.engine.tiles import parse_tiles
+
+    concealed = hand.split("[")[0].split("(")[0]
+    return [tile_str(t) for t in parse_tiles(concealed)]
+
+
+def is_correct(puzzle: Puzzle, answer: Sequence[str]) -> bool:
+    """Whether a normalised answer is the stored solution (every tile, no extra ones)."""
+    return sorted(answer) == sorted(solution(puzzle))
+
+
+# --- attempts and ratings --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AttemptResult:
+    """What an answer changed, for the feedback shown after it."""
+
+    correct: bool
+    answer: list[str]
+    solution: list[str]
+    first: bool = False
+    rated: bool = False
+    rating_before: float | None = None
+    rating_after: float | None = None
+    puzzle_rating_before: float | None = None
+    puzzle_rating_after: float | None = None
+    streak: int | None = None
+    attempt_id: int | None = None
+
+    @property
+    def rating_change(self) -> float | None:
+        if self.rating_before is None or self.rating_after is None:
+            return None
+        return self.rating_after - self.rating_before
+
+
+def grade(puzzle: Puzzle, raw: Sequence[str]) -> AttemptResult:
+    """Grade an answer without storing anything (anonymous visitors solve unrated)."""
+    answer = normalise_answer(puzzle, raw)
+    return AttemptResult(
+        correct=is_correct(puzzle, answer), answer=answer, solution=solution(puzzle)
+    )
+
+
+def player_rating(user: AbstractBaseUser) -> PlayerRating:
+    """The player's rating row, created with Glicko-2's starting values on first use."""
+    rating, _created = PlayerRating.objects.get_or_create(user=user)
+    return rating
+
+
+def record_attempt(
+    user: AbstractBaseUser,
+    puzzle_id: int,
+    raw_answer: Sequence[str],
+    seconds: float | None = None,
+    *,
+    today: dt.date | None = None,
+) -> AttemptResult:
+    """Store a logged-in player's answer; rate it when it is their first attempt at the puzzle.
+
+    The puzzle row is locked (``select_for_update``) for the whole transaction and the player's
+    row after it (always in that order, so two transactions cannot wait on each other), so
+    concurrent first attempts are serialised: the second one sees the first and is not rated.
+    The ``puzzle_attempted`` signal is sent once the transaction has committed.
+
+    Raises :class:`Puzzle.DoesNotExist` for an unknown id and :class:`BadAnswer` for an answer
+    the puzzle cannot take; neither writes anything.
+    """
+    today = today or timezone.localdate()
+    with transaction.atomic():
+        puzzle = Puzzle.objects.select_for_update().get(pk=puzzle_id)
+        answer = normalise_answer(puzzle, raw_answer)
+        correct = is_correct(puzzle, answer)
+        rating, _created = PlayerRating.objects.select_for_update().get_or_create(user=user)
+        earlier = PuzzleAttempt.objects.filter(user=user, puzzle=puzzle)
+        first = not earlier.filter(first_attempt=True).exists()
+        attempted_today = earlier.filter(created__date=today).exists()
+        attempt = PuzzleAttempt(
+            user=user,
+            puzzle=puzzle,
+            answer=answer,
+            correct=correct,
+            first_attempt=first,
+            seconds=seconds,
+        )
+        result: dict[str, Any] = {}
+        if first:
+            result = _rate(rating, puzzle, attempt, correct)
+        streak = None
+        if (
+            correct
+            and not attempted_today
+            and DailyPuzzle.objects.filter(date=today, puzzle=puzzle).exists()
+        ):
+            streak = _extend_streak(rating, today)
+        attempt.save()
+        rating.save()
+        transaction.on_commit(
+            lambda: puzzle_attempted.send(
+                sender=PuzzleAttempt,
+                user=user,
+                puzzle_id=puzzle.pk,
+                correct=correct,
+                first=first,
+                seconds=seconds,
+            )
+        )
+    return AttemptResult(
+        correct=correct,
+        answer=answer,
+        solution=solution(puzzle),
+        first=first,
+        rated=first,
+        streak=streak if streak is not None else current_streak(rating, today),
+        attempt_id=attempt.pk,
+        **result,
+    )
+
+
+def _rate(
+    rating: PlayerRating, puzzle: Puzzle, attempt: PuzzleAttempt, correct: bool
+) -> dict[str, float]:
+    """Play the rated game between player and puzzle; the caller holds both rows' locks."""
+    before = Rating(rating.rating, rating.deviation, rating.volatility)
+    puzzle_before = Rating(puzzle.rating, puzzle.rating_deviation, puzzle.volatility)
+    after, puzzle_after = rate_attempt(before, puzzle_before, solved=correct)
+    now = timezone.now().isoformat()
+    history = list(rating.history or [])
+    if not history:
+        history.append({"at": now, "rating": before.rating, "deviation": before.deviation})
+    history.append(
+        {"at": now, "rating": after.rating, "deviation": after.deviation, "puzzle": puzzle.pk}
+    )
+    rating.history = history[-HISTORY_LIMIT:]
+    rating.rating, rating.deviation, rating.volatility = (
+        after.rating,
+        after.deviation,
+        after.volatility,
+    )
+    puzzle.rating, puzzle.rating_deviation, puzzle.volatility = (
+        puzzle_after.rating,
+        puzzle_after.deviation,
+        puzzle_after.volatility,
+    )
+    # The counters describe first attempts, the ones that measure the puzzle.
+    puzzle.attempts += 1
+    puzzle.solved += int(correct)
+    puzzle.save(update_fields=["rating", "rating_deviation", "volatility", "attempts", "solved"])
+    attempt.rating_before, attempt.rating_after = before.rating, after.rating
+    return {
+        "rating_before": before.rating,
+        "rating_after": after.rating,
+        "puzzle_rating_before": puzzle_before.rating,
+        "puzzle_rating_after": puzzle_after.rating,
+    }
+
+
+def _extend_streak(rating: PlayerRating, today: dt.date) -> int:
+    """Count today's daily puzzle as solved: the streak grows if yesterday's was solved too."""
+    if rating.last_daily_date == today:
+        return rating.daily_streak
+    if rating.last_daily_date == today - dt.timedelta(days=1):
+        rating.daily_streak += 1
+    else:
+        rating.daily_streak = 1
+    rating.last_daily_date = today
+    rating.best_daily_streak = max(rating.best_daily_streak, rating.daily_streak)
+    return rating.daily_streak
+
+
+def current_streak(rating: PlayerRating | None, today: dt.date | None = None) -> int:
+    """Consecutive days solved, still alive today if yesterday's daily puzzle was solved."""
+    if rating is None or rating.last_daily_date is None:
+        return 0
+    today = today or timezone.localdate()
+    if rating.last_daily_date >= today - dt.timedelta(days=1):
+        return rating.daily_streak
+    return 0
+
+
+def solved_daily(user: AbstractBaseUser, date: dt.date) -> bool:
+    """Whether the player has answered that date's daily puzzle correctly."""
+    return PuzzleAttempt.objects.filter(user=user, correct=True, puzzle__daily__date=date).exists()
+
+
+# --- spaced repetition -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Review:
+    """A missed puzzle coming back: due at ``due``, after ``step`` successful reviews."""
+
+    puzzle_id: int
+    due: dt.datetime
+    step: int
+    missed_at: dt.datetime
+
+
+def review_schedule(attempts: Iterable[tuple[bool, dt.datetime]]) -> Review | None:
+    """The review state of one puzzle from its attempts (``(correct, when)``, oldest first).
+
+    A miss schedules a review one day later; each correct answer given once the review is due
+    pushes the next one further (:data:`REVIEW_INTERVALS` days), and after the last interval
+    the puzzle is learnt (``None``). A correct answer before the review is due (a retry right
+    after seeing the solution) does not count. A puzzle never missed has no reviews.
+
+    >>> t = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
+    >>> review_schedule([(False, t)]).due == t + dt.timedelta(days=1)
+    True
+    >>> review_schedule([(False, t), (True, t + dt.timedelta(days=1))]).step
+    1
+    >>> review_schedule([(True, t)]) is None
+    True
+    """
+    state: Review | None = None
+    puzzle_id = 0
+    for correct, when in attempts:
+        if not correct:
+            state = Review(puzzle_id, when + dt.timedelta(days=REVIEW_INTERVALS[0]), 0, when)
+        elif state is not None and when >= state.due:
+            step = state.step + 1
+            if step >= len(REVIEW_INTERVALS):
+                state = None
+            else:
+                due = when + dt.timedelta(days=REVIEW_INTERVALS[step])
+                state = Review(puzzle_id, due, step, state.missed_at)
+    return state
+
+
+def reviews(user: AbstractBaseUser) -> list[Review]:
+    """Every missed puzzle still to be reviewed by this player, soonest due first."""
+    missed = PuzzleAttempt.objects.filter(user=user, correct=False).values("puzzle_id")
+    rows = (
+        PuzzleAttempt.objects.filter(user=user, puzzle_id__in=missed)
+        .order_by("puzzle_id", "created", "id")
+        .values_list("puzzle_id", "correct", "created")
+    )
+    by_puzzle: dict[int, list[tuple[bool, dt.datetime]]] = {}
+    for puzzle_id, correct, created in rows:
+        by_puzzle.setdefault(puzzle_id, []).append((correct, created))
+    out = []
+    for puzzle_id, attempts in by_puzzle.items():
+        state = review_schedule(attempts)
+        if state is not None:
+            out.append(Review(puzzle_id, state.due, state.step, state.missed_at))
+    return sorted(out, key=lambda r: (r.due, r.puzzle_id))
+
+
+def due_reviews(user: AbstractBaseUser, now: dt.datetime | None = None) -> list[Review]:
+    """The reviews due now."""
+    now = now or timezone.now()
+    return [r for r in reviews(user) if r.due <= now]
+
+
+# --- choosing puzzles ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NextPuzzle:
+    puzzle: Puzzle
+    review: Review | None = None
+    target: float = START_RATING
+
+
+def _nearest(queryset: Any, target: float, spread: int = 6) -> list[Puzzle]:
+    """Up to ``2 * spread`` puzzles closest to ``target`` (two index range scans)."""
+    above = list(queryset.filter(rating__gte=target).order_by("rating", "id")[:spread])
+    below = list(queryset.filter(rating__lt=target).order_by("-rating", "-id")[:spread])
+    return sorted(above + below, key=lambda p: abs(p.rating - target))
+
+
+def pick_next(
+    user: AbstractBaseUser | None,
+    difficulty: str = "same",
+    kind: str | None = None,
+    exclude_ids: Iterable[int] = (),
+    rng: random.Random | None = None,
+) -> NextPuzzle | None:
+    """The next puzzle of the rated stream.
+
+    A review that is due comes first (unless the player asked for easier or harder); otherwise
+    a puzzle the player has not tried, chosen at random among the few whose ratings are nearest
+    to the player's rating moved by ``difficulty`` (``easier``, ``same`` or ``harder``). When
+    every puzzle has been tried, the nearest ones come back. ``None`` only when there are no
+    puzzles at all (of that ``kind``).
+    """
+    rng = rng or random.Random()
+    offset = DIFFICULTY_OFFSETS.get(difficulty, 0.0)
+    authenticated = user is not None and user.is_authenticated
+    base = START_RATING
+    if authenticated:
+        row = PlayerRating.objects.filter(user=user).only("rating").first()
+        base = row.rating if row else START_RATING
+        if difficulty == "same":
+            due = [r for r in due_reviews(user) if r.puzzle_id not in set(exclude_ids)]
+            if due:
+                puzzle = Puzzle.objects.filter(pk=due[0].puzzle_id).first()
+                if puzzle is not None and (kind is None or puzzle.kind == kind):
+                    return NextPuzzle(puzzle, due[0], base)
+    target = base + offset
+    puzzles = Puzzle.objects.all()
+    if kind:
+        puzzles = puzzles.filter(kind=kind)
+    fresh = puzzles.exclude(pk__in=list(exclude_ids))
+    if authenticated:
+        fresh = fresh.exclude(pk__in=PuzzleAttempt.objects.filter(user=user).values("puzzle_id"))
+    candidates = (
+        _nearest(fresh, target)
+        or _nearest(puzzles.exclude(pk__in=list(exclude_ids)), target)
+        or _nearest(puzzles, target)
+    )
+    if not candidates:
+        return None
+    return NextPuzzle(rng.choice(candidates[:4]), None, target)
+
+
+def pick_puzzles(
+    theme: Theme | str | None = None,
+    rating_min: float | None = None,
+    rating_max: float | None = None,
+    count: int = 10,
+    rng: random.Random | None = None,
+) -> list[Puzzle]:
+    """Up to ``count`` puzzles with this theme (a :class:`Theme` or its slug) within the rating
+    range, chosen at random and returned easiest first (for instructors' assignments)."""
+    puzzles = Puzzle.objects.all()
+    if theme:
+        slug = theme.slug if isinstance(theme, Theme) else theme
+        puzzles = puzzles.filter(themes__slug=slug)
+    if rating_min is not None:
+        puzzles = puzzles.filter(rating__gte=rating_min)
+    if rating_max is not None:
+        puzzles = puzzles.filter(rating__lte=rating_max)
+    ids = list(puzzles.values_list("pk", flat=True).distinct())
+    chosen = (rng or random.Random()).sample(ids, min(max(count, 0), len(ids)))
+    return list(Puzzle.objects.filter(pk__in=chosen).order_by("rating", "id"))
+
+
+# --- the dashboard ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ThemeStat:
+    slug: str
+    label: str
+    total: int
+    right: int
+
+    @property
+    def accuracy(self) -> float:
+        return self.right / self.total if self.total else 0.0
+
+    @property
+    def percent(self) -> int:
+        return round(100 * self.accuracy)
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A line chart drawn server-side as inline SVG: coordinates already in the viewBox."""
+
+    width: int
+    height: int
+    points: str = ""
+    band: str = ""
+    ticks: list[tuple[float, int]] = field(default_factory=list)
+    last: tuple[float, float] | None = None
+    lowest: int = 0
+    highest: int = 0
+    games: int = 0
+
+
+def rating_chart(history: Sequence[dict[str, Any]], width: int = 640, height: int = 220) -> Chart:
+    """The rating history as polyline points, the ± deviation band and y ticks.
+
+    >>> chart = rating_chart([{"rating": 1500, "deviation": 350}, {"rating": 1600, "deviation": 300}])
+    >>> chart.games, chart.lowest, chart.highest
+    (1, 1500, 1600)
+    """
+    values = [(float(h["rating"]), float(h.get("deviation", 0))) for h in history]
+    if not values:
+        return Chart(width, height)
+    left, right, top, bottom = 48, 12, 12, 24
+    ratings = [r for r, _ in values]
+    low = min(r - min(d, 150) for r, d in values)
+    high = max(r + min(d, 150) for r, d in values)
+    low, high = 50 * int(low // 50), 50 * (int(high // 50) + 1)
+    span = high - low
+
+    def x(i: int) -> float:
+        n = len(values) - 1
+        return left + (width - left - right) * (i / n if n else 0.5)
+
+    def y(value: float) -> float:
+        return top + (height - top - bottom) * (high - value) / span
+
+    points = " ".join(f"{x(i):.1f},{y(r):.1f}" for i, (r, _) in enumerate(values))
+    upper = [f"{x(i):.1f},{y(r + min(d, 150)):.1f}" for i, (r, d) in enumerate(values)]
+    lower = [f"{x(i):.1f},{y(r - min(d, 150)):.1f}" for i, (r, d) in enumerate(values)]
+    step = 100 if span > 300 else 50
+    ticks = [(round(y(v), 1), v) for v in range(low, high + 1, step)]
+    return Chart(
+        width=width,
+        height=height,
+        points=points,
+        band=" ".join(upper + lower[::-1]),
+        ticks=ticks,
+        last=(round(x(len(values) - 1), 1), round(y(ratings[-1]), 1)),
+        lowest=round(min(ratings)),
+        highest=round(max(ratings)),
+        games=len(values) - 1,
+    )
+
+
+@dataclass(frozen=True)
+class Dashboard:
+    rating: PlayerRating
+    chart: Chart
+    themes: list[ThemeStat]
+    weakest: list[ThemeStat]
+    kinds: list[ThemeStat]
+    recent_misses: list[PuzzleAttempt]
+    reviews_due: list[Review]
+    reviews_later: list[Review]
+    streak: int
+    rated: int
+    solved: int
+
+
+#: A theme needs this many rated attempts before it can be called one of the weakest.
+WEAKEST_MIN_ATTEMPTS = 3
+
+
+def dashboard(user: AbstractBaseUser, now: dt.datetime | None = None) -> Dashboard:
+    """Everything the dashboard shows, in a handful of queries."""
+    now = now or timezone.now()
+    rating = player_rating(user)
+    first = PuzzleAttempt.objects.filter(user=user, first_attempt=True)
+    by_theme = (
+        first.filter(puzzle__themes__isnull=False)
+        .values("puzzle__themes__slug")
+        .annotate(total=Count("id"), right=Count("id", filter=Q(correct=True)))
+    )
+    labels = {t.slug: t.label for t in Theme.objects.all()}
+    themes = sorted(
+        (
+            ThemeStat(
+                row["puzzle__themes__slug"],
+                labels.get(row["puzzle__themes__slug"], row["puzzle__themes__slug"]),
+                row["total"],
+                row["right"],
+            )
+            for row in by_theme
+        ),
+        key=lambda s: (-s.total, s.slug),
+    )
+    weakest = sorted(
+        (s for s in themes if s.total >= WEAKEST_MIN_ATTEMPTS and s.right < s.total),
+        key=lambda s: (s.accuracy, -s.total, s.slug),
+    )[:3]
+    kind_labels = dict(PuzzleKind.choices)
+    kinds = [
+        ThemeStat(
+            row["puzzle__kind"],
+            str(kind_labels.get(row["puzzle__kind"], "")),
+            row["total"],
+            row["right"],
+        )
+        for row in first.values("puzzle__kind")
+        .annotate(total=Count("id"), right=Count("id", filter=Q(correct=True)))
+        .order_by("puzzle__kind")
+    ]
+    misses = list(
+        PuzzleAttempt.objects.filter(user=user, correct=False)
+        .select_related("puzzle")
+        .order_by("-created", "-id")[:8]
+    )
+    pending = reviews(user)
+    totals = first.aggregate(rated=Count("id"), solved=Count("id", filter=Q(correct=True)))
+    return Dashboard(
+        rating=rating,
+        chart=rating_chart(rating.history or []),
+        themes=themes,
+        weakest=weakest,
+        kinds=kinds,
+        recent_misses=misses,
+        reviews_due=[r for r in pending if r.due <= now],
+        reviews_later=[r for r in pending if r.due > now],
+        streak=current_streak(rating, timezone.localdate(now)),
+        rated=totals["rated"],
+        solved=totals["solved"],
+    )
+
+
+__all__ = [
+    "START_DEVIATION",
+    "AttemptResult",
+    "BadAnswer",
+    "NextPuzzle",
+    "Review",
+    "current_streak",
+    "dashboard",
+    "due_reviews",
+    "grade",
+    "is_correct",
+    "normalise_answer",
+    "pick_next",
+    "pick_puzzles",
+    "player_rating",
+    "rating_chart",
+    "record_attempt",
+    "review_schedule",
+    "reviews",
+    "solution",
+    "solved_daily",
+]
+
+
+# --- what the learner sees after answering --------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AcceptedTile:
+    tile: str
+    count: int
+
+
+@dataclass(frozen=True)
+class DiscardRow:
+    """One line of the discard table shown after the answer."""
+
+    discard: str
+    shanten: int
+    accepted: list[AcceptedTile]
+    count: int
+    two_step: float | None
+    best: bool
+    chosen: bool
+
+    @property
+    def kinds(self) -> int:
+        return len(self.accepted)
+
+
+def _accepted(value: Any) -> list[AcceptedTile]:
+    """Accepted tiles from the stored analysis (``[{"tile": "3m", "count": 4}, ...]``)."""
+    rows = [AcceptedTile(_kind_text(str(r["tile"])), int(r["count"])) for r in value or []]
+    return sorted(rows, key=lambda a: parse_tile(a.tile))
+
+
+def discard_rows(puzzle: Puzzle, answer: Sequence[str] = ()) -> list[DiscardRow]:
+    """The stored discard table, best first, marking the right answer and the learner's."""
+    analysis = puzzle.analysis or {}
+    best = set(solution(puzzle)) if puzzle.kind == PuzzleKind.DISCARD else set()
+    chosen = set(answer)
+    rows = []
+    for entry in analysis.get("discards", []):
+        tile = _kind_text(str(entry["tile"]))
+        accepted = _accepted(entry.get("accepted"))
+        two_step = entry.get("two_step")
+        rows.append(
+            DiscardRow(
+                discard=tile,
+                shanten=int(entry["shanten"]),
+                accepted=accepted,
+                count=int(entry.get("total", sum(a.count for a in accepted))),
+                two_step=float(two_step) if two_step is not None else None,
+                best=tile in best,
+                chosen=tile in chosen,
+            )
+        )
+    return rows
+
+
+def accepted_tiles(puzzle: Puzzle) -> list[AcceptedTile]:
+    """For a 13-tile puzzle: the tiles that lower its shanten, with their unseen copies."""
+    return _accepted((puzzle.analysis or {}).get("accepted"))
+
+
+def waits(puzzle: Puzzle) -> list[AcceptedTile]:
+    """For a tenpai hand: the tiles it waits on, with their live (unseen) copies."""
+    return _accepted((puzzle.analysis or {}).get("waits"))
+
+
+def _shanten_words(n: int) -> str:
+    if n < 0:
+        return _("complete")
+    if n == 0:
+        return _("tenpai")
+    return _("%(n)d-shanten") % {"n": n}
+
+
+def _tile_list(tiles: Sequence[str]) -> str:
+    return ", ".join(tiles)
+
+
+def explanation(puzzle: Puzzle) -> str:
+    """One sentence saying why the answer is right, built from the stored engine facts."""
+    analysis = puzzle.analysis or {}
+    if puzzle.kind == PuzzleKind.DISCARD:
+        rows = discard_rows(puzzle)
+        if not rows:
+            return ""
+        best = next((r for r in rows if r.best), rows[0])
+        others = [r for r in rows if r is not best]
+        text = _(
+            "Discarding %(tile)s keeps the hand %(shanten)s and leaves %(count)d tiles of "
+            "%(kinds)d kinds that improve it."
+        ) % {
+            "tile": best.discard,
+            "shanten": _shanten_words(best.shanten),
+            "count": best.count,
+            "kinds": best.kinds,
+        }
+        if others:
+            second = others[0]
+            if second.shanten > best.shanten:
+                text += " " + _("The next choice, %(tile)s, would leave the hand %(shanten)s.") % {
+                    "tile": second.discard,
+                    "shanten": _shanten_words(second.shanten),
+                }
+            elif second.count == best.count and best.two_step is not None:
+                text += " " + _(
+                    "%(tile)s accepts as many tiles, but leaves a worse shape for the draw after: "
+                    "the 2-step figure of %(best)s is %(best_two).0f against %(other_two).0f."
+                ) % {
+                    "tile": second.discard,
+                    "best": best.discard,
+                    "best_two": best.two_step,
+                    "other_two": second.two_step or 0.0,
+                }
+            else:
+                text += " " + _("The next best, %(tile)s, accepts only %(count)d.") % {
+                    "tile": second.discard,
+                    "count": second.count,
+                }
+        return text
+    if puzzle.kind == PuzzleKind.IMPROVE:
+        tiles = accepted_tiles(puzzle)
+        return _(
+            "This hand is %(shanten)s: %(kinds)d kinds improve it (%(tiles)s), %(count)d tiles "
+            "in all that you have not seen."
+        ) % {
+            "shanten": _shanten_words(int(analysis.get("shanten", 0))),
+            "kinds": len(tiles),
+            "tiles": _tile_list([t.tile for t in tiles]),
+            "count": sum(t.count for t in tiles),
+        }
+    if puzzle.kind == PuzzleKind.WAITS:
+        tiles = waits(puzzle)
+        shapes = analysis.get("wait_shapes") or []
+        text = _("The hand is tenpai and waits on %(tiles)s: %(count)d tiles still unseen.") % {
+            "tiles": _tile_list([t.tile for t in tiles]),
+            "count": sum(t.count for t in tiles),
+        }
+        if shapes:
+            text += " " + _("Wait shape: %(shapes)s.") % {"shapes": ", ".join(map(str, shapes))}
+        return text
+    shanten = int(analysis.get("shanten", 0))
+    if shanten == 0:
+        return _("The hand is tenpai: one more useful tile completes it.")
+    return _("The hand is %(shanten)s: it needs at least %(n)d useful tiles to reach tenpai.") % {
+        "shanten": _shanten_words(shanten),
+        "n": shanten,
+    }
+
+
+@dataclass(frozen=True)
+class River:
+    """One seat's discards: its wind (as a tile) and whether it is the player's."""
+
+    wind: str
+    tiles: str
+    own: bool
+
+
+@dataclass(frozen=True)
+class Situation:
+    """The table around a puzzle's hand, as stored by the generator in ``Puzzle.context``."""
+
+    seat_wind: str = ""
+    round_wind: str = ""
+    dora_indicator: str = ""
+    turn: int | None = None
+    rivers: list[River] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.seat_wind or self.round_wind or self.dora_indicator or self.rivers)
+
+
+def situation(puzzle: Puzzle) -> Situation:
+    """Read ``Puzzle.context`` (winds and the dora indicator as notation, the turn, the player's
+    ``seat`` 0–3 counted from East and every seat's discards as notation) for a template."""
+    context = puzzle.context or {}
+    seat = context.get("seat")
+    rivers = [
+        River(tile_str(27 + i), str(tiles), i == seat)
+        for i, tiles in enumerate(context.get("discards") or [])
+        if i < 4 and tiles
+    ]
+    turn = context.get("turn")
+    return Situation(
+        seat_wind=str(context.get("seat_wind") or ""),
+        round_wind=str(context.get("round_wind") or ""),
+        dora_indicator=str(context.get("dora_indicator") or ""),
+        turn=int(turn) if isinstance(turn, int | float) else None,
+        rivers=rivers,
+    )
