@@ -8,7 +8,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from puzzles import generation, services
-from puzzles.models import BatchStatus, GenerationBatch
+from puzzles.models import GenerationBatch
 
 
 class Command(BaseCommand):
@@ -50,7 +50,7 @@ class Command(BaseCommand):
                     seed=options["seed"],
                     theme=options["theme"],
                     difficulty=options["difficulty"],
-                    dispatch=not options["here"],
+                    dispatch=False,
                 )
             except services.BatchRequestError as exc:
                 raise CommandError(str(exc)) from exc
@@ -61,8 +61,8 @@ class Command(BaseCommand):
             if options["here"]:
                 self._run_here(batch.pk)
                 return
-            batch.refresh_from_db()
-            if batch.status == BatchStatus.UNAVAILABLE:
+            # A command runs in autocommit: the batch is saved, queue it now.
+            if not services.dispatch_batch(batch.pk):
                 self._unavailable(batch.pk)
         if options["no_wait"]:
             self.stdout.write("Queued.")

@@ -1,0 +1,135 @@
+"""Staff pages: request a generation batch and watch its progress (htmx polling every second)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Submit
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from . import generation, services
+from .models import THEME_LABELS, BatchStatus, GenerationBatch, PuzzleKind
+
+
+def staff_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Anonymous visitors go to the log-in page; signed-in non-staff get a 403."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        if not request.user.is_staff:
+            raise PermissionDenied(_("Only staff can generate puzzles."))
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
+def _theme_choices() -> list[tuple[str, str]]:
+    dealers = {
+        "one-suit": gettext_lazy("Deal one suit only"),
+        "near-tenpai": gettext_lazy("Deal near tenpai"),
+        "random-deal": gettext_lazy("Deal at random"),
+    }
+    choices: list[tuple[str, Any]] = [("", gettext_lazy("Any theme"))]
+    choices += list(dealers.items())
+    choices += [(slug, label) for slug, label in THEME_LABELS.items() if slug not in dealers]
+    return choices
+
+
+class BatchForm(forms.Form):
+    kind = forms.ChoiceField(label=gettext_lazy("Puzzle type"), choices=PuzzleKind.choices)
+    count = forms.IntegerField(
+        label=gettext_lazy("How many"), min_value=1, max_value=services.MAX_BATCH, initial=50
+    )
+    theme = forms.ChoiceField(label=gettext_lazy("Theme"), choices=_theme_choices, required=False)
+    difficulty = forms.TypedChoiceField(
+        label=gettext_lazy("Target difficulty"),
+        choices=[("", gettext_lazy("Any"))]
+        + [(str(d), str(d)) for d in range(1, generation.MAX_DIFFICULTY + 1)],
+        coerce=int,
+        empty_value=None,
+        required=False,
+    )
+    seed = forms.IntegerField(
+        label=gettext_lazy("Seed"),
+        required=False,
+        min_value=0,
+        max_value=2**62,
+        help_text=gettext_lazy(
+            "Leave empty for a new random seed. The same seed and settings give the same "
+            "puzzles, so running a seed again creates nothing new."
+        ),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+        self.helper.add_input(Submit("submit", _("Generate")))
+
+
+@staff_only
+@require_http_methods(["GET", "POST"])
+def batches(request: HttpRequest) -> HttpResponse:
+    """The list of recent batches and the form that requests a new one."""
+    form = BatchForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        batch = services.request_batch(
+            data["kind"],
+            data["count"],
+            seed=data["seed"],
+            theme=data["theme"] or "",
+            difficulty=data["difficulty"],
+            user=request.user,
+        )
+        return redirect("puzzles:staff_batch", batch_id=batch.pk)
+    recent = GenerationBatch.objects.select_related("requested_by")[:20]
+    status = 400 if request.method == "POST" else 200
+    return render(
+        request, "puzzles/staff_batches.html", {"form": form, "batches": recent}, status=status
+    )
+
+
+@staff_only
+@require_http_methods(["GET"])
+@vary_on_headers("HX-Request")
+def batch(request: HttpRequest, batch_id: int) -> HttpResponse:
+    """One batch with a progress bar; htmx polls the ``progress`` partial until it is done."""
+    record = get_object_or_404(GenerationBatch, pk=batch_id)
+    context = {"batch": record, "progress": services.batch_progress(record.pk)}
+    template = "puzzles/staff_batch.html"
+    htmx = getattr(request, "htmx", None)
+    if htmx and not htmx.boosted and not htmx.history_restore_request:
+        template += "#progress"
+    return render(request, template, context)
+
+
+@staff_only
+@require_POST
+def batch_queue(request: HttpRequest, batch_id: int) -> HttpResponse:
+    """Queue the unfinished chunks of a batch again (the broker was down, a worker was lost)."""
+    record = get_object_or_404(GenerationBatch, pk=batch_id)
+    if record.status == BatchStatus.DONE:
+        messages.info(request, _("This batch is already done."))
+    elif services.dispatch_batch(record.pk):
+        messages.success(request, _("The batch is queued again."))
+    else:
+        messages.error(
+            request,
+            _("The task queue is still unavailable. The batch is saved; try again later."),
+        )
+    return redirect("puzzles:staff_batch", batch_id=record.pk)
