@@ -41,11 +41,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from django import template
+from django.conf import settings
 from django.template.loader import render_to_string
 from django.templatetags.static import static
+from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
@@ -75,6 +78,7 @@ class ShownTile:
     value: str = ""
     checked: bool = False
     marked: bool = False
+    img: SafeString = SafeString("")
 
 
 @dataclass
@@ -116,7 +120,14 @@ class NotationError(ValueError):
 
 def tile_src(kind: int, red: bool = False) -> str:
     """The static URL of a tile's artwork."""
-    return static(f"tiles/{tile_str(kind, red=red)}.svg")
+    return _static_url(f"tiles/{tile_str(kind, red=red)}.svg", settings.STATIC_URL)
+
+
+@lru_cache(maxsize=128)
+def _static_url(path: str, _static_root_url: str | None) -> str:
+    # Looking a file up in the static storage (a hashed manifest in production) costs more than
+    # drawing the tile; the answer only changes with STATIC_URL, which is part of the key.
+    return static(path)
 
 
 def _size(value: Any, default: int = DEFAULT_SIZE) -> int:
@@ -289,7 +300,22 @@ def _mark_set(mark: Any) -> tuple[set[str], set[str]]:
     return set(), _as_set(mark)
 
 
-def _build(notation: Any, value_mode: str, checked: Any, mark: Any) -> tuple[list[TileGroup], int]:
+def _img(src: str, name: str, classes: str, size: int) -> SafeString:
+    """One ``<img>``; built here rather than in a template because hands are drawn by the dozen."""
+    return format_html(
+        '<img class="{}" src="{}" alt="{}" title="{}" width="{}" height="{}" draggable="false">',
+        classes,
+        src,
+        name,
+        name,
+        round(size * ASPECT),
+        size,
+    )
+
+
+def _build(
+    notation: Any, value_mode: str, checked: Any, mark: Any, size: int = DEFAULT_SIZE
+) -> tuple[list[TileGroup], int]:
     checked_values = _as_set(checked)
     marked_notations, marked_indexes = _mark_set(mark)
     groups: list[TileGroup] = []
@@ -300,9 +326,18 @@ def _build(notation: Any, value_mode: str, checked: Any, mark: Any) -> tuple[lis
         )
         for poses in slots:
             shown = []
-            for kind, red, _pose, name in poses:
+            for kind, red, pose, name in poses:
                 text = tile_str(kind, red=red)
                 value = str(index) if value_mode == "index" else text
+                marked = text in marked_notations or str(index) in marked_indexes
+                src = tile_src(kind, red)
+                classes = "tile"
+                if pose == "down":
+                    classes += " tile-back"
+                elif red:
+                    classes += " tile-red"
+                if marked:
+                    classes += " tile-mark"
                 shown.append(
                     ShownTile(
                         kind=kind,
@@ -310,10 +345,18 @@ def _build(notation: Any, value_mode: str, checked: Any, mark: Any) -> tuple[lis
                         index=index,
                         notation=text,
                         name=name,
-                        src=tile_src(kind, red),
+                        src=src,
                         value=value,
                         checked=meld is None and value in checked_values,
-                        marked=text in marked_notations or str(index) in marked_indexes,
+                        marked=marked,
+                        img=_img(
+                            _static_url("tiles/back.svg", settings.STATIC_URL)
+                            if pose == "down"
+                            else src,
+                            name,
+                            classes,
+                            size,
+                        ),
                     )
                 )
                 index += 1
@@ -354,7 +397,7 @@ def tiles(
     if value not in ("tile", "index"):
         return _error(notation, _("value must be “tile” or “index”"))
     try:
-        groups, count = _build(notation, value, checked, mark)
+        groups, count = _build(notation, value, checked, mark, _size(size))
     except ValueError as exc:  # TileParseError, ImpossibleHandError, NotationError
         reason = getattr(exc, "reason", None) or str(exc)
         return _error(notation, reason)
@@ -375,7 +418,6 @@ def tiles(
         "disabled": disabled,
         "label": label,
         "show_label": show_label,
-        "back_src": static("tiles/back.svg"),
     }
     return SafeString(render_to_string("web/_tiles.html", context).strip())
 
@@ -406,7 +448,7 @@ def tile_back(size: Any = DEFAULT_SIZE, count: Any = 1) -> SafeString:
         "size": height,
         "width": round(height * ASPECT),
         "backs": range(number),
-        "src": static("tiles/back.svg"),
+        "src": _static_url("tiles/back.svg", settings.STATIC_URL),
         "name": str(BACK_NAME),
     }
     return SafeString(render_to_string("web/_tile_back.html", context).strip())
