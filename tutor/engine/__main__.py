@@ -1,0 +1,268 @@
+"""Command line: ``python -m tutor.engine COMMAND ...``.
+
+Commands:
+
+``shanten``
+    Reads hands from standard input, one per line, in hand notation (``123m456p789s1122z``,
+    called sets allowed: ``456p11z [777p] [5555m] (1111z) 1m``... see :mod:`tutor.engine.hand`) or
+    as 34 comma-separated counts (then the called sets are implied by the size: 13 or 14
+    tiles, 3 fewer per set). Prints one shanten per line. Blank lines are skipped.
+
+``analyze HAND [--seen TILES]``
+    Prints JSON: the shanten; for a hand with a drawn tile, every discard (shanten after it,
+    accepted tiles with their unseen copies, their count and the 2-step figure, best first);
+    and the waits of every tenpai hand (the hand itself, or the hand after each discard that
+    leaves it tenpai). ``--seen`` lists the other tiles in view (discards, dora indicators,
+    other players' sets); the hand's own tiles are always counted as seen.
+
+Other commands (``wall``, ``score``) come from their modules; each command is one entry in
+:data:`COMMANDS`: a name, a help line and a function ``run(argv, stdin, stdout, stderr) -> int``.
+
+Bad input prints one readable line on standard error and exits with status 1 (2 for a wrong
+command line).
+
+>>> import io
+>>> out = io.StringIO()
+>>> main(["shanten"], stdin=io.StringIO("123m456p789s1122z\\n"), stdout=out)
+0
+>>> out.getvalue()
+'0\\n'
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TextIO
+
+import numpy as np
+
+from .analysis import discard_analysis, tenpai_info, ukeire
+from .hand import Hand, hand_str, parse_hand
+from .shanten import shanten, shanten_batch
+from .tiles import NUM_KINDS, check_counts, parse_tiles, tile_str
+
+__all__ = ["Command", "COMMANDS", "main", "parse_shanten_line", "analyze_json"]
+
+Runner = Callable[[list[str], TextIO, TextIO, TextIO], int]
+
+
+@dataclass(frozen=True)
+class Command:
+    """A subcommand: its name, one help line, and the function that runs it."""
+
+    name: str
+    help: str
+    run: Runner
+
+
+class _ArgumentError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argparse parser that raises instead of exiting, so ``main`` returns a status."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise _ArgumentError(f"{self.prog}: {message}")
+
+
+# --- shanten ---------------------------------------------------------------------------------
+
+
+def parse_shanten_line(line: str) -> tuple[tuple[int, ...], int]:
+    """Read one input line of ``shanten``: notation or 34 counts. Returns (counts, called sets).
+
+    >>> parse_shanten_line("1m [111p] [222p] [333p] [444p]")[1]
+    4
+    >>> parse_shanten_line(",".join(["1"] * 13 + ["0"] * 21))[1]
+    0
+    >>> parse_shanten_line("1,2,3")
+    Traceback (most recent call last):
+    ...
+    tutor.engine.tiles.ImpossibleHandError: counts must have 34 entries, got 3
+    """
+    text = line.strip()
+    if "," in text:
+        try:
+            values = [int(x) for x in text.split(",")]
+        except ValueError:
+            raise ValueError("counts must be 34 whole numbers separated by commas") from None
+        counts = check_counts(values)
+        n = sum(counts)
+        if n < 1 or n > 14 or n % 3 == 0:
+            raise ValueError(f"{n} tiles is not a hand size: 13 or 14, or 3 fewer per called set")
+        return counts, (14 - n) // 3
+    hand = parse_hand(text)
+    return hand.concealed, len(hand.melds)
+
+
+def _shanten_run(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    parser = _Parser(
+        prog="python -m tutor.engine shanten",
+        description="Read hands from standard input, one per line; print one shanten each.",
+    )
+    parser.parse_args(argv)
+    counts: list[tuple[int, ...]] = []
+    melds: list[int] = []
+    status = 0
+    for number, line in enumerate(stdin, start=1):
+        if not line.strip():
+            continue
+        try:
+            c, m = parse_shanten_line(line)
+        except ValueError as exc:
+            print(f"line {number}: {exc}", file=stderr)
+            status = 1
+            break
+        counts.append(c)
+        melds.append(m)
+    if counts:
+        arr = np.array(counts, dtype=np.int8)
+        m_arr = np.array(melds)
+        result = np.empty(len(counts), dtype=np.int8)
+        for m in np.unique(m_arr):
+            rows = np.flatnonzero(m_arr == m)
+            result[rows] = shanten_batch(arr[rows], int(m), check=False)
+        stdout.write("".join(f"{int(x)}\n" for x in result))
+    return status
+
+
+# --- analyze ---------------------------------------------------------------------------------
+
+
+def analyze_json(hand: Hand, visible: Sequence[int] | None = None) -> dict[str, object]:
+    """The ``analyze`` answer for a hand; ``visible`` counts other tiles in view.
+
+    >>> out = analyze_json(parse_hand("23m456p789s11122z"))
+    >>> out["shanten"], out["accepted"], out["waits"][0]["pattern"]
+    (0, {'1m': 4, '4m': 4}, 'two_sided')
+    """
+    seen = list(hand.all_counts())
+    if visible is not None:
+        for t in range(NUM_KINDS):
+            seen[t] += visible[t]
+    seen_counts = check_counts(seen)
+    melds = len(hand.melds)
+    out: dict[str, object] = {"hand": hand_str(hand)}
+    waits: list[dict[str, object]] = []
+    if hand.tile_count == 14:
+        rows = discard_analysis(hand.concealed, melds, seen_counts)
+        out["shanten"] = shanten(hand.concealed, melds)
+        out["discards"] = [r.as_json() for r in rows]
+        for r in rows:
+            if r.shanten == 0:
+                after = list(hand.concealed)
+                after[r.discard] -= 1
+                info = tenpai_info(after, melds, seen_counts)
+                if info is not None:
+                    waits.append({"discard": tile_str(r.discard), **info.as_json()})
+    else:
+        u = ukeire(hand.concealed, melds, seen_counts)
+        out["shanten"] = u.shanten
+        out["discards"] = []
+        out["accepted"] = u.accepted_str()
+        out["count"] = u.count
+        info = tenpai_info(hand.concealed, melds, seen_counts)
+        if info is not None:
+            waits.append({"discard": None, **info.as_json()})
+    out["waits"] = waits
+    return out
+
+
+def _analyze_run(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    parser = _Parser(
+        prog="python -m tutor.engine analyze",
+        description="Shanten, the discard table with uke-ire and the 2-step figure, and waits.",
+    )
+    parser.add_argument("hand", help='hand notation, e.g. "123m456p789s1122z5m"')
+    parser.add_argument(
+        "--seen",
+        default="",
+        help="other tiles in view: discards, dora indicators, other players' sets",
+    )
+    args = parser.parse_args(argv)
+    try:
+        hand = parse_hand(args.hand)
+        visible = check_counts(_count(parse_tiles(args.seen))) if args.seen else None
+        result = analyze_json(hand, visible)
+    except ValueError as exc:
+        print(f"error: {exc}", file=stderr)
+        return 1
+    stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
+    return 0
+
+
+def _count(tiles: list[int]) -> list[int]:
+    c = [0] * NUM_KINDS
+    for t in tiles:
+        c[t] += 1
+    return c
+
+
+# --- other modules' commands -----------------------------------------------------------------
+
+
+def _score_run(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    from .scoring.cli import score_command
+
+    return score_command(argv, stdin=stdin, stdout=stdout)
+
+
+COMMANDS: dict[str, Command] = {
+    c.name: c
+    for c in (
+        Command("shanten", "shanten of hands read from standard input", _shanten_run),
+        Command("analyze", "discard table, uke-ire, 2-step and waits of one hand", _analyze_run),
+        Command("score", "score wins given as JSON lines (reference format)", _score_run),
+    )
+}
+"""The subcommands; a module adds one with ``COMMANDS[name] = Command(...)``."""
+
+
+def _usage() -> str:
+    lines = ["usage: python -m tutor.engine COMMAND [ARGS]", "", "commands:"]
+    lines += [f"  {c.name:<10} {c.help}" for c in COMMANDS.values()]
+    return "\n".join(lines)
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
+    """Run a command and return the exit status.
+
+    >>> import io
+    >>> err = io.StringIO()
+    >>> main(["fly"], stderr=err)
+    2
+    >>> err.getvalue().splitlines()[0]
+    'unknown command "fly"'
+    """
+    args = list(sys.argv[1:] if argv is None else argv)
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
+    if not args or args[0] in ("-h", "--help"):
+        print(_usage(), file=stdout if args else stderr)
+        return 0 if args else 2
+    command = COMMANDS.get(args[0])
+    if command is None:
+        print(f'unknown command "{args[0]}"\n{_usage()}', file=stderr)
+        return 2
+    try:
+        return command.run(args[1:], stdin, stdout, stderr)
+    except _ArgumentError as exc:
+        print(exc, file=stderr)
+        return 2
+    except SystemExit as exc:  # argparse's --help
+        return exc.code if isinstance(exc.code, int) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
