@@ -453,6 +453,14 @@ class Rejected:
     reason: str
 
 
+def _blind_best(counts: Counts) -> str | None:
+    """The best discard counting only the hand's own tiles as seen, or None on a tie."""
+    table = discard_analysis(counts, two_step=False)
+    if len(table) > 1 and (table[0].shanten, table[0].count) == (table[1].shanten, table[1].count):
+        return None
+    return tile_str(table[0].discard)
+
+
 def _evaluate_discard(c: Candidate) -> Generated | Rejected:
     before = shanten(c.counts)
     if before < 0:
@@ -478,6 +486,10 @@ def _evaluate_discard(c: Candidate) -> Generated | Rejected:
         themes.add("terminal-discard")
     else:
         themes.add("middle-discard")
+    blind = _blind_best(c.counts)
+    if blind is not None and blind != best["tile"]:
+        # Counting only one's own hand would pick another discard: the table matters.
+        themes.add("dead-tiles")
     after = list(c.counts)
     after[best_tile] -= 1
     after_forms = forms(tuple(after))

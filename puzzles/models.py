@@ -35,10 +35,17 @@ THEME_LABELS = {
     "honor-discard": _("Discard an honor"),
     "terminal-discard": _("Discard a terminal"),
     "middle-discard": _("Discard a middle tile"),
-    "multi-wait": _("Multi-sided wait"),
+    "multi-wait": _("Three or more waits"),
     "seven-pairs": _("Seven pairs"),
-    "dead-tiles": _("Tiles already out"),
+    "dead-tiles": _("Read the discards"),
     "near-tenpai": _("Near tenpai"),
+    "wait-two-sided": _("Two-sided wait"),
+    "wait-closed": _("Closed wait"),
+    "wait-edge": _("Edge wait"),
+    "wait-dual-pon": _("Dual pon wait"),
+    "wait-single": _("Single-tile wait"),
+    "wait-nobetan": _("Nobetan"),
+    "wait-multi-sided": _("Multi-sided wait"),
 }
 """Names of the themes the generator assigns (see :mod:`puzzles.generation`)."""
 

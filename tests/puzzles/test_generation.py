@@ -294,3 +294,12 @@ def test_split_count_fills_chunks_in_order() -> None:
     assert split_count(10, 10) == [10]
     with pytest.raises(ValueError):
         split_count(0, 10)
+
+
+def test_the_read_the_discards_theme_means_the_table_changes_the_answer(discard_puzzles) -> None:
+    more = discard_puzzles + generate("discard", seed=77, count=150).puzzles
+    marked = [p for p in more if "dead-tiles" in p.themes]
+    assert marked, "some positions are decided by the visible tiles"
+    for p in marked:
+        blind = discard_analysis(counts(p.hand), two_step=False)
+        assert tile_str(blind[0].discard) != p.analysis["answer"]

@@ -14,7 +14,7 @@ from django.core.management.base import BaseCommand, CommandParser
 from puzzles import generation, services
 from puzzles.models import Puzzle
 
-STARTER = {"discard": 60, "improve": 30, "waits": 30, "shanten": 30}
+STARTER = {"discard": 100, "improve": 50, "waits": 50, "shanten": 50}
 """How many puzzles of each kind a site needs before it is worth playing."""
 STARTER_SEED = 2026
 
