@@ -403,7 +403,8 @@ def tiles(
         return _error(notation, reason)
     height = _size(size)
     # How many tile widths the hand needs (a gap before a called set is a quarter tile), so that
-    # on a narrow screen the tiles shrink to keep the hand on one line.
+    # on a narrow screen the tiles shrink to keep the hand on one line. The template leaves 5rem
+    # of the viewport for the page's and a card's padding; a hand that still does not fit wraps.
     slots = max(1.0, sum(g.width for g in groups) + max(0, len(groups) - 1) * 0.25)
     context = {
         "groups": groups,
