@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -477,11 +478,10 @@ class ExerciseError(ValueError):
     """The teacher's position cannot make this exercise; the message says why."""
 
 
-CLEAR_MARGIN_TILES = 4
-"""The margin rule for a what-to-discard exercise (the classes app's own; the puzzles app's
-generator applies its own criteria to generated puzzles). The best discard must leave a lower
-shanten than the second best, or the same shanten with at least this many more accepted tiles
-(live copies counted by the engine). Anything closer is a judgement call, not an exercise."""
+# The margin rule for what-to-discard exercises is the puzzles app's
+# (:func:`puzzles.generation.clear_margin`): a teacher's exercise must stand out exactly as
+# much as a generated puzzle does.
+
 
 WINDS = {"E": 27, "S": 28, "W": 29, "N": 30}
 WIND_CHOICES = (("E", "East"), ("S", "South"), ("W", "West"), ("N", "North"))
@@ -550,30 +550,31 @@ def _plain_number(value: Any) -> float | int:
 
 
 def clear_best_discard(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """The best discard of an analysis (rows best first) if it stands out by the margin rule
-    (:data:`CLEAR_MARGIN_TILES`); otherwise raise :class:`ExerciseError` saying why not."""
+    """The best discard of an analysis (JSON rows, best first) if it stands out by the puzzles
+    app's margin rule; otherwise raise :class:`ExerciseError` saying why not."""
+    from puzzles.generation import MARGIN_ABSOLUTE, MARGIN_RELATIVE, clear_margin
+
     if not rows:
         raise ExerciseError(_("This hand has no discard to choose."))
-    best = rows[0]
-    if len(rows) == 1:
-        return best
-    second = rows[1]
-    if best["shanten"] < second["shanten"]:
-        return best
-    if best["count"] - second["count"] >= CLEAR_MARGIN_TILES:
-        return best
+    if len(rows) == 1 or clear_margin(rows) is not None:
+        return rows[0]
+    best, second = rows[0], rows[1]
+    needed = max(MARGIN_ABSOLUTE, math.ceil(MARGIN_RELATIVE * best["count"]))
     raise ExerciseError(
         _(
             "There is no clear best answer: discarding %(a)s accepts %(na)d tiles and "
             "discarding %(b)s accepts %(nb)d, with the same shanten. The best discard must "
-            "accept at least %(margin)d more tiles than the next one, or leave a lower shanten."
+            "leave a lower shanten than any other, or accept at least %(needed)d more tiles, "
+            "or as many tiles with a clearly better 2-step figure (%(ta)s against %(tb)s)."
         )
         % {
             "a": best["discard"],
             "na": best["count"],
             "b": second["discard"],
             "nb": second["count"],
-            "margin": CLEAR_MARGIN_TILES,
+            "needed": needed,
+            "ta": best["two_step"],
+            "tb": second["two_step"],
         }
     )
 
