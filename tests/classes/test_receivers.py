@@ -1,0 +1,106 @@
+"""Work done on the lessons and puzzles pages counts toward the assignments that ask for it."""
+
+from __future__ import annotations
+
+import pytest
+
+from classes.models import Assignment, AssignmentKind, Attempt, Progress
+from classes.services import Status, my_work, theme_accuracy
+from lessons.signals import stage_completed, step_answered
+from puzzles.models import Puzzle, Theme
+from puzzles.signals import puzzle_attempted
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def wall(world):
+    return Assignment.objects.create(
+        classroom=world.classroom, kind=AssignmentKind.STAGE, title="Wall", stage_slug="the-wall"
+    )
+
+
+@pytest.fixture
+def puzzles(world):
+    theme = Theme.objects.create(slug="tenpai", name="Tenpai")
+    made = []
+    for i in range(3):
+        p = Puzzle.objects.create(kind="discard", hand="123m456p789s11345z", canonical_key=f"k{i}")
+        p.themes.add(theme)
+        made.append(p)
+    return made
+
+
+def test_answering_a_step_of_an_assigned_stage_counts(world, wall):
+    step_answered.send(
+        sender=None,
+        user=world.student,
+        stage_slug="the-wall",
+        step_key="break",
+        correct=False,
+        seconds=12.5,
+    )
+    progress = Progress.objects.get(assignment=wall, student=world.student)
+    assert (progress.attempts, progress.correct, progress.seconds) == (1, 0, 12.5)
+    assert Attempt.objects.get(assignment=wall).themes == ["lesson:the-wall"]
+    work = {w.assignment: w for w in my_work(world.student)}
+    assert work[wall].status == Status.IN_PROGRESS
+
+
+def test_completing_an_assigned_stage_marks_it_done_with_its_stars(world, wall):
+    stage_completed.send(sender=None, user=world.student, stage_slug="the-wall", stars=2)
+    progress = Progress.objects.get(assignment=wall, student=world.student)
+    assert progress.completed_at is not None
+    assert (progress.stars, progress.score) == (2, 67)
+
+
+def test_other_stages_and_other_classes_are_not_counted(world, wall):
+    step_answered.send(
+        sender=None, user=world.student, stage_slug="tiles", step_key="a", correct=True
+    )
+    step_answered.send(
+        sender=None,
+        user=world.stranger_student,
+        stage_slug="the-wall",
+        step_key="a",
+        correct=True,
+    )
+    assert not Attempt.objects.exists()
+
+
+def test_a_student_who_left_the_class_is_no_longer_counted(world, wall):
+    world.classroom.memberships.filter(student=world.student).delete()
+    stage_completed.send(sender=None, user=world.student, stage_slug="the-wall", stars=3)
+    assert not Progress.objects.exists()
+
+
+def test_assigned_puzzles_count_with_their_themes(world, puzzles):
+    a = Assignment.objects.create(
+        classroom=world.classroom,
+        kind=AssignmentKind.PUZZLES,
+        title="Set",
+        puzzle_ids=[p.pk for p in puzzles[:2]],
+    )
+    for p, correct in ((puzzles[0], True), (puzzles[1], False), (puzzles[2], True)):
+        puzzle_attempted.send(
+            sender=None, user=world.student, puzzle_id=p.pk, correct=correct, first=True, seconds=3
+        )
+    progress = Progress.objects.get(assignment=a, student=world.student)
+    assert (progress.attempts, progress.correct, progress.score) == (2, 1, 50)
+    assert progress.completed_at is None
+    puzzle_attempted.send(
+        sender=None, user=world.student, puzzle_id=puzzles[1].pk, correct=True, first=False
+    )
+    progress.refresh_from_db()
+    assert progress.completed_at is not None
+    (tenpai,) = theme_accuracy(world.classroom)
+    assert (tenpai.key, tenpai.attempts, tenpai.correct) == ("tenpai", 3, 2)
+
+
+def test_anonymous_players_are_ignored(world, puzzles):
+    from django.contrib.auth.models import AnonymousUser
+
+    puzzle_attempted.send(
+        sender=None, user=AnonymousUser(), puzzle_id=puzzles[0].pk, correct=True, first=True
+    )
+    assert not Attempt.objects.exists()
