@@ -698,6 +698,13 @@ def _shanten_words(n: int) -> str:
     return _("%(n)d-shanten") % {"n": n}
 
 
+def _named(tile: str) -> str:
+    """``"1z"`` → ``"East wind (1z)"``, in the reader's language."""
+    from tutor.web.tile_names import tile_name
+
+    return f"{tile_name(parse_tile(tile))} ({tile})"
+
+
 def _tile_list(tiles: Sequence[str]) -> str:
     return ", ".join(tiles)
 
@@ -715,7 +722,7 @@ def explanation(puzzle: Puzzle) -> str:
             "Discarding %(tile)s keeps the hand %(shanten)s and leaves %(count)d tiles of "
             "%(kinds)d kinds that improve it."
         ) % {
-            "tile": best.discard,
+            "tile": _named(best.discard),
             "shanten": _shanten_words(best.shanten),
             "count": best.count,
             "kinds": best.kinds,
@@ -724,22 +731,22 @@ def explanation(puzzle: Puzzle) -> str:
             second = others[0]
             if second.shanten > best.shanten:
                 text += " " + _("The next choice, %(tile)s, would leave the hand %(shanten)s.") % {
-                    "tile": second.discard,
+                    "tile": _named(second.discard),
                     "shanten": _shanten_words(second.shanten),
                 }
             elif second.count == best.count and best.two_step is not None:
                 text += " " + _(
-                    "%(tile)s accepts as many tiles, but leaves a worse shape for the draw after: "
-                    "the 2-step figure of %(best)s is %(best_two).0f against %(other_two).0f."
+                    "Discarding %(tile)s instead accepts as many tiles but leaves a worse shape for the next "
+                    "draw: the 2-step figure of %(best)s is %(best_two).0f against %(other_two).0f."
                 ) % {
-                    "tile": second.discard,
+                    "tile": _named(second.discard),
                     "best": best.discard,
                     "best_two": best.two_step,
                     "other_two": second.two_step or 0.0,
                 }
             else:
                 text += " " + _("The next best, %(tile)s, accepts only %(count)d.") % {
-                    "tile": second.discard,
+                    "tile": _named(second.discard),
                     "count": second.count,
                 }
         return text

@@ -341,7 +341,11 @@ def test_the_rating_chart_scales_the_history_into_the_box():
 
 def test_the_explanation_names_the_best_discard_and_its_tiles():
     text = play.explanation(make_puzzle())
-    assert "Discarding 1z" in text and "20 tiles" in text and "only 10" in text
+    assert (
+        "Discarding East wind (1z)" in text
+        and "20 tiles" in text
+        and "one of circles (1p), accepts only 10" in text
+    )
 
 
 def test_the_explanation_of_a_wait_names_the_waits():

@@ -66,7 +66,7 @@ def test_a_wrong_answer_by_htmx_swaps_in_the_table_only(client):
     assert "<html" not in html and 'id="feedback"' in html
     assert "feedback-wrong" in html and 'data-testid="analysis-table"' in html
     assert html.count("<tr") == 1 + len(puzzle.analysis["discards"])
-    assert "Discarding 1z" in html  # the explanation
+    assert "Discarding East wind (1z)" in html  # the explanation
     assert response["Vary"] and "HX-Request" in response["Vary"]
 
 

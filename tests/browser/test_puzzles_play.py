@@ -1,0 +1,137 @@
+"""Solving puzzles and analysing hands in Chromium: clicks, htmx swaps, ratings, screenshots."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import timezone
+
+from puzzles.models import DailyPuzzle, PlayerRating
+from tests.conftest import screenshot
+from tests.puzzles.play_factories import DISCARD_HAND, make_puzzle
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PASSWORD = "a-long-pass-phrase-9"
+CONTEXT = {
+    "seat": 1,
+    "seat_wind": "2z",
+    "round_wind": "1z",
+    "turn": 6,
+    "dora_indicator": "4p",
+    "discards": ["19m7z", "9p3z", "1s8m", "4z2s"],
+}
+
+
+def log_in(page, user) -> None:
+    page.goto("/accounts/login/")
+    page.locator("#id_username").fill(user.username)
+    page.locator("#id_password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_load_state()
+
+
+def pick_tile(page, name: str) -> None:
+    """Click a selectable tile by its accessible name (the image inside the label)."""
+    page.locator("#feedback form").get_by_role("img", name=name).first.click()
+
+
+def test_solve_the_daily_puzzle_by_clicking(page, make_user) -> None:
+    user = make_user("kaede", PASSWORD)
+    DailyPuzzle.objects.create(
+        date=timezone.localdate(), puzzle=make_puzzle(hand=DISCARD_HAND, context=CONTEXT)
+    )
+    log_in(page, user)
+    page.goto("/puzzles/daily/")
+    assert page.get_by_role("heading", name="What to discard").is_visible()
+    assert page.get_by_test_id("verdict").count() == 0
+    screenshot(page, "puzzle-daily-1280")
+    pick_tile(page, "East wind")
+    page.get_by_role("button", name="Answer").click()
+    verdict = page.get_by_test_id("verdict")
+    verdict.wait_for()
+    assert "Correct!" in verdict.inner_text()
+    assert "Daily streak: 1 day" in verdict.inner_text()
+    # The swap happened in place (htmx): still the daily URL, the table and the hand marked.
+    assert page.url.endswith("/puzzles/daily/")
+    assert page.get_by_test_id("analysis-table").is_visible()
+    screenshot(page, "puzzle-daily-solved-1280")
+    page.set_viewport_size({"width": 375, "height": 800})
+    screenshot(page, "puzzle-daily-solved-375")
+    page.reload()
+    assert "Solved. Come back tomorrow!" in page.inner_text("main")
+    assert "Streak: 1 day" in page.inner_text("main")
+
+
+def test_a_wrong_answer_shows_the_analysis_table(page) -> None:
+    puzzle = make_puzzle(hand=DISCARD_HAND, context=CONTEXT)
+    page.set_viewport_size({"width": 375, "height": 800})
+    page.goto(f"/puzzles/{puzzle.pk}/")
+    screenshot(page, "puzzle-discard-375")
+    pick_tile(page, "one of circles")
+    page.get_by_role("button", name="Answer").click()
+    page.get_by_test_id("verdict").wait_for()
+    assert "Not the best answer." in page.get_by_test_id("verdict").inner_text()
+    table = page.get_by_test_id("analysis-table")
+    assert table.locator("tbody tr").count() == len(puzzle.analysis["discards"])
+    best = table.locator("tr.table-success")
+    assert best.get_by_role("img", name="East wind").count() == 1
+    assert table.locator("tr.table-warning").get_by_role("img", name="one of circles").count() == 1
+    assert "Discarding East wind (1z)" in page.inner_text("#feedback")
+    screenshot(page, "puzzle-wrong-375")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    screenshot(page, "puzzle-wrong-1280")
+
+
+def test_the_rating_changes_after_a_rated_answer(page, make_user) -> None:
+    user = make_user("ren", PASSWORD)
+    puzzle = make_puzzle(hand=DISCARD_HAND, context=CONTEXT)
+    log_in(page, user)
+    page.goto(f"/puzzles/{puzzle.pk}/")
+    assert page.get_by_test_id("player-rating").inner_text().startswith("1500")
+    pick_tile(page, "East wind")
+    page.get_by_role("button", name="Answer").click()
+    change = page.get_by_test_id("rating-change")
+    change.wait_for()
+    new = round(PlayerRating.objects.get(user=user).rating)
+    assert (
+        new > 1500 and f"{new}" in change.inner_text() and f"+{new - 1500}" in change.inner_text()
+    )
+    page.get_by_role("link", name="Your progress").first.click()
+    page.wait_for_load_state()
+    assert page.get_by_test_id("dashboard-rating").inner_text().startswith(str(new))
+    assert page.get_by_test_id("rating-chart").is_visible()
+    screenshot(page, "puzzle-dashboard-1280")
+    page.set_viewport_size({"width": 375, "height": 800})
+    screenshot(page, "puzzle-dashboard-375")
+
+
+def test_the_analyzer_with_a_typed_hand(page) -> None:
+    page.goto("/puzzles/analyzer/")
+    page.get_by_label("Hand", exact=True).fill("123456789m12p35s1z")
+    page.get_by_role("button", name="Analyze").click()
+    table = page.get_by_test_id("discard-table")
+    table.wait_for()
+    assert "1-shanten" in page.get_by_test_id("shanten").inner_text()
+    assert table.locator("tbody tr").count() == 14
+    assert "hand=123456789m12p35s1z" in page.url  # pushed: shareable and the back button works
+    screenshot(page, "analyzer-1280")
+    page.set_viewport_size({"width": 375, "height": 800})
+    screenshot(page, "analyzer-375")
+
+
+def test_the_analyzer_builds_a_hand_from_clicked_tiles(page) -> None:
+    page.goto("/puzzles/analyzer/?hand=23m456p789s1112z")
+    page.locator(".palette-tile").get_by_role("img", name="South wind").click()
+    page.get_by_test_id("waits").wait_for()
+    assert page.get_by_label("Hand", exact=True).input_value() == "23m456p789s11122z"
+    assert "two-sided" in page.get_by_test_id("waits").inner_text()
+
+
+def test_the_analyzer_explains_a_bad_hand(page) -> None:
+    page.goto("/puzzles/analyzer/")
+    page.get_by_label("Hand", exact=True).fill("123m8z")
+    page.get_by_role("button", name="Analyze").click()
+    error = page.get_by_test_id("analyzer-error")
+    error.wait_for()
+    assert "is not a tile" in error.inner_text()
+    screenshot(page, "analyzer-error-1280")
