@@ -110,7 +110,8 @@ def batches(request: HttpRequest) -> HttpResponse:
 def batch(request: HttpRequest, batch_id: int) -> HttpResponse:
     """One batch with a progress bar; htmx polls the ``progress`` partial until it is done."""
     record = get_object_or_404(GenerationBatch, pk=batch_id)
-    context = {"batch": record, "progress": services.batch_progress(record.pk)}
+    latest = record.puzzles.prefetch_related("themes").order_by("-pk")[:6]
+    context = {"batch": record, "progress": services.batch_progress(record.pk), "latest": latest}
     template = "puzzles/staff_batch.html"
     htmx = getattr(request, "htmx", None)
     if htmx and not htmx.boosted and not htmx.history_restore_request:
