@@ -209,7 +209,35 @@ def _count(tiles: list[int]) -> list[int]:
 def _score_run(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     from .scoring.cli import score_command
 
-    return score_command(argv, stdin=stdin, stdout=stdout)
+    return score_command(argv, stdin=stdin, stdout=stdout, stderr=stderr)
+
+
+def _wall_run(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    from .wall import CLASSICAL, RIICHI, WallRules, build_wall, deal, wall_picture
+
+    parser = _Parser(
+        prog="python -m tutor.engine wall",
+        description="A text picture of the walls, the break, the dead wall and the dora indicator.",
+    )
+    parser.add_argument("--seed", type=int, required=True, help="the shuffle's seed")
+    parser.add_argument("--dice", type=int, nargs=2, metavar=("A", "B"), help="rolled if absent")
+    parser.add_argument("--classical", action="store_true", help="144 tiles with flowers")
+    parser.add_argument("--red", type=int, choices=(0, 3, 4), default=3, help="red fives")
+    parser.add_argument("--deal", action="store_true", help="show the wall after the deal")
+    parser.add_argument("--hidden", action="store_true", help="show live tiles face down")
+    args = parser.parse_args(argv)
+    rules = CLASSICAL if args.classical else RIICHI
+    try:
+        if not args.classical and args.red != rules.red_fives:
+            rules = WallRules(red_fives=args.red)
+        state = build_wall(args.seed, tuple(args.dice) if args.dice else None, rules)
+        if args.deal:
+            state = deal(state)
+    except ValueError as exc:
+        print(f"error: {exc}", file=stderr)
+        return 1
+    stdout.write(wall_picture(state, reveal=not args.hidden) + "\n")
+    return 0
 
 
 COMMANDS: dict[str, Command] = {
@@ -218,6 +246,7 @@ COMMANDS: dict[str, Command] = {
         Command("shanten", "shanten of hands read from standard input", _shanten_run),
         Command("analyze", "discard table, uke-ire, 2-step and waits of one hand", _analyze_run),
         Command("score", "score wins given as JSON lines (reference format)", _score_run),
+        Command("wall", "picture of the wall from --seed N [--dice A B]", _wall_run),
     )
 }
 """The subcommands; a module adds one with ``COMMANDS[name] = Command(...)``."""
