@@ -66,7 +66,7 @@ def test_it_scores_the_reference_file_from_the_command_line() -> None:
     if not REFERENCE.exists():
         return
     proc = subprocess.run(
-        [sys.executable, "-m", "tutor.engine.scoring", str(REFERENCE)],
+        [sys.executable, "-m", "tutor.engine", "score", str(REFERENCE)],
         cwd=ROOT, capture_output=True, text=True, check=True,
     )  # fmt: skip
     outs = [json.loads(line) for line in proc.stdout.splitlines()]
@@ -93,3 +93,9 @@ def test_only_the_scoring_package_imports_the_mahjong_library() -> None:
         if "import mahjong" in text or "from mahjong" in text:
             offenders.append(str(rel))
     assert offenders == []
+
+
+def test_a_missing_file_is_reported_on_standard_error() -> None:
+    err = io.StringIO()
+    assert score_command(["/no/such/file.jsonl"], stdout=io.StringIO(), stderr=err) == 2
+    assert err.getvalue().startswith("cannot read /no/such/file.jsonl")

@@ -44,17 +44,21 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
 
 
 def score_command(
-    argv: list[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None
+    argv: list[str] | None = None,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
 ) -> int:
     """Run the ``score`` command and return its exit status (0, or 2 for a missing file)."""
     args = build_parser().parse_args(argv)
     out = stdout or sys.stdout
+    err = stderr or sys.stderr
     rules = preset(args.rules)
     if args.file:
         try:
             handle: TextIO = open(args.file, encoding="utf-8")  # noqa: SIM115
         except OSError as exc:
-            print(f"cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+            print(f"cannot read {args.file}: {exc.strerror}", file=err)
             return 2
     else:
         handle = stdin or sys.stdin
