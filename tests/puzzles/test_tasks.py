@@ -211,3 +211,54 @@ def test_a_real_worker_generates_a_whole_batch(celery_worker_process, redis_url)
     batch.refresh_from_db()
     assert len(batch.celery_ids) == 1 + 3
     assert set(GenerationChunk.objects.values_list("runs", flat=True)) == {1}
+
+
+# --- requeueing stalled batches ------------------------------------------------------------------
+
+
+def backdate(batch: GenerationBatch, minutes: int) -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    GenerationBatch.objects.filter(pk=batch.pk).update(
+        created=timezone.now() - timedelta(minutes=minutes)
+    )
+
+
+@pytest.mark.django_db
+def test_only_batches_quiet_for_a_while_are_queued_again(monkeypatch) -> None:
+    from puzzles.tasks import requeue_stalled_batches
+
+    queued: list[int] = []
+    monkeypatch.setattr(services, "dispatch_batch", lambda pk: queued.append(pk) or True)
+    stalled = services.request_batch("waits", 20, seed=1, dispatch=False)
+    backdate(stalled, 30)
+    fresh = services.request_batch("waits", 20, seed=2, dispatch=False)
+    done = run_all(services.request_batch("waits", 5, seed=3, dispatch=False))
+    backdate(done, 30)
+    busy = services.request_batch("waits", 20, seed=4, dispatch=False)
+    services.run_chunk(busy.chunks.get(index=0).pk)  # a chunk finished just now
+    backdate(busy, 30)
+    assert requeue_stalled_batches(15) == 1
+    assert queued == [stalled.pk]
+    assert fresh.pk not in queued and done.pk not in queued
+
+
+@pytest.mark.redis
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_requeues_a_lost_batch_and_finishes_it(
+    celery_worker_process, redis_url
+) -> None:
+    from puzzles.tasks import requeue_stalled_batches
+
+    use_broker(redis_url, {"visibility_timeout": 3600})
+    # A batch whose messages never reached a worker (a broker that lost them).
+    batch = services.request_batch("shanten", 20, seed=8, dispatch=False)
+    backdate(batch, 30)
+    requeue_stalled_batches.delay(15)
+    deadline = time.monotonic() + 90
+    while not services.batch_progress(batch.pk).finished:
+        assert time.monotonic() < deadline, celery_worker_process.output()[-3000:]
+        time.sleep(0.3)
+    assert services.batch_progress(batch.pk).created == 20
