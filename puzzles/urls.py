@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import views, views_staff
 
 app_name = "puzzles"
 urlpatterns = [
@@ -11,4 +11,7 @@ urlpatterns = [
     path("daily/<str:date>/", views.daily, name="daily_on"),
     path("analyzer/", views.analyzer, name="analyzer"),
     path("dashboard/", views.dashboard, name="dashboard"),
+    path("staff/batches/", views_staff.batches, name="staff_batches"),
+    path("staff/batches/<int:batch_id>/", views_staff.batch, name="staff_batch"),
+    path("staff/batches/<int:batch_id>/queue/", views_staff.batch_queue, name="staff_batch_queue"),
 ]
