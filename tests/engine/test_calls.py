@@ -419,3 +419,17 @@ def test_in_the_classical_game_the_first_after_the_discarder_takes_the_win() -> 
         (2, Reason.HEAD_BUMP),
         (3, Reason.HEAD_BUMP),
     }
+
+
+def test_a_strict_riichi_kan_must_keep_the_hands_shape_too() -> None:
+    # 555 66 777 99m + 555z waits on 6m and 9m before and after a kan of 5m, but with a 6m the
+    # hand also reads 567 567 567 99m, where the 5m are not a triplet.
+    hand = parse_hand("55556677799m555z", sizes=(14,))
+    assert own_turn_kans(hand, drawn=4, riichi=True).calls  # the waits rule alone allows it
+    strict = own_turn_kans(hand, drawn=4, riichi=True, rules=CallRules(riichi_kan_keeps_shape=True))
+    assert strict.calls == ()
+    assert [b.reason for b in strict.blocked] == [Reason.RIICHI_KAN_CHANGES_SHAPE]
+    # a triplet that is a triplet in every reading is fine under the strict rule too
+    honors = parse_hand("5556677799m5555z", sizes=(14,))
+    ok = own_turn_kans(honors, drawn=31, riichi=True, rules=CallRules(riichi_kan_keeps_shape=True))
+    assert [c.tile for c in ok.calls] == [31]

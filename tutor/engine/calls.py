@@ -22,8 +22,9 @@ riichi rules of Tenhou and Mahjong Soul:
   would leave only such discards is not offered.
 * **Closed kan** of four concealed copies and **added kan** of a pon plus its fourth tile, in
   one's own turn, if a tile is left to draw. In riichi only a closed kan of the tile just drawn,
-  and only when it leaves the waits unchanged (the rule Tenhou uses; some rules also require the
-  hand's shape to be unchanged, which is not checked).
+  and only when it leaves the waits unchanged; with ``CallRules.riichi_kan_keeps_shape`` the
+  kan's tiles must also be a triplet in every reading of every winning hand (stricter rule sets
+  forbid ``5556677799m`` + 555z from kanning the 5m: with a 6m it reads 567 567 567 99m).
 
 Reasons are data (:class:`Reason`), for the web layer to translate.
 
@@ -46,6 +47,7 @@ from enum import StrEnum
 from .furiten import is_winning_tile, winning_tiles
 from .hand import Hand, Meld, MeldKind
 from .shanten import shanten_kokushi
+from .shapes import GroupKind, decompositions
 from .tiles import FIVES, NUM_KINDS, Tile, tile_str
 
 __all__ = [
@@ -101,6 +103,8 @@ class Reason(StrEnum):
     """In riichi a closed kan must use the tile just drawn."""
     RIICHI_KAN_CHANGES_WAITS = "riichi_kan_changes_waits"
     """In riichi a closed kan may not change the hand's waits."""
+    RIICHI_KAN_CHANGES_SHAPE = "riichi_kan_changes_shape"
+    """In riichi (strict rule) the kan's four tiles must be a triplet in every winning reading."""
     RON_BEATS_CALLS = "ron_beats_calls"
     """Someone declared ron on the same tile: ron comes first."""
     PON_BEATS_CHI = "pon_beats_chi"
@@ -137,6 +141,7 @@ class CallRules:
     kuikae: bool = True
     max_kans: int = 4
     kokushi_robs_closed_kan: bool = True
+    riichi_kan_keeps_shape: bool = False
 
 
 CLASSICAL_CALLS = CallRules(
@@ -653,6 +658,8 @@ def own_turn_kans(
                 reason = Reason.RIICHI_KAN_NOT_DRAWN
             elif not _riichi_kan_keeps_waits(hand, t):
                 reason = Reason.RIICHI_KAN_CHANGES_WAITS
+            elif rules.riichi_kan_keeps_shape and not _riichi_kan_keeps_shape(hand, t):
+                reason = Reason.RIICHI_KAN_CHANGES_SHAPE
         if reason is not None:
             blocked.append(Blocked(seat, CallKind.CLOSED_KAN, t, reason, uses))
             continue
@@ -679,3 +686,15 @@ def _riichi_kan_keeps_waits(hand: Hand, tile: Tile) -> bool:
     kan = Meld(MeldKind.CLOSED_KAN, (tile,) * 4)
     waits_after = winning_tiles(Hand(tuple(after), hand.melds + (kan,), (0, 0, 0)))
     return waits_before == waits_after
+
+
+def _riichi_kan_keeps_shape(hand: Hand, tile: Tile) -> bool:
+    before = list(hand.concealed)
+    before[tile] -= 1
+    for wait in winning_tiles(Hand(tuple(before), hand.melds, (0, 0, 0))):
+        complete = list(before)
+        complete[wait] += 1
+        for split in decompositions(complete, hand.melds):
+            if not any(g.kind is GroupKind.TRIPLET and g.first == tile for g in split.groups):
+                return False
+    return True
