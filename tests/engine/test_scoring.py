@@ -181,7 +181,7 @@ def test_haitei_houtei_rinshan_and_chankan_are_one_han_each() -> None:
         ("111m999p111s99s [999m]", "9s", {}, "Chinroutou"),
         ("11123455678999m", "1m", {}, "Chuuren Poutou"),
         ("111z222z333z44z [567m]", "4z", {}, "Shousuushii"),
-        ("111z222z333z444z55m", "5m", {}, "Daisuushii"),
+        ("222z333z444z55m [111z]", "5m", {}, "Daisuushii"),
         ("55p [2222m] [4444s] [9999p] (1111z)", "5p", {}, "Suukantsu"),
         ("123m456p789s234s55p", "4s", {"tsumo": True, "seat_wind": EAST, "tenhou": True}, "Tenhou"),
         ("123m456p789s234s55p", "4s", {"tsumo": True, "chiihou": True}, "Chiihou"),
