@@ -433,3 +433,26 @@ def test_a_strict_riichi_kan_must_keep_the_hands_shape_too() -> None:
     honors = parse_hand("5556677799m5555z", sizes=(14,))
     ok = own_turn_kans(honors, drawn=31, riichi=True, rules=CallRules(riichi_kan_keeps_shape=True))
     assert [c.tile for c in ok.calls] == [31]
+
+
+def test_a_pung_by_west_on_norths_discard_skips_east_and_south() -> None:
+    # Seed 000: North discards a 4m; East would play next, but West has two 4m and calls pung;
+    # West discards, and then North plays again. Seats: 0 East, 1 South, 2 West, 3 North.
+    four_m = parse_tile("4m")
+    opts = call_options(four_m, 3, seats(s2=caller("44m123p456p789s12z")))
+    res = resolve_calls(opts.calls, 3, legal=opts)
+    assert [(c.seat, c.kind) for c in res.winners] == [(2, CallKind.PON)]
+    assert res.skipped == (0, 1)
+    assert (res.next_seat + 1) % 4 == 3  # type: ignore[operator]
+
+
+def test_a_kong_also_beats_a_chow() -> None:
+    # Seed 000: "Un kong también tiene preferencia sobre el chow".
+    players = seats(s1=caller(HAS_45P), s2=caller("666p12345m789s12z"))
+    opts = call_options(SIX_P, 0, players)
+    kan = [c for c in opts.calls if c.kind is CallKind.OPEN_KAN]
+    chi = [c for c in opts.calls if c.kind is CallKind.CHI]
+    res = resolve_calls(kan + chi, 0, legal=opts)
+    assert [c.kind for c in res.winners] == [CallKind.OPEN_KAN]
+    assert [(c.seat, r) for c, r in res.overridden] == [(1, Reason.PON_BEATS_CHI)]
+    assert res.skipped == (1,)
