@@ -4,6 +4,7 @@ canonical key). A real Celery worker on Redis, the test database shared with it.
 
 from __future__ import annotations
 
+import os
 import signal
 import time
 from pathlib import Path
@@ -105,3 +106,56 @@ def test_a_worker_killed_mid_batch_loses_and_duplicates_nothing(
         f"finished {recovered:.1f} s after the kill with {len(stored)} puzzles stored, "
         f"{len(expected) - len(set(stored))} lost, {len(stored) - len(set(stored))} duplicated"
     )
+
+
+def children_of(pid: int) -> list[int]:
+    """Process ids whose parent is ``pid`` (from /proc, Linux)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        # The command name is in parentheses and may hold spaces: split after it.
+        fields = stat[stat.rindex(")") + 2 :].split()
+        if int(fields[1]) == pid:
+            found.append(int(entry.name))
+    return found
+
+
+def test_a_pool_process_killed_mid_chunk_is_replaced_and_the_chunk_runs_again(
+    celery_worker_process, redis_url
+) -> None:
+    """The out-of-memory killer's way: the child running the task dies, the worker lives on.
+    With ``reject_on_worker_lost`` the message goes back to the queue at once."""
+    import redis
+
+    worker = celery_worker_process
+    use_broker(redis_url, {"visibility_timeout": 3600})
+    kind, count, seed = "discard", 100, 99
+    batch = services.request_batch(kind, count, seed=seed)
+    broker = redis.Redis.from_url(redis_url)
+    assert worker.process is not None
+    main_pid = worker.process.pid
+
+    def chunks_done() -> int:
+        return GenerationChunk.objects.filter(batch=batch, status=ChunkStatus.DONE).count()
+
+    wait_for(lambda: chunks_done() >= 1 and broker.hlen("unacked") >= 1, 120, "a chunk", worker)
+    (child,) = children_of(main_pid)
+    os.kill(child, signal.SIGKILL)
+    done_at_kill = chunks_done()
+    assert done_at_kill < batch.chunks_total
+    wait_for(lambda: services.batch_progress(batch.pk).finished, 180, "the batch", worker)
+    assert worker.process.poll() is None, "the worker itself survived"
+    assert "WorkerLostError" in worker.output() or "exited with 'signal 9" in worker.output()
+    progress = services.batch_progress(batch.pk)
+    assert progress.status == BatchStatus.DONE
+    expected: set[str] = set()
+    for index, target in enumerate(generation.split_count(count, services.CHUNK_SIZE)):
+        out = generation.generate(kind, generation.chunk_seed(seed, index), target)
+        expected |= {p.canonical_key for p in out.puzzles}
+    stored = list(Puzzle.objects.filter(batch=batch).values_list("canonical_key", flat=True))
+    assert set(stored) == expected and len(stored) == len(set(stored))
