@@ -22,9 +22,7 @@ setup: $(VENV)/.installed
 # defaults (SQLite, filesystem broker under var/). Ctrl-C stops all of them.
 run: setup
 	$(PY) manage.py load_demo
-	@trap 'kill 0' INT TERM EXIT; \
-	$(VENV)/bin/celery -A tutor.config worker --beat --loglevel=INFO --concurrency=2 & \
-	$(PY) manage.py runserver $(HOST):$(PORT)
+	HOST=$(HOST) PORT=$(PORT) scripts/run-dev
 
 worker: setup
 	$(VENV)/bin/celery -A tutor.config worker --loglevel=INFO
