@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from tutor.engine.furiten import (
     FuritenKind,
+    FuritenWatch,
     can_ron,
     can_tsumo,
     furiten,
@@ -158,3 +159,22 @@ def test_nine_gates_is_furiten_on_any_of_its_nine_waits_discarded() -> None:
     assert tiles_str(winning_tiles(gates)) == "123456789p"
     for t in winning_tiles(gates):
         assert is_furiten(gates, discards=[t])
+
+
+def test_riichi_furiten_survives_later_discards_but_temporary_does_not() -> None:
+    watch = FuritenWatch().discarded(parse_tile("9p")).declared_riichi()
+    watch = watch.passed(parse_tile("5z")).passed(M4)  # a winning 4m goes by
+    assert watch.status(TWO_SIDED).kinds == {FuritenKind.TEMPORARY, FuritenKind.RIICHI}
+    later = watch.discarded(parse_tile("7z")).discarded(parse_tile("6z"))
+    assert later.status(TWO_SIDED).kinds == {FuritenKind.RIICHI}
+    assert not can_ron(
+        TWO_SIDED, M1, later.discards, later.passed_since_discard, later.passed_since_riichi
+    )
+
+
+def test_without_riichi_a_passed_tile_only_lasts_one_go_around() -> None:
+    watch = FuritenWatch().passed(M1)
+    assert watch.status(TWO_SIDED).kinds == {FuritenKind.TEMPORARY}
+    assert not watch.discarded(parse_tile("9p")).status(TWO_SIDED).is_furiten
+    with pytest.raises(ValueError):
+        watch.declared_riichi().declared_riichi()

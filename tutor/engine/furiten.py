@@ -48,6 +48,7 @@ __all__ = [
     "is_furiten",
     "can_ron",
     "can_tsumo",
+    "FuritenWatch",
 ]
 
 
@@ -242,3 +243,46 @@ def can_tsumo(hand: Hand, tile: Tile) -> bool:
     True
     """
     return is_winning_tile(hand, tile)
+
+
+@dataclass(frozen=True)
+class FuritenWatch:
+    """What one player has seen, kept as the hand goes on, to answer :func:`furiten`.
+
+    Feed it the player's own discards (:meth:`discarded`), its riichi (:meth:`declared_riichi`)
+    and every tile it could have won on and let go (:meth:`passed`); each returns a new watch.
+
+    >>> from tutor.engine.hand import parse_hand
+    >>> hand = parse_hand("23m456p789s11z123p")  # waits on 1m and 4m
+    >>> watch = FuritenWatch().discarded(27).passed(0)
+    >>> sorted(k.value for k in watch.status(hand).kinds)
+    ['temporary']
+    >>> watch.discarded(33).status(hand).is_furiten  # a new discard ends temporary furiten
+    False
+    """
+
+    discards: tuple[Tile, ...] = ()
+    passed_since_discard: tuple[Tile, ...] = ()
+    passed_since_riichi: tuple[Tile, ...] | None = None
+
+    def discarded(self, tile: Tile) -> FuritenWatch:
+        """After one's own discard (temporary furiten ends)."""
+        return FuritenWatch(self.discards + (tile,), (), self.passed_since_riichi)
+
+    def declared_riichi(self) -> FuritenWatch:
+        """After declaring riichi (call it after the riichi discard)."""
+        if self.passed_since_riichi is not None:
+            raise ValueError("riichi is declared once a hand")
+        return FuritenWatch(self.discards, self.passed_since_discard, ())
+
+    def passed(self, tile: Tile) -> FuritenWatch:
+        """After another player's discard (or a tile added to a kan) went by without a ron.
+
+        Any tile may be given; only winning tiles count, when :meth:`status` is asked.
+        """
+        riichi = None if self.passed_since_riichi is None else self.passed_since_riichi + (tile,)
+        return FuritenWatch(self.discards, self.passed_since_discard + (tile,), riichi)
+
+    def status(self, hand: Hand) -> FuritenStatus:
+        """The furiten status of ``hand`` given everything seen."""
+        return furiten(hand, self.discards, self.passed_since_discard, self.passed_since_riichi)
