@@ -349,7 +349,9 @@ def exercise_preview(request: HttpRequest, class_id: int) -> HttpResponse:
     classroom = _teacher_class(request, class_id)
     form = ExerciseForm(request.POST)
     facts = form.cleaned_data.get("facts") if form.is_valid() else None
-    error = None if facts else "; ".join(str(e) for e in form.errors.get("hand", []))
+    # Nothing typed yet is not an error: the panel keeps its invitation to type a hand.
+    typed = bool(request.POST.get("hand", "").strip())
+    error = None if facts or not typed else "; ".join(str(e) for e in form.errors.get("hand", []))
     context = {
         "classroom": classroom,
         "form": form,
