@@ -670,7 +670,7 @@ class Outcome:
 
 def max_candidates(count: int, kind: str) -> int:
     """How many candidates a chunk may deal looking for ``count`` puzzles before it gives up."""
-    per = {"discard": 40, "improve": 20, "waits": 10, "shanten": 10}[kind]
+    per = {"discard": 40, "improve": 30, "waits": 40, "shanten": 40}[kind]
     return max(50, count * per)
 
 
