@@ -380,6 +380,10 @@ class WallState:
     def dead_wall(self) -> tuple[StackPos, ...]:
         """The 7 dead-wall stacks, counted from the break (index 0 touches the break).
 
+        These are the stacks set aside at the break. After a replacement tile the live wall's
+        last tile joins the dead wall as well (the count stays 14), which :attr:`draw_order`
+        and :attr:`remaining_draws` reflect; the stacks listed here do not change.
+
         >>> [str(p) for p in build_wall(seed=0, dice=(3, 4)).dead_wall[:2]]
         ['West wall, stack 6 from the right', 'West wall, stack 5 from the right']
         """
