@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -429,3 +430,15 @@ def test_errors_are_value_errors() -> None:
 
 def test_west_seat_is_not_the_dealer() -> None:
     assert not Situation(closed=(), win_tile=0, seat_wind=WEST).is_dealer
+
+
+def test_an_indicator_cannot_also_be_in_the_hand() -> None:
+    hand = parse_hand("123m456p789s234s55p", sizes=(14,))
+    situation = situation_from_hand(hand, parse_tile("4s"), riichi=True)
+    with pytest.raises(InvalidTilesError, match="indicator"):
+        score(replace(situation, dora_indicators=(situation.closed[0],)))
+
+
+def test_thirteen_orphans_says_fu_do_not_count() -> None:
+    result = win("19m19p19s1234567z1m", "9m")
+    assert lines(result) == ["Thirteen orphans is a yakuman: no fu are counted: 0"]

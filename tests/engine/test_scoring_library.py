@@ -71,8 +71,9 @@ def situations(draw: st.DrawFn) -> Situation:
         "rinshan": tsumo and any(m.is_kan for m in called) and draw(st.booleans()),
         "houtei": not tsumo and draw(st.integers(0, 9)) == 0,
     }
-    indicators = tuple(draw(st.lists(st.integers(0, 135), max_size=2, unique=True)))
-    assume(not set(indicators) & set(physical))
+    shown = draw(st.lists(st.integers(0, 135), max_size=4, unique=True))
+    assume(not set(shown) & set(physical))
+    indicators, ura = tuple(shown[:2]), tuple(shown[2:])
     return Situation(
         closed=tuple(closed_p),
         win_tile=win_tile,
@@ -80,7 +81,7 @@ def situations(draw: st.DrawFn) -> Situation:
         seat_wind=draw(st.integers(27, 30)),
         round_wind=draw(st.integers(27, 28)),
         dora_indicators=indicators,
-        ura_indicators=indicators[:1] if riichi else (),
+        ura_indicators=ura if riichi else (),
         **flags,
     )
 

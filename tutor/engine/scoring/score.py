@@ -584,7 +584,7 @@ def _wind_role(kind: int, s: Situation) -> str:
 def _fu_lines(c: _Candidate, s: Situation) -> tuple[FuLine, ...]:
     """The fu of a candidate split line by line, in the order a lesson explains them."""
     if not c.blocks:
-        return ()
+        return (FuLine(0, "Thirteen orphans is a yakuman: no fu are counted"),)
     if len(c.blocks) == 7:
         return (FuLine(25, "Seven pairs (chiitoitsu), always, never rounded"),)
     items = c.fu_items

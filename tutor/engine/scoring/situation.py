@@ -204,6 +204,14 @@ def _validate_tiles(s: Situation) -> None:
     for t, n in seen.items():
         if n > 1:
             raise InvalidTilesError(f"physical tile {t} ({_kind_code(t // 4)}) is used twice")
+    shown = s.dora_indicators + s.ura_indicators
+    if len(set(shown)) != len(shown) or set(shown) & set(s.all_tiles):
+        raise InvalidTilesError(
+            "a dora or ura indicator is a tile of the dead wall: it cannot also be in the hand "
+            "or be another indicator"
+        )
+    if len(s.dora_indicators) > 5 or len(s.ura_indicators) > 5:
+        raise InvalidTilesError("there are at most five dora indicators (one plus four kans)")
     for m in s.melds:
         m.check()
     if s.win_tile not in s.closed:
