@@ -873,5 +873,8 @@ def _summary(state: WallState) -> list[str]:
             tiles = " ".join(tile_label(t, red) for t in hand)
             flw = " ".join(tile_label(t, red) for t in state.flowers[seat_i])
             out.append(f"{SEAT_NAMES[seat_i]:<5} {tiles}" + (f"  flowers: {flw}" if flw else ""))
-    out.append(f"Live draws left: {state.remaining_draws} (the dealer's 14th is the first)")
+    if state.dealt:
+        out.append(f"Live draws left: {state.remaining_draws}")
+    else:
+        out.append(f"Live draws left: {state.remaining_draws} (the dealer's 14th is the first)")
     return out
