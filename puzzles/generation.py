@@ -47,7 +47,7 @@ objects wherever order matters (PostgreSQL's jsonb reorders object keys)::
       "accepted": [{"tile": "3m", "count": 4}, ...], "count": 20,
       # what are the waits
       "waits": [{"tile": "1m", "count": 3, "shapes": ["two_sided"]}, ...],
-      "wait_pattern": "multi_sided", "live": 7,
+      "wait_pattern": "multi_sided", "wait_shapes": ["single", "two_sided"], "live": 7,
     }
 
 Counts are *unseen* copies: 4 minus the copies in the hand, the discards and the dora indicator.
@@ -592,6 +592,7 @@ def _evaluate_waits(c: Candidate) -> Generated | Rejected:
         "answer": [w["tile"] for w in waits],
         "waits": waits,
         "wait_pattern": info.pattern.value,
+        "wait_shapes": sorted({shape for w in waits for shape in w["shapes"]}),
         "live": info.live,
         "forms": forms(c.counts),
         "difficulty": difficulty,

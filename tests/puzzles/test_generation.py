@@ -303,3 +303,11 @@ def test_the_read_the_discards_theme_means_the_table_changes_the_answer(discard_
     for p in marked:
         blind = discard_analysis(counts(p.hand), two_step=False)
         assert tile_str(blind[0].discard) != p.analysis["answer"]
+
+
+def test_a_waits_puzzle_names_every_shape_of_its_waits() -> None:
+    for p in generate("waits", seed=12, count=20).puzzles:
+        shapes = {s for w in p.analysis["waits"] for s in w["shapes"]}
+        assert p.analysis["wait_shapes"] == sorted(shapes)
+        assert p.analysis["wait_pattern"]
+        assert p.analysis["live"] == sum(w["count"] for w in p.analysis["waits"])
