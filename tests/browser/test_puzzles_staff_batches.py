@@ -46,6 +46,10 @@ def test_staff_generate_a_batch_and_watch_it_finish(
     screenshot(page, "puzzles-staff-batch-done-1280")
     page.set_viewport_size({"width": 375, "height": 800})
     screenshot(page, "puzzles-staff-batch-done-375")
+    page.get_by_role("link", name="Back to the batches").click()
+    row = page.get_by_role("row").filter(has_text="What to discard")
+    assert "Done" in row.inner_text() and "40" in row.inner_text()
+    screenshot(page, "puzzles-staff-batches-375")
 
 
 def test_with_the_broker_down_the_page_says_so_and_keeps_serving(page, make_user) -> None:
