@@ -90,9 +90,15 @@ def test_a_double_wind_pair_is_4_fu_on_tenhou_and_2_under_ema() -> None:
     assert (tenhou.fu, ema.fu) == (40, 30)
 
 
-def test_two_rons_on_one_discard_both_win_on_tenhou_but_head_bump_under_ema() -> None:
-    assert ron_winners(2, [0, 1], TENHOU) == (0, 1)
-    assert ron_winners(2, [0, 1], EMA) == (0,)  # turn order after seat 2: 3, 0, 1
+def test_three_rons_on_one_discard_abort_on_tenhou_but_all_win_under_ema() -> None:
+    assert ron_winners(2, [0, 1], TENHOU) == ron_winners(2, [0, 1], EMA) == (0, 1)
+    assert ron_winners(2, [0, 1, 3], TENHOU) == ()
+    assert ron_winners(2, [0, 1, 3], EMA) == (3, 0, 1)  # in turn order after the discarder
+
+
+def test_a_head_bump_rule_lets_only_the_next_player_in_turn_win() -> None:
+    head_bump = replace(TENHOU, name="head bump", multiple_ron="head_bump")
+    assert ron_winners(2, [0, 1], head_bump) == (0,)  # turn order after seat 2: 3, 0, 1
 
 
 def test_uma_and_return_points_differ_between_presets() -> None:

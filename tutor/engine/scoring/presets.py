@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-MultipleRon = Literal["double_ron", "head_bump"]
+MultipleRon = Literal["head_bump", "double_ron", "triple_ron"]
 
 
 class UnknownPresetError(ValueError):
@@ -35,8 +35,9 @@ class RulePreset:
         otherwise it is capped at sanbaiman.
     :ivar round_up_mangan: 4 han 30 fu and 3 han 60 fu are paid as mangan (kiriage).
     :ivar double_wind_pair_fu: fu of a pair of the wind that is both seat and round wind.
-    :ivar multiple_ron: two players winning on one discard both win (``double_ron``) or only the
-        first in turn order after the discarder (``head_bump``).
+    :ivar multiple_ron: when several players call ron on one discard: only the first in turn
+        order after the discarder wins (``head_bump``), two may win and three abort the hand
+        (``double_ron``), or all of them win (``triple_ron``).
     :ivar noten_payments: total paid by the players not in tenpai at an exhaustive draw.
     :ivar honba_value: points per honba counter added to a win (split over the payers).
     :ivar start_points / return_points: starting score and the score the final result is
@@ -105,7 +106,7 @@ EMA = RulePreset(
     counted_yakuman=False,
     round_up_mangan=True,
     double_wind_pair_fu=2,
-    multiple_ron="head_bump",
+    multiple_ron="triple_ron",
     noten_payments=3000,
     honba_value=300,
     start_points=30000,
@@ -113,7 +114,7 @@ EMA = RulePreset(
     uma=(15, 5, -5, -15),
 )
 """The European Mahjong Association's Riichi Competition Rules (2016 edition): no red fives,
-a single yakuman at most, no counted yakuman, mangan rounded up, head bump."""
+a single yakuman at most, no counted yakuman, mangan rounded up, double and triple ron."""
 
 PRESETS: dict[str, RulePreset] = {p.name.lower(): p for p in (TENHOU, MAHJONG_SOUL, EMA)}
 

@@ -46,17 +46,17 @@ def ron_winners(
 ) -> tuple[int, ...]:
     """Who wins when several players call ron on one discard, in turn order after the discarder.
 
-    With a head bump only the first of them wins; with double ron two may win, and three
-    callers abort the hand (an empty tuple), as on Tenhou. Honba and riichi sticks go to the
-    first winner only (see :func:`multiple_ron_bonus`).
+    With a head bump only the first of them wins; with double ron two may win and three
+    callers abort the hand (an empty tuple), as on Tenhou; with triple ron all win. Honba and
+    riichi sticks go to the first winner only (see :func:`multiple_ron_bonus`).
 
     >>> ron_winners(0, [3, 1])
     (1, 3)
-    >>> from tutor.engine.scoring.presets import EMA
-    >>> ron_winners(0, [3, 1], EMA)
-    (1,)
     >>> ron_winners(0, [1, 2, 3])
     ()
+    >>> from dataclasses import replace
+    >>> ron_winners(0, [3, 1], replace(TENHOU, multiple_ron="head_bump"))
+    (1,)
     """
     _check_seat(discarder)
     order = sorted(set(claimants), key=lambda seat: (seat - discarder) % 4)
@@ -68,7 +68,7 @@ def ron_winners(
         return ()
     if rules.multiple_ron == "head_bump":
         return (order[0],)
-    if len(order) == 3:
+    if len(order) == 3 and rules.multiple_ron == "double_ron":
         return ()
     return tuple(order)
 
