@@ -507,7 +507,7 @@ class Complete(Exercise):
         return found
 
     def read(self, post: Mapping[str, Any]) -> Answer:
-        form = _one(post, "form", FORMS)
+        form = _one(post, "shape", FORMS)
         if form != "standard":
             # A pair ticked before another form was chosen is ignored: the form decides.
             return (form, None)
@@ -574,7 +574,7 @@ class Complete(Exercise):
         return Widget(
             "choices",
             select="one",
-            name="form",
+            name="shape",
             choices=[Choice(f, labels[f]) for f in FORMS],
             checked=[form] if form else [],
             second=second,

@@ -66,6 +66,7 @@ def _context(
         "next_is_step": step.number < len(steps),
         "previous_url": _step_url(steps[step.number - 2]) if step.number > 1 else "",
         "answer_url": reverse("lessons:answer", args=[stage.slug, step.number]),
+        "page_url": _step_url(step),
     }
 
 
@@ -108,7 +109,7 @@ def answer(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             ),
             status=400,
         )
-    if request.POST.get("action") == "reset":
+    if request.POST.get("op") == "reset":
         services.reset_stage(request, found.stage)
         return redirect("lessons:stage", slug=found.stage.slug)
     if not found.has_exercise:

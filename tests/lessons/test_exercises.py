@@ -101,35 +101,35 @@ def test_a_kan_is_four_copies():
 
 def test_a_complete_hand_needs_the_right_pair():
     data = {"type": "complete", "hand": "123m 456p 789s 777z 55s"}
-    assert verdict(data, form="standard", pair="5s").correct
-    v = verdict(data, form="standard", pair="7z")
+    assert verdict(data, shape="standard", pair="5s").correct
+    v = verdict(data, shape="standard", pair="7z")
     assert not v.correct
     assert "red dragon is not the pair" in v.reasons[0]
 
 
 def test_seven_pairs_is_its_own_form():
     data = {"type": "complete", "hand": "1133m 2277p 99s 1155z"}
-    assert verdict(data, form="seven_pairs").correct
-    assert not verdict(data, form="standard", pair="1m").correct
+    assert verdict(data, shape="seven_pairs").correct
+    assert not verdict(data, shape="standard", pair="1m").correct
 
 
 def test_a_hand_one_tile_off_is_not_complete():
     data = {"type": "complete", "hand": "123m 456p 789s 77z 556s"}
-    assert verdict(data, form="not_complete").correct
-    v = verdict(data, form="standard", pair="5s")
+    assert verdict(data, shape="not_complete").correct
+    v = verdict(data, shape="standard", pair="5s")
     assert not v.correct
 
 
 def test_four_sets_and_a_pair_without_a_pair_tile_is_a_reminder():
     with pytest.raises(EmptyAnswer):
         exercise({"type": "complete", "hand": "123m 456p 789s 777z 55s"}).read(
-            post(form="standard")
+            post(shape="standard")
         )
 
 
 def test_an_unknown_form_is_tampering():
     with pytest.raises(AnswerError):
-        exercise({"type": "complete", "hand": "123m 456p 789s 777z 55s"}).read(post(form="x"))
+        exercise({"type": "complete", "hand": "123m 456p 789s 777z 55s"}).read(post(shape="x"))
 
 
 # --- waits --------------------------------------------------------------------------------

@@ -47,7 +47,7 @@ def right_answer(step: Step) -> dict:
         form, pair = solution
         from tutor.engine.tiles import tile_str
 
-        return {"form": form, **({"pair": tile_str(pair)} if pair is not None else {})}
+        return {"shape": form, **({"pair": tile_str(pair)} if pair is not None else {})}
     raise AssertionError(kind)
 
 
@@ -59,7 +59,7 @@ def wrong_answer(step: Step) -> dict:
         return {"stack": [sorted(stacks)[0]]}
     if kind in ("pick_tiles", "pick_group"):
         return {"tile": right["tile"][:-1] or ["0"]}
-    return {"form": "not_complete" if right["form"] != "not_complete" else "seven_pairs"}
+    return {"shape": "not_complete" if right["shape"] != "not_complete" else "seven_pairs"}
 
 
 def send(client, step: Step, data: dict, **extra):
@@ -69,7 +69,7 @@ def send(client, step: Step, data: dict, **extra):
 def finish(client, stage: Stage, mistakes_at: set[str] = frozenset()) -> None:
     for step in stage.steps.all():
         if not step.has_exercise:
-            assert send(client, step, {"action": "continue"}).status_code == 303
+            assert send(client, step, {"op": "continue"}).status_code == 303
             continue
         if step.key in mistakes_at:
             assert send(client, step, wrong_answer(step)).status_code == 200
@@ -92,8 +92,8 @@ def test_a_stage_starts_at_its_first_step(client):
 def test_a_stage_resumes_where_the_learner_left_off(client):
     stage = Stage.objects.get(slug="the-wall")
     first, second = stage.steps.all()[:2]
-    send(client, first, {"action": "continue"})
-    send(client, second, {"action": "continue"})
+    send(client, first, {"op": "continue"})
+    send(client, second, {"op": "continue"})
     response = client.get(reverse("lessons:stage", args=["the-wall"]))
     assert response["Location"] == reverse("lessons:step", args=["the-wall", 3])
 
@@ -214,7 +214,7 @@ def test_htmx_gets_the_lesson_partial_only(client):
 
 def test_continue_under_htmx_swaps_in_the_next_step_and_pushes_its_url(client):
     step = Step.objects.get(stage__slug="the-wall", number=1)
-    response = send(client, step, {"action": "continue"}, **HTMX)
+    response = send(client, step, {"op": "continue"}, **HTMX)
     assert response.status_code == 200
     assert response["HX-Push-Url"] == reverse("lessons:step", args=["the-wall", 2])
     assert "The dice choose where to break" in response.content.decode()
@@ -292,7 +292,7 @@ def test_a_stage_can_be_played_again_for_more_stars(client):
     stage = Stage.objects.get(slug="the-wall")
     finish(client, stage)
     first = stage.steps.first()
-    response = send(client, first, {"action": "reset"})
+    response = send(client, first, {"op": "reset"})
     assert response.status_code == 302
     html = client.get(reverse("lessons:complete", args=["the-wall"])).content.decode()
     assert "You have done 0 of" in html

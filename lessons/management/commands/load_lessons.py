@@ -2,8 +2,10 @@
 
 Stages and steps are matched by slug and key: text and positions are updated in place, steps
 removed from the files are deleted (with their progress) and nothing is written when nothing
-changed. ``--check`` only reads and checks the files, printing each exercise's answer as the
-engine computes it.
+changed. A stage whose files have a problem is left as it is in the database and reported on
+stderr, so one unfinished file does not stop ``make run``; ``--strict`` fails instead (the
+content test is strict). ``--check`` only reads and checks the files, printing each exercise's
+answer as the engine computes it.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from lessons.content import CONTENT_DIR, check_stage, read_curriculum, read_stage
+from lessons.content import CONTENT_DIR, check_stage, read_curriculum, read_stage, stage_files
 from lessons.exercises import ContentError, exercise
 from lessons.models import Stage, Step
 
@@ -25,19 +27,30 @@ class Command(BaseCommand):
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("--check", nargs="*", metavar="FILE", help="check files, write nothing")
         parser.add_argument("--content-dir", default=str(CONTENT_DIR))
+        parser.add_argument("--strict", action="store_true", help="fail on any problem")
 
     def handle(self, *args: Any, **options: Any) -> None:
         content_dir = Path(options["content_dir"])
         if options["check"] is not None:
             self._check(content_dir, [Path(p) for p in options["check"]])
             return
-        try:
-            stages = read_curriculum(content_dir)
-        except ContentError as exc:
-            raise CommandError(str(exc)) from exc
-        problems = [p for stage in stages for p in check_stage(stage)]
+        stages, problems = [], []
+        for files in stage_files(content_dir):
+            try:
+                stage = read_stage(files)
+            except ContentError as exc:
+                problems.append(str(exc))
+                continue
+            found = check_stage(stage)
+            if found:
+                problems += found
+            else:
+                stages.append(stage)
         if problems:
-            raise CommandError("\n".join(problems))
+            if options["strict"]:
+                raise CommandError("\n".join(problems))
+            for problem in problems:
+                self.stderr.write(f"skipped: {problem}")
         created = updated = deleted = 0
         with transaction.atomic():
             for content in stages:
