@@ -572,8 +572,9 @@ def _evaluate_waits(c: Candidate) -> Generated | Rejected:
         return Rejected("waits: not tenpai")
     if info.karaten:
         return Rejected("waits: no live wait")
-    waits = [
-        {"tile": tile_str(t), "count": n, "shapes": sorted(s.value for s in info.shapes[t])}
+    shapes = {tile_str(t): sorted(s.value for s in info.shapes[t]) for t in info.waits}
+    waits: list[dict[str, Any]] = [
+        {"tile": tile_str(t), "count": n, "shapes": shapes[tile_str(t)]}
         for t, n in sorted(info.waits.items())
     ]
     themes = {f"wait-{info.pattern.value.replace('_', '-')}"}
@@ -592,7 +593,7 @@ def _evaluate_waits(c: Candidate) -> Generated | Rejected:
         "answer": [w["tile"] for w in waits],
         "waits": waits,
         "wait_pattern": info.pattern.value,
-        "wait_shapes": sorted({shape for w in waits for shape in w["shapes"]}),
+        "wait_shapes": sorted({shape for names in shapes.values() for shape in names}),
         "live": info.live,
         "forms": forms(c.counts),
         "difficulty": difficulty,
