@@ -32,7 +32,7 @@ from __future__ import annotations
 import os
 import tempfile
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -153,30 +153,41 @@ def _cache_dir() -> Path | None:
     return root / "var" / "cache" / "engine" if (root / "pyproject.toml").exists() else None
 
 
-_CACHE_NAME = "shanten_tables_v1.npz"
-
-
-def _load_or_build() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
+def _cached(
+    name: str, build: Callable[[], dict[str, npt.NDArray[np.uint8]]]
+) -> dict[str, npt.NDArray[np.uint8]]:
+    """The ``suit`` and ``honor`` arrays from the cache file ``name``, or built and saved."""
     folder = _cache_dir()
     if folder is not None:
         try:
-            with np.load(folder / _CACHE_NAME) as data:
-                suit, honor = data["suit"], data["honor"]
-            if suit.shape == (5**9, NUM_TARGETS) and honor.shape == (5**7, NUM_TARGETS):
-                return suit, honor
+            with np.load(folder / name) as data:
+                return {k: data[k] for k in data.files}
         except (OSError, KeyError, ValueError):
             pass
-    honor = _build_table(7, sequences=False)
-    suit = _build_table(9, sequences=True)
+    arrays = build()
     if folder is not None:
         try:
             folder.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=folder, suffix=".npz")
             with os.fdopen(fd, "wb") as fh:
-                np.savez(fh, suit=suit, honor=honor)
-            os.replace(tmp, folder / _CACHE_NAME)
+                np.savez(fh, suit=arrays["suit"], honor=arrays["honor"])
+            os.replace(tmp, folder / name)
         except OSError:
             pass
+    return arrays
+
+
+def _load_or_build() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
+    arrays = _cached(
+        "shanten_tables_v1.npz",
+        lambda: {
+            "suit": _build_table(9, sequences=True),
+            "honor": _build_table(7, sequences=False),
+        },
+    )
+    suit, honor = arrays["suit"], arrays["honor"]
+    if suit.shape != (5**9, NUM_TARGETS) or honor.shape != (5**7, NUM_TARGETS):
+        raise RuntimeError("the shanten table cache is damaged: delete it to rebuild")
     return suit, honor
 
 
@@ -414,6 +425,23 @@ def _digits(n_digits: int) -> npt.NDArray[np.uint8]:
     return out
 
 
+def _build_wide() -> dict[str, npt.NDArray[np.uint8]]:
+    built = {}
+    for name, table, n_digits, orphan in (
+        ("honor", honor_table(), 7, np.ones(7, dtype=bool)),
+        ("suit", suit_table(), 9, np.array([True] + [False] * 7 + [True])),
+    ):
+        d = _digits(n_digits)
+        wide = np.zeros((table.shape[0], 16), dtype=np.uint8)
+        wide[:, :NUM_TARGETS] = table
+        wide[:, WIDE_KINDS] = np.count_nonzero(d, axis=1)
+        wide[:, WIDE_PAIRS] = np.count_nonzero(d >= 2, axis=1)
+        wide[:, WIDE_ORPHANS] = np.count_nonzero(d[:, orphan], axis=1)
+        wide[:, WIDE_ORPHAN_PAIR] = (d[:, orphan] >= 2).any(axis=1)
+        built[name] = wide
+    return built
+
+
 def wide_tables() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
     """The tables with 16 columns for the batch code: the 10 (sets, pair) targets, then the
     number of kinds held, of pairs (2 or more), of terminal/honor kinds held, whether a
@@ -425,20 +453,8 @@ def wide_tables() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
     """
     global _suit_wide, _honor_wide
     if _suit_wide is None or _honor_wide is None:
-        built = []
-        for table, n_digits, orphan in (
-            (honor_table(), 7, np.ones(7, dtype=bool)),
-            (suit_table(), 9, np.array([True] + [False] * 7 + [True])),
-        ):
-            d = _digits(n_digits)
-            wide = np.zeros((table.shape[0], 16), dtype=np.uint8)
-            wide[:, :NUM_TARGETS] = table
-            wide[:, WIDE_KINDS] = np.count_nonzero(d, axis=1)
-            wide[:, WIDE_PAIRS] = np.count_nonzero(d >= 2, axis=1)
-            wide[:, WIDE_ORPHANS] = np.count_nonzero(d[:, orphan], axis=1)
-            wide[:, WIDE_ORPHAN_PAIR] = (d[:, orphan] >= 2).any(axis=1)
-            built.append(wide)
-        _honor_wide, _suit_wide = built
+        arrays = _cached("shanten_wide_v1.npz", _build_wide)
+        _suit_wide, _honor_wide = arrays["suit"], arrays["honor"]
     return _suit_wide, _honor_wide
 
 
