@@ -3,7 +3,7 @@ from __future__ import annotations
 from typing import Any
 
 from crispy_forms.helper import FormHelper
-from crispy_forms.layout import Submit
+from crispy_forms.layout import Fieldset, Layout, Submit
 from django import forms
 from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
@@ -264,7 +264,7 @@ class ExerciseForm(AssignmentBaseForm):
         ),
         widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
     )
-    win_tile = forms.CharField(label=_("Winning tile (scoring only)"), max_length=4, required=False)
+    win_tile = forms.CharField(label=_("Winning tile"), max_length=4, required=False)
     tsumo = forms.BooleanField(label=_("Won by self-draw (tsumo)"), required=False)
     riichi = forms.BooleanField(label=_("Riichi declared"), required=False)
     seat_wind = forms.ChoiceField(label=_("Seat wind"), choices=WIND_CHOICES, initial="S")
@@ -282,6 +282,26 @@ class ExerciseForm(AssignmentBaseForm):
         "round_wind",
         "dora",
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.helper.layout = Layout(
+            "exercise_kind",
+            "hand",
+            Fieldset(
+                _("The win (for scoring only)"),
+                "win_tile",
+                "tsumo",
+                "riichi",
+                "seat_wind",
+                "round_wind",
+                "dora",
+                css_class="score-only border rounded p-2 pb-0 mb-3",
+            ),
+            "title",
+            "instructions",
+            "due",
+        )
 
     def situation(self) -> dict[str, Any]:
         data = self.cleaned_data

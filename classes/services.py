@@ -8,6 +8,7 @@ into engine calls and keeps the engine's answers (see :func:`exercise_facts`).
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import math
 from collections import defaultdict
@@ -370,8 +371,7 @@ def stage_title(slug: str) -> str:
     stage = Stage.objects.filter(slug=slug).first()
     if stage is None:
         return slug
-    title = getattr(stage, "title", None)
-    return str(title) if title else slug
+    return str(getattr(stage, "title_text", "") or slug)
 
 
 def theme_accuracy(classroom: Classroom, student: Any = None) -> list[ThemeAccuracy]:
@@ -601,7 +601,7 @@ def _waits_facts(hand: Any) -> dict[str, Any]:
 def _score_facts(hand: Any, situation: dict[str, Any]) -> dict[str, Any]:
     from tutor.engine.scoring import score
     from tutor.engine.scoring.situation import situation_from_hand
-    from tutor.engine.tiles import parse_tiles_red, to_136
+    from tutor.engine.tiles import parse_tiles_red
 
     win_text = str(situation.get("win_tile") or "").strip()
     if not win_text:
@@ -610,19 +610,18 @@ def _score_facts(hand: Any, situation: dict[str, Any]) -> dict[str, Any]:
         win_kinds, win_red = parse_tiles_red(win_text)
         if len(win_kinds) != 1:
             raise ExerciseError(_("The winning tile must be exactly one tile, e.g. 5p."))
-        indicator_kinds, indicator_red = parse_tiles_red(str(situation.get("dora") or ""))
-        result = score(
-            situation_from_hand(
-                hand,
-                win_kinds[0],
-                win_red=win_red[0],
-                tsumo=bool(situation.get("tsumo")),
-                riichi=bool(situation.get("riichi")),
-                seat_wind=WINDS.get(str(situation.get("seat_wind")), WINDS["S"]),
-                round_wind=WINDS.get(str(situation.get("round_wind")), WINDS["E"]),
-                dora_indicators=tuple(to_136(indicator_kinds, indicator_red)),
-            )
+        indicator_kinds, _red = parse_tiles_red(str(situation.get("dora") or ""))
+        win = situation_from_hand(
+            hand,
+            win_kinds[0],
+            win_red=win_red[0],
+            tsumo=bool(situation.get("tsumo")),
+            riichi=bool(situation.get("riichi")),
+            seat_wind=WINDS.get(str(situation.get("seat_wind")), WINDS["S"]),
+            round_wind=WINDS.get(str(situation.get("round_wind")), WINDS["E"]),
         )
+        indicators = _free_copies(indicator_kinds, taken=set(win.all_tiles))
+        result = score(dataclasses.replace(win, dora_indicators=indicators))
     except ExerciseError:
         raise
     except ValueError as error:
@@ -640,6 +639,23 @@ def _score_facts(hand: Any, situation: dict[str, Any]) -> dict[str, Any]:
         "fu_lines": [str(line) for line in result.fu_lines],
         "payments": result.payments.as_dict(),
     }
+
+
+def _free_copies(kinds: list[int], taken: set[int]) -> tuple[int, ...]:
+    """Physical tiles (kind·4 + copy) for dora indicators, distinct from the hand's own."""
+    from tutor.engine.tiles import tile_str
+
+    out = []
+    for kind in kinds:
+        copy = next((kind * 4 + c for c in range(4) if kind * 4 + c not in taken), None)
+        if copy is None:
+            raise ExerciseError(
+                _("There are only four %(tile)s: the hand and the dora indicators hold more.")
+                % {"tile": tile_str(kind)}
+            )
+        taken.add(copy)
+        out.append(copy)
+    return tuple(out)
 
 
 @dataclass(frozen=True)

@@ -148,9 +148,10 @@ def _the_whole_path(teacher, student, language: str) -> None:
     teacher.locator("#preview .preview-error", has_text="3z").wait_for()
     teacher.locator("#id_hand").fill(DISCARD_HAND)
     teacher.locator("#preview .discard-table").wait_for()
-    assert t(language, "Best discard: %(best)s") % {"best": "1s"} in teacher.locator(
-        "#preview"
-    ).inner_text()
+    assert (
+        t(language, "Best discard: %(best)s") % {"best": "1s"}
+        in teacher.locator("#preview").inner_text()
+    )
     teacher.locator("#id_instructions").fill("Look for tenpai.")
     both_sizes(teacher, f"classes-exercise-preview-{language}")
     teacher.get_by_role("button", name=t(language, "Assign"), exact=True).click()

@@ -133,3 +133,10 @@ def test_points_are_checked_against_the_engines_score():
     for bad in ("", "lots", "-5", "99999999999"):
         with pytest.raises(services.AnswerError):
             services.check_exercise_answer(a, _post(points=bad))
+
+
+def test_a_fifth_copy_among_the_dora_indicators_is_refused():
+    with pytest.raises(services.ExerciseError, match="only four 5p"):
+        services.exercise_facts(
+            "score", "234567m23455p678s", {"win_tile": "4p", "riichi": True, "dora": "555p"}
+        )

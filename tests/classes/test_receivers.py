@@ -104,3 +104,57 @@ def test_anonymous_players_are_ignored(world, puzzles):
         sender=None, user=AnonymousUser(), puzzle_id=puzzles[0].pk, correct=True, first=True
     )
     assert not Attempt.objects.exists()
+
+
+def test_solving_an_assigned_puzzle_on_the_puzzles_page_counts_in_both_places(
+    world, client, django_capture_on_commit_callbacks
+):
+    from django.urls import reverse
+
+    from puzzles.models import PuzzleAttempt
+    from tests.puzzles.play_factories import DISCARD_BEST, make_puzzle
+
+    puzzle = make_puzzle(themes=("iishanten",))
+    a = Assignment.objects.create(
+        classroom=world.classroom, kind=AssignmentKind.PUZZLES, title="One", puzzle_ids=[puzzle.pk]
+    )
+    client.force_login(world.student)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            reverse("puzzles:answer", args=[puzzle.pk]), {"answer": DISCARD_BEST}
+        )
+    assert response.status_code == 200
+    assert PuzzleAttempt.objects.filter(user=world.student, puzzle=puzzle).exists()
+    progress = Progress.objects.get(assignment=a, student=world.student)
+    assert (progress.attempts, progress.correct, progress.score) == (1, 1, 100)
+    assert progress.completed_at is not None
+    assert Attempt.objects.get(assignment=a).themes == ["iishanten"]
+
+
+def test_a_lesson_step_answered_on_the_lessons_page_counts(
+    world, client, tmp_path, django_capture_on_commit_callbacks
+):
+    import io
+    import shutil
+    from pathlib import Path
+
+    from django.core.management import call_command
+    from django.urls import reverse
+
+    content = Path(__file__).resolve().parents[2] / "lessons" / "content"
+    for language in ("en", "es"):
+        (tmp_path / language).mkdir()
+        shutil.copy(content / language / "04-the-wall.yaml", tmp_path / language)
+    call_command("load_lessons", content_dir=str(tmp_path), stdout=io.StringIO())
+    wall = Assignment.objects.create(
+        classroom=world.classroom, kind=AssignmentKind.STAGE, title="Wall", stage_slug="the-wall"
+    )
+    from lessons.models import Step
+
+    first = Step.objects.filter(stage__slug="the-wall").order_by("number").first()
+    client.force_login(world.student)
+    client.get(reverse("lessons:step", args=["the-wall", first.number]))
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("lessons:answer", args=["the-wall", first.number]), {"step": first.key})
+    progress = Progress.objects.get(assignment=wall, student=world.student)
+    assert progress.attempts == 1
