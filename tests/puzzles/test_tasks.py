@@ -262,3 +262,36 @@ def test_a_real_worker_requeues_a_lost_batch_and_finishes_it(
         assert time.monotonic() < deadline, celery_worker_process.output()[-3000:]
         time.sleep(0.3)
     assert services.batch_progress(batch.pk).created == 20
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_workers_running_the_same_seed_at_once_store_each_puzzle_once() -> None:
+    import threading
+
+    from django.db import connection
+
+    a = services.request_batch("waits", 10, seed=31, dispatch=False)
+    b = services.request_batch("waits", 10, seed=31, dispatch=False)
+    chunks = [a.chunks.get().pk, b.chunks.get().pk]
+    barrier = threading.Barrier(2)
+    results: list[services.ChunkResult | None] = []
+    errors: list[BaseException] = []
+
+    def work(chunk_id: int) -> None:
+        try:
+            barrier.wait()
+            results.append(services.run_chunk(chunk_id))
+        except BaseException as exc:  # reported below
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=work, args=(pk,)) for pk in chunks]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors
+    assert Puzzle.objects.count() == 10
+    assert sorted(r.created for r in results if r) == [0, 10]
+    assert sum(r.duplicates for r in results if r) == 10
