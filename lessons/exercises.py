@@ -451,7 +451,7 @@ class PickGroup(Exercise):
             "kan": _("%(tiles)s: four copies of one tile, a kan."),
             "pair": _("%(tiles)s: two copies of one tile, a pair."),
         }[self.data["find"]]
-        return Verdict(True, [_("Right.") + " " + what % {"tiles": names(answer)}])
+        return Verdict(True, [what % {"tiles": names(answer)}])
 
     def widget(self, answer: Answer | None = None) -> Widget:
         return Widget("tiles", notation=self.notation, select="many", value="index")
@@ -543,7 +543,7 @@ class Complete(Exercise):
         if "thirteen_orphans" in forms:
             reasons.append(_("It holds every terminal and honor, one of them twice."))
         if answer in right:
-            return Verdict(True, [_("Right.")] + reasons)
+            return Verdict(True, reasons)
         form, pair = answer
         if form == "standard" and "standard" in forms and pair not in forms["standard"]:
             reasons.insert(
@@ -762,7 +762,7 @@ class WallExercise(Exercise):
             # Only the first part of the story on a wrong answer: which wall breaks.
             reasons += self._story()[:1]
             return Verdict(False, reasons)
-        return Verdict(True, [_("Right."), *self._story()])
+        return Verdict(True, self._story())
 
     def widget(self, answer: Answer | None = None) -> Widget:
         n = self.stacks
@@ -886,7 +886,7 @@ class Dora(Exercise):
                 % {"plain": plain, "red": red}
             )
         right = answer == self.solution()
-        return Verdict(right, ([_("Right.")] if right else []) + reasons)
+        return Verdict(right, reasons)
 
     def widget(self, answer: Answer | None = None) -> Widget:
         indicators = "".join(et.tile_str(k) for k in self.indicators)
@@ -961,7 +961,7 @@ class Waits(Exercise):
             )
             % {"n": len(right), "tiles": names(sorted(right))}
         )
-        return Verdict(answer == right, ([_("Right.")] if answer == right else []) + reasons)
+        return Verdict(answer == right, reasons)
 
     def widget(self, answer: Answer | None = None) -> Widget:
         checked = [et.tile_str(k) for k in sorted(answer)] if isinstance(answer, frozenset) else []
@@ -1028,7 +1028,7 @@ class Shanten(Exercise):
                     % {"n": answer}
                 ],
             )
-        return Verdict(True, [_("Right."), text])
+        return Verdict(True, [text])
 
     def widget(self, answer: Answer | None = None) -> Widget:
         return Widget(
@@ -1138,7 +1138,7 @@ class Furiten(Exercise):
                     _("None of your waits is among your discards or went by: no furiten.")
                 )
         right = answer in self.solutions()
-        return Verdict(right, ([_("Right.")] if right else []) + reasons)
+        return Verdict(right, reasons)
 
     def widget(self, answer: Answer | None = None) -> Widget:
         labels = _furiten_labels()
@@ -1359,7 +1359,7 @@ class YakuExercise(_Winning):
         lines = ", ".join(f"{y.name} {y.han}" for y in result.yaku)
         reasons.append(_("The engine counts: %(lines)s (han).") % {"lines": lines})
         ok = answer == right
-        return Verdict(ok, ([_("Right.")] if ok else []) + reasons)
+        return Verdict(ok, reasons)
 
     def widget(self, answer: Answer | None = None) -> Widget:
         return Widget(
@@ -1397,7 +1397,7 @@ class Fu(_Winning):
         ok = answer == result.fu
         reasons = [str(line) for line in result.fu_lines]
         reasons.append(_("Total: %(fu)s fu (rounded up to the next ten).") % {"fu": result.fu})
-        return Verdict(ok, ([_("Right.")] if ok else []) + reasons)
+        return Verdict(ok, reasons)
 
     def widget(self, answer: Answer | None = None) -> Widget:
         return Widget(
@@ -1448,7 +1448,7 @@ class Payment(_Winning):
                 reasons.append(
                     _("%(seat)s pays %(amount)s.") % {"seat": seats[seat], "amount": amount}
                 )
-        return Verdict(ok, ([_("Right.")] if ok else []) + reasons)
+        return Verdict(ok, reasons)
 
     def widget(self, answer: Answer | None = None) -> Widget:
         seats = dict(zip(SEATS, _seat_names(), strict=True))
@@ -1587,7 +1587,7 @@ class Calls(Exercise):
             )
         if answer != right:
             return Verdict(False, reasons)
-        reasons = [_("Right.")]
+        reasons = []
         for value in sorted(right):
             if value != "none":
                 reasons.append(_("%(call)s is allowed.") % {"call": labels[value]})
@@ -1707,7 +1707,7 @@ class Claim(Exercise):
         names_ = dict(zip(SEATS, _seat_names(), strict=True))
         call_names = {"chi": _("chi"), "pon": _("pon"), "open_kan": _("kan"), "ron": _("ron")}
         ok = answer == self._answer()
-        reasons = [_("Right.")] if ok else []
+        reasons = []
         if ok or self.data["ask"] == "skipped":
             for c in res.winners:
                 reasons.append(
@@ -1822,7 +1822,6 @@ class Kuikae(Exercise):
         return Verdict(
             True,
             [
-                _("Right."),
                 _(
                     "Right after a call you may not discard the tile you called, nor, after a "
                     "chi, the tile at the other end of the run: here %(tiles)s."
@@ -1891,7 +1890,7 @@ class BestDiscard(Exercise):
                     _("Another discard keeps the hand closer to ready or accepts more tiles."),
                 ],
             )
-        return Verdict(True, [_("Right.")] + [self._row_text(r) for r in rows[:3]])
+        return Verdict(True, [self._row_text(r) for r in rows[:3]])
 
     def widget(self, answer: Answer | None = None) -> Widget:
         checked = [et.tile_str(int(answer))] if isinstance(answer, int) else []  # type: ignore[arg-type]
