@@ -150,14 +150,17 @@ def _indexes(post: Mapping[str, Any], name: str, count: int) -> frozenset[int]:
 def _kinds(post: Mapping[str, Any], name: str, allowed: Iterable[int]) -> frozenset[int]:
     values = post.getlist(name) if hasattr(post, "getlist") else post.get(name, [])
     allowed_set = set(allowed)
+    if len(values) > 2 * et.NUM_KINDS:
+        raise AnswerError(_("That is not one of the choices."))
     out: set[int] = set()
     for v in values:
         try:
             k = et.parse_tile(str(v))
         except ValueError:
             raise AnswerError(_("“%(value)s” is not a tile.") % {"value": v}) from None
-        if k not in allowed_set or k in out:
+        if k not in allowed_set:
             raise AnswerError(_("“%(value)s” cannot be chosen here.") % {"value": v})
+        # Two copies of one tile ticked in a hand name the same kind: not an error.
         out.add(k)
     return frozenset(out)
 
