@@ -305,12 +305,18 @@ def discard_analysis(
             inverse = inverse.reshape(-1)
             uniq = h2[pi[first]].copy()
             uniq[np.arange(first.size), pk[first]] -= 1
-            base3, after3 = _hand_and_draws(uniq, melds)
-            imp3 = after3 < base3[:, None]
+            # only follow-ups that keep the improved shanten need their uke-ire
+            base3 = _sh.shanten_batch(uniq, melds, check=False).astype(np.int16)
+            ok = base3[inverse] == base[rows_i[pi]] - 1
+            needed = np.zeros(uniq.shape[0], dtype=bool)
+            needed[inverse[ok]] = True
+            keep = np.flatnonzero(needed)
+            _, after3 = _hand_and_draws(uniq[keep], melds)
+            imp3 = np.zeros((uniq.shape[0], NUM_KINDS), dtype=bool)
+            imp3[keep] = after3 < base3[keep, None]
             cnt3 = (imp3 * unseen[None, :]).sum(axis=1)
             t_of = rows_t[pi]
             cnt = cnt3[inverse] - imp3[inverse, t_of]
-            ok = base3[inverse] == base[rows_i[pi]] - 1
             best = np.full(rows_i.size, -1, dtype=np.int64)
             np.maximum.at(best, pi[ok], cnt[ok])
             for j in range(rows_i.size):
