@@ -52,7 +52,11 @@ Runner = Callable[[list[str], TextIO, TextIO, TextIO], int]
 
 @dataclass(frozen=True)
 class Command:
-    """A subcommand: its name, one help line, and the function that runs it."""
+    """A subcommand: its name, one help line, and the function that runs it.
+
+    >>> COMMANDS["shanten"].help
+    'shanten of hands read from standard input'
+    """
 
     name: str
     help: str
@@ -67,6 +71,7 @@ class _Parser(argparse.ArgumentParser):
     """An argparse parser that raises instead of exiting, so ``main`` returns a status."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
+        """Raise instead of printing usage and exiting."""
         raise _ArgumentError(f"{self.prog}: {message}")
 
 

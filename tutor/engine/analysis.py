@@ -191,6 +191,10 @@ class Ukeire:
 
     ``accepted`` maps each kind whose draw lowers the shanten to its unseen copies (0 = dead);
     ``count`` is their total.
+
+    >>> from tutor.engine.tiles import parse_tiles, to_counts
+    >>> ukeire(to_counts(parse_tiles("1m")), melds=4)
+    Ukeire(shanten=0, accepted={0: 3}, count=3)
     """
 
     shanten: int
@@ -226,7 +230,12 @@ def ukeire(counts: Sequence[int], melds: int = 0, seen: Sequence[int] | None = N
 
 @dataclass(frozen=True)
 class DiscardOption:
-    """One row of the discard table: see the module docstring for ``two_step``."""
+    """One row of the discard table: see the module docstring for ``two_step``.
+
+    >>> from tutor.engine.tiles import parse_tiles, to_counts
+    >>> discard_analysis(to_counts(parse_tiles("12m")), melds=4)[0]
+    DiscardOption(discard=0, shanten=0, accepted={1: 3}, count=3, two_step=0, best_follow_up={})
+    """
 
     discard: Tile
     shanten: int
@@ -346,6 +355,10 @@ class TenpaiInfo:
 
     ``waits`` maps each winning kind to its live (unseen) copies; ``karaten`` is true when every
     copy of every wait is visible, so the hand cannot win.
+
+    >>> from tutor.engine.tiles import parse_tiles, to_counts
+    >>> tenpai_info(to_counts(parse_tiles("1m")), melds=4).live
+    3
     """
 
     waits: dict[Tile, int]

@@ -76,7 +76,11 @@ _LETTER_SEAT = {v: k for k, v in _SEAT_LETTER.items()}
 
 
 class MeldKind(StrEnum):
-    """The five kinds of declared sets."""
+    """The five kinds of declared sets.
+
+    >>> [k.value for k in MeldKind]
+    ['chi', 'pon', 'open_kan', 'closed_kan', 'added_kan']
+    """
 
     CHI = "chi"
     PON = "pon"
@@ -160,22 +164,38 @@ class Meld:
 
     @property
     def is_open(self) -> bool:
-        """Whether the set opens the hand (everything except a closed kan)."""
+        """Whether the set opens the hand (everything except a closed kan).
+
+        >>> parse_meld("[777p]").is_open, parse_meld("(7777p)").is_open
+        (True, False)
+        """
         return self.kind is not MeldKind.CLOSED_KAN
 
     @property
     def is_kan(self) -> bool:
-        """Whether the set is a kan of any kind."""
+        """Whether the set is a kan of any kind.
+
+        >>> parse_meld("{2222s}").is_kan, parse_meld("[222s]").is_kan
+        (True, False)
+        """
         return len(self.tiles) == 4
 
     @property
     def base(self) -> Tile:
-        """The lowest kind of the set (the kind itself for pon and kan)."""
+        """The lowest kind of the set (the kind itself for pon and kan).
+
+        >>> parse_meld("[465m]").base
+        3
+        """
         return self.tiles[0]
 
     @property
     def red_count(self) -> int:
-        """How many red fives the set holds."""
+        """How many red fives the set holds.
+
+        >>> parse_meld("[0555p]").red_count
+        1
+        """
         return sum(self.red)
 
 
@@ -311,17 +331,29 @@ class Hand:
 
     @property
     def tile_count(self) -> int:
-        """Concealed tiles plus 3 per called set (the size shanten is computed on)."""
+        """Concealed tiles plus 3 per called set (the size shanten is computed on).
+
+        >>> parse_hand("1m [111p] [222p] [333p] (4444p)").tile_count
+        13
+        """
         return sum(self.concealed) + 3 * len(self.melds)
 
     @property
     def is_closed(self) -> bool:
-        """Whether no set is open (closed kans keep a hand closed)."""
+        """Whether no set is open (closed kans keep a hand closed).
+
+        >>> parse_hand("123m456p789s2z (1111z)").is_closed
+        True
+        """
         return not any(m.is_open for m in self.melds)
 
     @property
     def red_count(self) -> int:
-        """All red fives: concealed and in sets."""
+        """All red fives: concealed and in sets.
+
+        >>> parse_hand("406m123p456s11z [0*55s]A").red_count
+        2
+        """
         return sum(self.red) + sum(m.red_count for m in self.melds)
 
     def all_counts(self) -> Counts:
@@ -337,7 +369,11 @@ class Hand:
         return tuple(c)
 
     def concealed_tiles(self) -> list[Tile]:
-        """The concealed tiles as a sorted list of kinds."""
+        """The concealed tiles as a sorted list of kinds.
+
+        >>> parse_hand("21m [111p] [222p] [333p] [444p]", sizes=(14,)).concealed_tiles()
+        [0, 1]
+        """
         return counts_to_tiles(self.concealed)
 
     def validate(self, sizes: tuple[int, ...] = (13, 14)) -> None:

@@ -42,7 +42,11 @@ __all__ = [
 
 
 class GroupKind(StrEnum):
-    """A group of concealed tiles in a split."""
+    """A group of concealed tiles in a split.
+
+    >>> [k.value for k in GroupKind]
+    ['sequence', 'triplet', 'pair', 'single']
+    """
 
     SEQUENCE = "sequence"
     TRIPLET = "triplet"
@@ -51,7 +55,11 @@ class GroupKind(StrEnum):
 
 
 class HandForm(StrEnum):
-    """The three forms of a complete hand."""
+    """The three forms of a complete hand.
+
+    >>> [f.value for f in HandForm]
+    ['standard', 'seven_pairs', 'thirteen_orphans']
+    """
 
     STANDARD = "standard"
     SEVEN_PAIRS = "seven_pairs"
@@ -71,12 +79,20 @@ class Group:
 
     @property
     def first(self) -> Tile:
-        """The lowest kind in the group."""
+        """The lowest kind in the group.
+
+        >>> Group(GroupKind.SEQUENCE, (3, 4, 5)).first
+        3
+        """
         return self.tiles[0]
 
     @property
     def tiles_str(self) -> str:
-        """The group in mpsz notation."""
+        """The group in mpsz notation.
+
+        >>> Group(GroupKind.PAIR, (27, 27)).tiles_str
+        '11z'
+        """
         return tiles_str(self.tiles)
 
 
@@ -99,7 +115,12 @@ class Decomposition:
 
     @property
     def pair(self) -> Tile | None:
-        """The kind of the pair (standard and thirteen orphans); None for seven pairs."""
+        """The kind of the pair (standard and thirteen orphans); None for seven pairs.
+
+        >>> from tutor.engine.tiles import parse_tiles, to_counts
+        >>> decompositions(to_counts(parse_tiles("123m456p789s11122z")))[0].pair
+        28
+        """
         if self.form is HandForm.SEVEN_PAIRS:
             return None
         for g in self.groups:
@@ -109,7 +130,13 @@ class Decomposition:
 
     @property
     def sets(self) -> tuple[Group, ...]:
-        """The concealed sets (sequences and triplets)."""
+        """The concealed sets (sequences and triplets).
+
+        >>> from tutor.engine.tiles import parse_tiles, to_counts
+        >>> d = decompositions(to_counts(parse_tiles("123m456p789s11122z")))[0]
+        >>> [g.tiles_str for g in d.sets]
+        ['123m', '456p', '789s', '111z']
+        """
         return tuple(g for g in self.groups if g.kind in (GroupKind.SEQUENCE, GroupKind.TRIPLET))
 
     def counts(self) -> tuple[int, ...]:

@@ -35,7 +35,11 @@ __all__ = ["WaitShape", "waits", "wait_shapes", "wait_pattern"]
 
 
 class WaitShape(StrEnum):
-    """Names of wait shapes."""
+    """Names of wait shapes.
+
+    >>> WaitShape("two_sided") is WaitShape.TWO_SIDED
+    True
+    """
 
     TWO_SIDED = "two_sided"
     CLOSED = "closed"
