@@ -81,6 +81,7 @@ class Widget:
     label: str = ""
     name: str = "tile"
     inputs: list[tuple[str, str, str]] = field(default_factory=list)  # (name, label, value)
+    rows: tuple[str, ...] = ("123456789m", "123456789p", "123456789s", "1234567z")
 
 
 @dataclass
@@ -964,6 +965,17 @@ class Waits(Exercise):
             )
             % {"n": len(right), "tiles": names(sorted(right))}
         )
+        from tutor.engine.waits import wait_shapes
+
+        shape_names = _wait_shape_names()
+        for tile, shapes in sorted(wait_shapes(self.hand.concealed, len(self.hand.melds)).items()):
+            reasons.append(
+                _("%(tile)s: %(shapes)s.")
+                % {
+                    "tile": tile_name(tile),
+                    "shapes": ", ".join(sorted(shape_names[s.value] for s in shapes)),
+                }
+            )
         return Verdict(answer == right, reasons)
 
     def widget(self, answer: Answer | None = None) -> Widget:
@@ -976,6 +988,18 @@ class Waits(Exercise):
             checked=checked,
             shown=[(_("The hand"), display(self.hand))],
         )
+
+
+def _wait_shape_names() -> dict[str, str]:
+    return {
+        "two_sided": _("a two-sided wait (ryanmen)"),
+        "closed": _("a closed wait in the middle (kanchan)"),
+        "edge": _("an edge wait (penchan)"),
+        "dual_pon": _("one of two pairs becoming a pon (shanpon)"),
+        "single": _("a single-tile wait on the pair (tanki)"),
+        "nobetan": _("a single wait at either end of a run of four (nobetan)"),
+        "multi_sided": _("a wait with several shapes"),
+    }
 
 
 # --- shanten ------------------------------------------------------------------------------

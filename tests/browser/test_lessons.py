@@ -8,9 +8,10 @@ import io
 import pytest
 from django.core.management import call_command
 
-from lessons.exercises import exercise
+from lessons.exercises import TYPES, exercise
 from lessons.models import Step
 from tests.conftest import screenshot
+from tests.lessons.answers import right_form
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -99,85 +100,68 @@ def test_a_wrong_click_explains_and_the_back_button_works(page, lessons) -> None
 
 # --- keyboard only ------------------------------------------------------------------------
 
+ACTIVE = """() => {
+  const e = document.activeElement;
+  return {
+    tag: e.tagName, type: e.type || "", name: e.name || "", value: e.value || "",
+    roving: !!e.closest('fieldset.tile-select[data-tile-select="many"]'),
+    size: e.closest("fieldset") ? e.closest("fieldset").querySelectorAll("input").length : 0,
+  };
+}"""
 
-def start(page, slug: str, key: str) -> Step:
-    step = Step.objects.get(stage__slug=slug, key=key)
-    page.goto(f"/learn/{slug}/{step.number}/")
-    # Where the page puts the focus (the step's heading); from here on only keys.
-    page.locator("#step-title").focus()
-    return step
 
-
-def check_with_keyboard_and_go_on(page) -> None:
-    # From the answer, Tab to the Check button and press Enter; then the Next button has the
-    # focus, and Enter moves on.
-    for _ in range(40):
+def answer_with_keyboard(page, form: dict[str, list[str]]) -> None:
+    """Fill the answer form with Tab, the arrow keys, Space and typing, then press Enter on
+    Check: no mouse, no element handles."""
+    wanted = {name: list(values) for name, values in form.items()}
+    page.locator("#step-title").focus()  # where the page puts the focus
+    for _ in range(300):
         page.keyboard.press("Tab")
-        if page.evaluate("document.activeElement.textContent.trim()") in ("Check", "Comprobar"):
+        el = page.evaluate(ACTIVE)
+        if el["tag"] == "BUTTON" and el["value"] == "check":
             break
+        values = wanted.get(el["name"])
+        if el["tag"] != "INPUT" or values is None:
+            continue
+        if el["type"] == "number":
+            page.keyboard.type(values[0])
+        elif el["type"] == "radio":
+            if el["value"] in values:
+                page.keyboard.press("Space")
+            else:
+                for _ in range(el["size"]):
+                    page.keyboard.press("ArrowRight")  # moves and selects, wrapping around
+                    if page.evaluate(ACTIVE)["value"] in values:
+                        break
+        elif el["roving"]:
+            # One tab stop for the whole row of tiles: walk it with the arrows.
+            for _ in range(el["size"]):
+                value = page.evaluate(ACTIVE)["value"]
+                if value in values:
+                    page.keyboard.press("Space")
+                    values.remove(value)
+                page.keyboard.press("ArrowRight")
+        elif el["value"] in values:
+            page.keyboard.press("Space")
+            values.remove(el["value"])
+    else:
+        raise AssertionError("never reached the Check button")
     page.keyboard.press("Enter")
-    page.locator("#feedback").wait_for()
-    assert "feedback-correct" in page.locator("#feedback").get_attribute("class")
+
+
+@pytest.mark.parametrize("kind", sorted(TYPES))
+def test_every_exercise_type_works_from_the_keyboard(page, lessons, kind) -> None:
+    step = Step.objects.filter(exercise__type=kind).order_by("stage__number", "number").first()
+    if step is None:
+        pytest.skip(f"no lesson uses the {kind} exercise yet")
+    page.goto(f"/learn/{step.stage.slug}/{step.number}/")
+    answer_with_keyboard(page, right_form(step.exercise))
+    feedback = page.locator("#feedback")
+    feedback.wait_for()
+    assert "feedback-correct" in feedback.get_attribute("class"), feedback.inner_text()
     # htmx moves the focus to the swapped-in Next button once the swap settles.
     page.wait_for_function("document.activeElement && document.activeElement.id === 'next'")
-
-
-def test_keyboard_wall(page, lessons) -> None:
-    start(page, "the-wall", "find-the-first-stack")
-    ((wall, stack),) = solution("the-wall", "find-the-first-stack")
-    order = [f"{w}-{s}" for w in (0, 3, 2, 1) for s in range(17)]
-    page.keyboard.press("Tab")  # into the wall: the first stack
-    for _ in range(order.index(f"{wall}-{stack}")):
-        page.keyboard.press("ArrowRight")
-    assert page.evaluate("document.activeElement.value") == f"{wall}-{stack}"
-    check_with_keyboard_and_go_on(page)
+    if kind in ("wall", "complete", "calls", "waits"):
+        screenshot(page, f"lessons-keyboard-{kind}-1280")
     page.keyboard.press("Enter")
-    page.wait_for_url("**/learn/the-wall/4/")
-
-
-def test_keyboard_pick_tiles(page, lessons) -> None:
-    start(page, "tiles-and-suits", "spot-the-honors")
-    wanted = solution("tiles-and-suits", "spot-the-honors")
-    page.keyboard.press("Tab")  # into the row: the first tile
-    for i in range(7):
-        if i in wanted:
-            page.keyboard.press("Space")
-        page.keyboard.press("ArrowRight")
-    check_with_keyboard_and_go_on(page)
-
-
-def test_keyboard_pick_group(page, lessons) -> None:
-    start(page, "sets-and-pairs", "find-the-pair")
-    step = Step.objects.get(stage__slug="sets-and-pairs", key="find-the-pair")
-    kinds = exercise(step.exercise).kinds
-    want = solution("sets-and-pairs", "find-the-pair")
-    page.keyboard.press("Tab")
-    for kind in kinds:
-        if kind in want:
-            page.keyboard.press("Space")
-        page.keyboard.press("ArrowRight")
-    check_with_keyboard_and_go_on(page)
-
-
-def test_keyboard_complete(page, lessons) -> None:
-    start(page, "winning-hands", "is-it-complete")
-    form, pair = solution("winning-hands", "is-it-complete")
-    step = Step.objects.get(stage__slug="winning-hands", key="is-it-complete")
-    ex = exercise(step.exercise)
-    page.keyboard.press("Tab")  # the first form choice, "Not complete"
-    page.keyboard.press("ArrowDown")  # "Four sets and a pair"
-    assert page.evaluate("document.activeElement.value") == "standard"
-    page.keyboard.press("Tab")  # into the hand, to pick the pair
-    tiles = ex.hand.concealed_tiles()
-    first = page.evaluate("document.activeElement.dataset.tile")
-    from tutor.engine.tiles import tile_str
-
-    position = [tile_str(t) for t in tiles].index(first)
-    target = [tile_str(t) for t in tiles].index(tile_str(pair))
-    # Radio groups select as the arrows move; the first press selects the focused one.
-    page.keyboard.press("Space")
-    for _ in range(target - position):
-        page.keyboard.press("ArrowRight")
-    assert page.evaluate("document.activeElement.dataset.tile") == tile_str(pair)
-    screenshot(page, "lessons-complete-keyboard-1280")
-    check_with_keyboard_and_go_on(page)
+    page.wait_for_url(f"**/learn/{step.stage.slug}/**")
