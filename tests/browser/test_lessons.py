@@ -165,3 +165,22 @@ def test_every_exercise_type_works_from_the_keyboard(page, lessons, kind) -> Non
         screenshot(page, f"lessons-keyboard-{kind}-1280")
     page.keyboard.press("Enter")
     page.wait_for_url(f"**/learn/{step.stage.slug}/**")
+
+
+@pytest.mark.parametrize("kind", sorted(TYPES))
+def test_every_exercise_type_fits_a_375px_screen_screenshot(page, lessons, kind) -> None:
+    step = Step.objects.filter(exercise__type=kind).order_by("stage__number", "number").first()
+    if step is None:
+        pytest.skip(f"no lesson uses the {kind} exercise yet")
+    page.set_viewport_size({"width": 375, "height": 800})
+    page.goto(f"/learn/{step.stage.slug}/{step.number}/")
+    # Nothing may stick out sideways: the page never scrolls horizontally.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    # Every tile or stack to click is big enough to tap.
+    smallest = page.evaluate(
+        """() => Math.min(...[...document.querySelectorAll(
+            '#lesson .tile-option, #lesson .wall-stack, #lesson .form-check-input'
+        )].map(e => e.getBoundingClientRect().width), 999)"""
+    )
+    assert smallest >= 14, smallest
+    screenshot(page, f"lessons-{kind}-375")
