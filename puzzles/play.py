@@ -12,6 +12,7 @@ generator (:mod:`puzzles.generation`); nothing here computes a mahjong rule.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -55,6 +56,7 @@ class BadAnswer(ValueError):
 # --- answers -------------------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=256)
 def _kind_text(text: str) -> str:
     """``"0p"`` → ``"5p"``: answers are about tile kinds, red or not."""
     return tile_str(parse_tile(text.strip()))
@@ -180,9 +182,13 @@ def record_attempt(
         answer = normalise_answer(puzzle, raw_answer)
         correct = is_correct(puzzle, answer)
         rating, _created = PlayerRating.objects.select_for_update().get_or_create(user=user)
-        earlier = PuzzleAttempt.objects.filter(user=user, puzzle=puzzle)
-        first = not earlier.filter(first_attempt=True).exists()
-        attempted_today = earlier.filter(created__date=today).exists()
+        earlier = list(
+            PuzzleAttempt.objects.filter(user=user, puzzle=puzzle).values_list(
+                "first_attempt", "created"
+            )
+        )
+        first = not any(was_first for was_first, _when in earlier)
+        attempted_today = any(timezone.localdate(when) == today for _first, when in earlier)
         attempt = PuzzleAttempt(
             user=user,
             puzzle=puzzle,
@@ -202,7 +208,8 @@ def record_attempt(
         ):
             streak = _extend_streak(rating, today)
         attempt.save()
-        rating.save()
+        if first or streak is not None or _created:
+            rating.save()
         transaction.on_commit(
             lambda: puzzle_attempted.send(
                 sender=PuzzleAttempt,
@@ -709,11 +716,11 @@ def _tile_list(tiles: Sequence[str]) -> str:
     return ", ".join(tiles)
 
 
-def explanation(puzzle: Puzzle) -> str:
+def explanation(puzzle: Puzzle, rows: list[DiscardRow] | None = None) -> str:
     """One sentence saying why the answer is right, built from the stored engine facts."""
     analysis = puzzle.analysis or {}
     if puzzle.kind == PuzzleKind.DISCARD:
-        rows = discard_rows(puzzle)
+        rows = discard_rows(puzzle) if rows is None else rows
         if not rows:
             return ""
         best = next((r for r in rows if r.best), rows[0])

@@ -97,7 +97,9 @@ def index(request: HttpRequest) -> HttpResponse:
     return redirect(f"{url}?review=1" if chosen.review else url)
 
 
-def _page_context(request: HttpRequest, puzzle: Puzzle, **extra: Any) -> dict[str, Any]:
+def _page_context(
+    request: HttpRequest, puzzle: Puzzle, *, with_rating: bool = True, **extra: Any
+) -> dict[str, Any]:
     context: dict[str, Any] = {
         "puzzle": puzzle,
         "situation": play.situation(puzzle),
@@ -106,7 +108,9 @@ def _page_context(request: HttpRequest, puzzle: Puzzle, **extra: Any) -> dict[st
         "shanten_choices": play.SHANTEN_CHOICES,
         "palette": ("123456789m", "123456789p", "123456789s", "1234567z"),
         "player_rating": (
-            play.player_rating(request.user) if request.user.is_authenticated else None
+            play.player_rating(request.user)
+            if with_rating and request.user.is_authenticated
+            else None
         ),
     }
     context.update(extra)
@@ -116,7 +120,8 @@ def _page_context(request: HttpRequest, puzzle: Puzzle, **extra: Any) -> dict[st
 @require_GET
 @vary_on_headers("HX-Request")
 def detail(request: HttpRequest, puzzle_id: int) -> HttpResponse:
-    puzzle = get_object_or_404(Puzzle, pk=puzzle_id)
+    # The analysis is not shown before an answer, so it is not even loaded.
+    puzzle = get_object_or_404(Puzzle.objects.defer("analysis"), pk=puzzle_id)
     return render(
         request,
         "puzzles/detail.html",
@@ -141,7 +146,7 @@ def answer(request: HttpRequest, puzzle_id: int) -> HttpResponse:
     if daily is not None and not DailyPuzzle.objects.filter(date=daily, puzzle=puzzle).exists():
         daily = None
     seconds = _elapsed(request.POST.get("started"), puzzle)
-    context = _page_context(request, puzzle, daily=daily)
+    context = _page_context(request, puzzle, with_rating=False, daily=daily)
     try:
         if request.user.is_authenticated:
             result = play.record_attempt(request.user, puzzle.pk, raw, seconds)
@@ -149,18 +154,27 @@ def answer(request: HttpRequest, puzzle_id: int) -> HttpResponse:
             result = play.grade(puzzle, raw)
             _remember(request, puzzle.pk)
     except play.BadAnswer as exc:
+        if request.user.is_authenticated:
+            context["player_rating"] = play.player_rating(request.user)
         context.update(error=str(exc), checked=raw)
         return _render(request, "puzzles/detail.html", "feedback", context, status=400)
     if daily is not None and request.user.is_authenticated:
         context["streak"] = result.streak
+    rows = play.discard_rows(puzzle, result.answer)
     context.update(
         result=result,
-        rows=play.discard_rows(puzzle, result.answer),
+        rows=rows,
         accepted=play.accepted_tiles(puzzle),
         waits=play.waits(puzzle),
-        explanation=play.explanation(puzzle),
+        explanation=play.explanation(puzzle, rows),
         marked="".join(result.solution) if puzzle.kind != PuzzleKind.SHANTEN else "",
-        player_rating=(play.player_rating(request.user) if request.user.is_authenticated else None),
+        answer_key="".join(result.answer),
+        # The sidebar with the rating is only in the whole page, not in the htmx partial.
+        player_rating=(
+            play.player_rating(request.user)
+            if request.user.is_authenticated and not _partial(request)
+            else None
+        ),
     )
     return _render(request, "puzzles/detail.html", "feedback", context)
 
