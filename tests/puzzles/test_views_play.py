@@ -249,3 +249,15 @@ def test_the_dashboard_draws_the_rating_history_as_inline_svg(client, player):
 def test_the_dashboard_of_a_new_player_invites_a_first_puzzle(client, player):
     html = client.get(reverse("puzzles:dashboard")).content.decode()
     assert "Solve a puzzle to start your rating history." in html
+
+
+def test_the_pages_speak_spanish_and_the_cached_drawing_follows_the_language(client):
+    puzzle = make_puzzle(context={"seat": 0, "seat_wind": "1z", "round_wind": "1z", "turn": 3})
+    url = reverse("puzzles:detail", args=[puzzle.pk])
+    english = client.get(url).content.decode()
+    assert "Dora indicator" in english or "Round" in english
+    client.cookies["django_language"] = "es"
+    spanish = client.get(url).content.decode()
+    assert "Qué descartar" in spanish and "Ronda" in spanish and "Round" not in spanish
+    html = client.post(answer_url(puzzle), {"answer": "1p"}, **HTMX).content.decode()
+    assert "No es la mejor respuesta." in html and "Descartar viento Este (1z)" in html
