@@ -129,3 +129,18 @@ def test_suit_table_counts_missing_tiles() -> None:
 def test_honors_make_only_triplets() -> None:
     table = honor_table()
     assert table[honor_key([1, 1, 1, 0, 0, 0, 0]), 2] == 2
+
+
+def test_cached_profiles_match_a_fresh_build() -> None:
+    # a stale disk cache would silently give wrong answers: rebuild and compare
+    from tutor.engine.shanten import _build_profiles, _build_table, profiles
+
+    fresh_suit = _build_table(9, sequences=True)
+    assert (fresh_suit == suit_table()).all()
+    fresh = _build_profiles()
+    loaded = profiles()
+    assert (fresh["suit_ids"] == loaded.suit_ids).all()
+    assert (fresh["honor_ids"] == loaded.honor_ids).all()
+    assert (fresh["final"] == loaded.final).all()
+    assert (fresh["mp"] == loaded.mp).all() and (fresh["sz"] == loaded.sz).all()
+    assert (fresh["suit_aux"] == loaded.suit_aux).all()

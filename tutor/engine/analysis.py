@@ -74,18 +74,6 @@ _YAOCHU_MASK[list(TERMINALS_AND_HONORS)] = True
 # --- vectorized core ---------------------------------------------------------------------------
 
 
-def _complement(sets: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.bool_]]:
-    comp = np.zeros(10, dtype=np.intp)
-    valid = np.zeros(10, dtype=bool)
-    for s in range(5):
-        for p in range(2):
-            if s <= sets:
-                comp[2 * s + p] = 2 * (sets - s) + 1 - p
-                valid[2 * s + p] = True
-    return comp, valid
-
-
-_COMPLEMENTS = {s: _complement(s) for s in range(5)}
 _SUIT_KINDS = (np.arange(0, 9), np.arange(9, 18), np.arange(18, 27), np.arange(27, 34))
 
 
@@ -94,25 +82,20 @@ def _hand_and_draws(
 ) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]:
     """Shanten ``(M,)`` of 3k+1 hands and shanten ``(M, 34)`` after drawing each kind.
 
-    Drawing changes one suit only, so for each suit we combine the other three once, then
-    look up the nine (or seven) rows of that suit after each draw. Kinds held four times get
-    a large value (they cannot be drawn).
+    A draw changes one suit's count vector only: look up that suit's new profile and combine
+    it with the others' (see :mod:`tutor.engine.shanten`). Kinds held four times get a large
+    value (they cannot be drawn).
     """
-    suit_w, honor_w = _sh.wide_tables()
+    pr = _sh.profiles()
     sets = 4 - melds
     n = counts.shape[0]
     keys = _sh.batch_keys(counts)
-    m, p, s, z = _sh.gather_columns(keys)
-    mp = _sh.minplus(m, p, sets)
-    sz = _sh.minplus(s, z, sets)
-    base = _sh.final_distance(mp, sz, sets) - 1
-    others = (
-        _sh.minplus(p, sz, sets),
-        _sh.minplus(m, sz, sets),
-        _sh.minplus(mp, z, sets),
-        _sh.minplus(mp, s, sets),
-    )
-    comp, valid = _COMPLEMENTS[sets]
+    ids = _sh.profile_ids(keys)
+    m, p, s, z = ids
+    final = pr.final[sets].ravel()
+    c1 = pr.mp.take(m * pr.n_suit + p).astype(np.intp)
+    c2 = pr.sz.take(s * pr.n_honor + z).astype(np.intp)
+    base = final.take(c1 * pr.n_sz + c2).astype(np.int16) - 1
     counts_t = np.ascontiguousarray(counts.T)
     full = counts_t >= 4
     after = np.empty((NUM_KINDS, n), dtype=np.int16)
@@ -120,26 +103,28 @@ def _hand_and_draws(
         kinds = _SUIT_KINDS[x]
         newkeys = keys[x][None, :] + _POW_OF[kinds][:, None].astype(np.int32)
         newkeys[full[kinds]] = 0
-        table = honor_w if x == 3 else suit_w
-        rows = np.take(table, newkeys.ravel(), axis=0)  # (len(kinds) * n, 16)
-        rows = np.ascontiguousarray(rows[:, :10].T).reshape(10, len(kinds), n)
-        rev = others[x][comp]
-        rev[~valid] = _INF
-        best = rows[0] + rev[0]
-        for k in range(1, 10):
-            np.minimum(best, rows[k] + rev[k], out=best)
-        after[kinds] = best
+        table = pr.honor_ids if x == 3 else pr.suit_ids
+        new = table.take(newkeys).astype(np.intp)  # (len(kinds), n)
+        if x == 0:
+            cc = pr.mp.take(new * pr.n_suit + p).astype(np.intp) * pr.n_sz + c2
+        elif x == 1:
+            cc = pr.mp.take(m * pr.n_suit + new).astype(np.intp) * pr.n_sz + c2
+        elif x == 2:
+            cc = c1 * pr.n_sz + pr.sz.take(new * pr.n_honor + z)
+        else:
+            cc = c1 * pr.n_sz + pr.sz.take(s * pr.n_honor + new)
+        after[kinds] = final.take(cc)
     after -= 1
     if melds == 0:
-        base = np.minimum(base, _sh.seven_pairs_and_orphans(m, p, s, z))
-        kinds_n = m[_sh.WIDE_KINDS].astype(np.int16) + p[10] + s[10] + z[10]
-        pairs_n = m[_sh.WIDE_PAIRS].astype(np.int16) + p[11] + s[11] + z[11]
-        orph_n = m[_sh.WIDE_ORPHANS].astype(np.int16) + p[12] + s[12] + z[12]
-        paired = (m[_sh.WIDE_ORPHAN_PAIR] | p[13] | s[13] | z[13]).astype(bool)
+        kinds_n, pairs_n, orph_n, orph_pairs = _sh.aux_fields(keys)
+        paired = orph_pairs > 0
+        chiitoi_now = 6 - pairs_n + np.maximum(0, 7 - kinds_n)
+        kokushi_now = 13 - orph_n - paired
+        base = np.minimum(base, np.minimum(chiitoi_now, kokushi_now))
         one = counts_t == 1
         zero = counts_t == 0
         chiitoi = 6 - (pairs_n + one) + np.maximum(0, 7 - (kinds_n + zero))
-        kokushi = np.broadcast_to(13 - orph_n - paired, (NUM_KINDS, n)).copy()
+        kokushi = np.broadcast_to(kokushi_now, (NUM_KINDS, n)).copy()
         y = _YAOCHU_MASK
         kokushi[y] = 13 - (orph_n + zero[y]) - (paired | one[y])
         np.minimum(after, np.minimum(chiitoi, kokushi), out=after)

@@ -14,8 +14,14 @@ that can exist (never a fifth copy of a kind), that shares the most tiles with o
 within one suit, so for each suit's nine counts (a number in base 5) a table built once holds
 the fewest tiles that suit lacks to hold *s* sets and *p* pairs (``s`` ≤ 4, ``p`` ≤ 1). Honors
 have their own table over seven counts. The four suits are then combined by min-plus over
-(sets, pair) and the standard shanten is that minimum, minus one. The tables are built with
-numpy in a few seconds on first use and kept in memory (see :func:`suit_table`).
+(sets, pair) and the standard shanten is that minimum, minus one.
+
+Only 126 different rows occur in the suit table and 55 in the honor table, and min-plus of
+two of them gives only 180 (two suits) and 165 (a suit and the honors) different results. So
+each count vector maps to a small *profile* number, and two small tables give the combined
+profile of m+p and of s+honors; a last table gives the distance for each pair of those and
+each number of sets. A shanten is then seven table lookups. The tables are built with numpy in
+a few seconds on first use and cached on disk (see :func:`_cached`).
 
 Because the search never uses a fifth copy, a hand that could only wait on a tile it holds all
 four of is not tenpai: ``1111m234567p111s`` needs another wait.
@@ -34,6 +40,7 @@ import tempfile
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -62,11 +69,9 @@ NUM_TARGETS = 10
 _POW5 = tuple(5 ** (8 - i) for i in range(9))
 _POW5_HONOR = tuple(5 ** (6 - i) for i in range(7))
 
-_lock = threading.Lock()
+_lock = threading.RLock()
 _suit_table: npt.NDArray[np.uint8] | None = None
 _honor_table: npt.NDArray[np.uint8] | None = None
-_suit_bytes: bytes = b""
-_honor_bytes: bytes = b""
 
 
 def _states() -> list[tuple[int, int, int, int]]:
@@ -154,9 +159,9 @@ def _cache_dir() -> Path | None:
 
 
 def _cached(
-    name: str, build: Callable[[], dict[str, npt.NDArray[np.uint8]]]
-) -> dict[str, npt.NDArray[np.uint8]]:
-    """The ``suit`` and ``honor`` arrays from the cache file ``name``, or built and saved."""
+    name: str, build: Callable[[], dict[str, npt.NDArray[Any]]]
+) -> dict[str, npt.NDArray[Any]]:
+    """Named arrays from the cache file ``name``, or built (and saved when possible)."""
     folder = _cache_dir()
     if folder is not None:
         try:
@@ -165,12 +170,13 @@ def _cached(
         except (OSError, KeyError, ValueError):
             pass
     arrays = build()
+    save: Any = np.savez
     if folder is not None:
         try:
             folder.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=folder, suffix=".npz")
             with os.fdopen(fd, "wb") as fh:
-                np.savez(fh, suit=arrays["suit"], honor=arrays["honor"])
+                save(fh, **arrays)
             os.replace(tmp, folder / name)
         except OSError:
             pass
@@ -197,14 +203,12 @@ def _ensure_tables() -> None:
     The cache lives in ``$TUTOR_ENGINE_CACHE_DIR`` (empty to disable) or the checkout's
     gitignored ``var/cache/engine/``; a missing or unreadable cache is rebuilt.
     """
-    global _suit_table, _honor_table, _suit_bytes, _honor_bytes
+    global _suit_table, _honor_table
     if _suit_table is not None:
         return
     with _lock:
         if _suit_table is None:
             suit, honor = _load_or_build()
-            _honor_bytes = honor.tobytes()
-            _suit_bytes = suit.tobytes()
             _honor_table = honor
             _suit_table = suit
 
@@ -265,49 +269,140 @@ def check_shanten_size(counts: Sequence[int], melds: int) -> int:
     return n
 
 
-def _row(table: bytes, key: int) -> bytes:
-    return table[key * NUM_TARGETS : key * NUM_TARGETS + NUM_TARGETS]
+# --- profiles ------------------------------------------------------------------------------
 
 
-def _combine(a: Sequence[int], b: Sequence[int], max_sets: int) -> list[int]:
-    out = [_INF] * NUM_TARGETS
-    for s1 in range(max_sets + 1):
-        for p1 in range(2):
-            va = a[2 * s1 + p1]
-            if va >= _INF:
-                continue
-            for s2 in range(max_sets + 1 - s1):
-                for p2 in range(2 - p1):
-                    k = 2 * (s1 + s2) + p1 + p2
-                    v = va + b[2 * s2 + p2]
-                    if v < out[k]:
-                        out[k] = v
+class _Profiles:
+    """Profile numbers of every count vector and the small combination tables."""
+
+    def __init__(self, arrays: dict[str, npt.NDArray[Any]]) -> None:
+        self.suit_ids: npt.NDArray[np.uint8] = arrays["suit_ids"]
+        self.honor_ids: npt.NDArray[np.uint8] = arrays["honor_ids"]
+        self.suit_aux: npt.NDArray[np.int32] = arrays["suit_aux"]
+        self.honor_aux: npt.NDArray[np.int32] = arrays["honor_aux"]
+        self.mp: npt.NDArray[np.uint8] = arrays["mp"]  # (n_suit, n_suit) -> combined id
+        self.sz: npt.NDArray[np.uint8] = arrays["sz"]  # (n_suit, n_honor) -> combined id
+        self.final: npt.NDArray[np.uint8] = arrays["final"]  # (5, n_mp, n_sz) distances
+        self.n_suit = self.mp.shape[0]
+        self.n_honor = self.sz.shape[1]
+        self.n_sz = self.final.shape[2]
+        # memoryviews index to plain ints quickly (for single calls)
+        self.suit_ids_mv = memoryview(self.suit_ids)
+        self.honor_ids_mv = memoryview(self.honor_ids)
+        self.suit_aux_mv = memoryview(self.suit_aux)
+        self.honor_aux_mv = memoryview(self.honor_aux)
+        self.mp_mv = memoryview(self.mp.ravel())
+        self.sz_mv = memoryview(self.sz.ravel())
+        self.final_mv = [memoryview(self.final[k].ravel()) for k in range(5)]
+
+
+_profiles: _Profiles | None = None
+
+# aux: counts of kinds held, pairs (2+), terminal/honor kinds held, terminal/honor pairs,
+# packed in 6-bit fields so the four parts of a hand add up without carries
+_AUX_SHIFT = (0, 6, 12, 18)
+_AUX_MASK = 63
+
+
+def _digits(n_digits: int) -> npt.NDArray[np.uint8]:
+    keys = np.arange(5**n_digits, dtype=np.int64)
+    out = np.empty((keys.size, n_digits), dtype=np.uint8)
+    for i in range(n_digits - 1, -1, -1):
+        out[:, i] = keys % 5
+        keys //= 5
     return out
 
 
-def _final(a: Sequence[int], b: Sequence[int], sets: int) -> int:
-    best = _INF
-    for s1 in range(sets + 1):
-        v = a[2 * s1] + b[2 * (sets - s1) + 1]
-        if v < best:
-            best = v
-        v = a[2 * s1 + 1] + b[2 * (sets - s1)]
-        if v < best:
-            best = v
-    return best
+def _aux(n_digits: int, orphan: npt.NDArray[np.bool_]) -> npt.NDArray[np.int32]:
+    d = _digits(n_digits)
+    fields = (
+        np.count_nonzero(d, axis=1),
+        np.count_nonzero(d >= 2, axis=1),
+        np.count_nonzero(d[:, orphan], axis=1),
+        np.count_nonzero(d[:, orphan] >= 2, axis=1),
+    )
+    out = np.zeros(d.shape[0], dtype=np.int32)
+    for f, shift in zip(fields, _AUX_SHIFT, strict=True):
+        out |= f.astype(np.int32) << shift
+    return out
+
+
+def _unique_rows(
+    rows: npt.NDArray[np.int64],
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64]]:
+    # values are at most 2 * 14: pack a row in 5-bit fields and number the different rows
+    packed = rows @ (32 ** np.arange(NUM_TARGETS, dtype=np.int64))
+    _, first, ids = np.unique(packed, return_index=True, return_inverse=True)
+    if first.size > 255:  # pragma: no cover - the counts are fixed by the rules
+        raise RuntimeError("too many different profiles for uint8 ids")
+    return ids.reshape(-1).astype(np.uint8), rows[first]
+
+
+def _minplus_all(a: npt.NDArray[np.int64], b: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    out = np.full((a.shape[0], b.shape[0], NUM_TARGETS), 2 * _INF, dtype=np.int64)
+    for s1 in range(5):
+        for p1 in range(2):
+            for s2 in range(5 - s1):
+                for p2 in range(2 - p1):
+                    k = 2 * (s1 + s2) + p1 + p2
+                    cand = a[:, None, 2 * s1 + p1] + b[None, :, 2 * s2 + p2]
+                    np.minimum(out[:, :, k], cand, out=out[:, :, k])
+    return out.reshape(-1, NUM_TARGETS)
+
+
+def _build_profiles() -> dict[str, npt.NDArray[Any]]:
+    suit, honor = suit_table().astype(np.int64), honor_table().astype(np.int64)
+    suit_ids, suit_prof = _unique_rows(suit)
+    honor_ids, honor_prof = _unique_rows(honor)
+    mp_ids, mp_prof = _unique_rows(_minplus_all(suit_prof, suit_prof))
+    sz_ids, sz_prof = _unique_rows(_minplus_all(suit_prof, honor_prof))
+    final = np.empty((5, mp_prof.shape[0], sz_prof.shape[0]), dtype=np.int64)
+    for sets in range(5):
+        best = np.full((mp_prof.shape[0], sz_prof.shape[0]), 2 * _INF, dtype=np.int64)
+        for s1 in range(sets + 1):
+            for p in range(2):
+                cand = mp_prof[:, None, 2 * s1 + p] + sz_prof[None, :, 2 * (sets - s1) + 1 - p]
+                np.minimum(best, cand, out=best)
+        final[sets] = best
+    orphan_suit = np.array([True] + [False] * 7 + [True])
+    return {
+        "suit_ids": suit_ids,
+        "honor_ids": honor_ids,
+        "suit_aux": _aux(9, orphan_suit),
+        "honor_aux": _aux(7, np.ones(7, dtype=bool)),
+        "mp": mp_ids.reshape(suit_prof.shape[0], suit_prof.shape[0]),
+        "sz": sz_ids.reshape(suit_prof.shape[0], honor_prof.shape[0]),
+        "final": final.astype(np.uint8),
+    }
+
+
+def profiles() -> _Profiles:
+    """The profile tables (built or loaded once per process).
+
+    >>> p = profiles()
+    >>> p.mp.shape, p.sz.shape, p.final.shape
+    ((126, 126), (126, 55), (5, 180, 165))
+    """
+    global _profiles
+    if _profiles is None:
+        with _lock:
+            if _profiles is None:
+                _profiles = _Profiles(_cached("shanten_profiles_v1.npz", _build_profiles))
+    return _profiles
 
 
 def _standard_unchecked(counts: Sequence[int], melds: int) -> int:
-    if _suit_table is None:
-        _ensure_tables()
-    sets = 4 - melds
-    m = _row(_suit_bytes, suit_key(counts[0:9]))
-    p = _row(_suit_bytes, suit_key(counts[9:18]))
-    s = _row(_suit_bytes, suit_key(counts[18:27]))
-    z = _row(_honor_bytes, honor_key(counts[27:34]))
-    mp = _combine(m, p, sets)
-    sz = _combine(s, z, sets)
-    return _final(mp, sz, sets) - 1
+    p = _profiles or profiles()
+    km = kp = ks = kz = 0
+    for i in range(9):
+        km = km * 5 + counts[i]
+        kp = kp * 5 + counts[9 + i]
+        ks = ks * 5 + counts[18 + i]
+    for i in range(27, 34):
+        kz = kz * 5 + counts[i]
+    c1 = p.mp_mv[p.suit_ids_mv[km] * p.n_suit + p.suit_ids_mv[kp]]
+    c2 = p.sz_mv[p.suit_ids_mv[ks] * p.n_honor + p.honor_ids_mv[kz]]
+    return int(p.final_mv[4 - melds][c1 * p.n_sz + c2]) - 1
 
 
 def _chiitoitsu_unchecked(counts: Sequence[int]) -> int:
@@ -401,61 +496,13 @@ def _shanten_unchecked(counts: Sequence[int], melds: int) -> int:
 
 # --- batch -----------------------------------------------------------------------------------
 #
-# The batch code keeps each (sets, pair) vector as 10 rows of an array with one column per hand
-# ("column layout"): min-plus then works on long contiguous vectors, which numpy does fast.
-# Rows are gathered from 16-byte-wide tables and transposed once. Values are uint8 with _INF = 100, so a sum of
-# two values (at most 200) cannot overflow before it is compared.
+# The batch code does the same lookups with numpy ``take`` on whole columns of hands.
 
-_suit_wide: npt.NDArray[np.uint8] | None = None
-_honor_wide: npt.NDArray[np.uint8] | None = None
 _KEY_WEIGHTS = np.zeros((NUM_KINDS, 4), dtype=np.int32)
 for _t in range(27):
     _KEY_WEIGHTS[_t, _t // 9] = 5 ** (8 - _t % 9)
 for _t in range(7):
     _KEY_WEIGHTS[27 + _t, 3] = 5 ** (6 - _t)
-WIDE_KINDS, WIDE_PAIRS, WIDE_ORPHANS, WIDE_ORPHAN_PAIR = 10, 11, 12, 13
-
-
-def _digits(n_digits: int) -> npt.NDArray[np.uint8]:
-    keys = np.arange(5**n_digits, dtype=np.int64)
-    out = np.empty((keys.size, n_digits), dtype=np.uint8)
-    for i in range(n_digits - 1, -1, -1):
-        out[:, i] = keys % 5
-        keys //= 5
-    return out
-
-
-def _build_wide() -> dict[str, npt.NDArray[np.uint8]]:
-    built = {}
-    for name, table, n_digits, orphan in (
-        ("honor", honor_table(), 7, np.ones(7, dtype=bool)),
-        ("suit", suit_table(), 9, np.array([True] + [False] * 7 + [True])),
-    ):
-        d = _digits(n_digits)
-        wide = np.zeros((table.shape[0], 16), dtype=np.uint8)
-        wide[:, :NUM_TARGETS] = table
-        wide[:, WIDE_KINDS] = np.count_nonzero(d, axis=1)
-        wide[:, WIDE_PAIRS] = np.count_nonzero(d >= 2, axis=1)
-        wide[:, WIDE_ORPHANS] = np.count_nonzero(d[:, orphan], axis=1)
-        wide[:, WIDE_ORPHAN_PAIR] = (d[:, orphan] >= 2).any(axis=1)
-        built[name] = wide
-    return built
-
-
-def wide_tables() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
-    """The tables with 16 columns for the batch code: the 10 (sets, pair) targets, then the
-    number of kinds held, of pairs (2 or more), of terminal/honor kinds held, whether a
-    terminal/honor is paired, and two zero columns (rows of 16 bytes gather fast).
-
-    >>> st, ht = wide_tables()
-    >>> st[suit_key([2, 0, 0, 0, 0, 0, 0, 0, 1]), 10:14].tolist()
-    [2, 1, 2, 1]
-    """
-    global _suit_wide, _honor_wide
-    if _suit_wide is None or _honor_wide is None:
-        arrays = _cached("shanten_wide_v1.npz", _build_wide)
-        _suit_wide, _honor_wide = arrays["suit"], arrays["honor"]
-    return _suit_wide, _honor_wide
 
 
 def _pair_luts() -> list[tuple[int, int, npt.NDArray[np.int32], npt.NDArray[np.int32]]]:
@@ -502,100 +549,62 @@ def batch_keys(counts: npt.ArrayLike) -> npt.NDArray[np.int32]:
     return out
 
 
-def gather_columns(
-    keys: npt.NDArray[np.integer],
-) -> tuple[
-    npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.uint8]
-]:
-    """The wide table rows of ``(4, N)`` keys, each suit as a ``(16, N)`` column-layout array.
+_Ids = tuple[npt.NDArray[np.intp], npt.NDArray[np.intp], npt.NDArray[np.intp], npt.NDArray[np.intp]]
 
-    >>> m, p, s, z = gather_columns(batch_keys(np.array([[2] + [0] * 33])))
-    >>> int(m[0, 0]), int(m[1, 0]), int(p[1, 0]), int(m[2, 0])  # 11m: a pair; a set lacks 1
-    (0, 0, 2, 1)
+
+def profile_ids(keys: npt.NDArray[np.int32]) -> _Ids:
+    """Profile numbers ``(m, p, s, z)`` of ``(4, N)`` keys (see :func:`batch_keys`).
+
+    >>> m, p, s, z = profile_ids(batch_keys(np.zeros((2, 34), dtype=np.int8)))
+    >>> m.tolist() == p.tolist() == s.tolist()
+    True
     """
-    suit_w, honor_w = wide_tables()
+    pr = profiles()
     return (
-        np.ascontiguousarray(np.take(suit_w, keys[0], axis=0).T),
-        np.ascontiguousarray(np.take(suit_w, keys[1], axis=0).T),
-        np.ascontiguousarray(np.take(suit_w, keys[2], axis=0).T),
-        np.ascontiguousarray(np.take(honor_w, keys[3], axis=0).T),
+        pr.suit_ids.take(keys[0]).astype(np.intp),
+        pr.suit_ids.take(keys[1]).astype(np.intp),
+        pr.suit_ids.take(keys[2]).astype(np.intp),
+        pr.honor_ids.take(keys[3]).astype(np.intp),
     )
 
 
-def seven_pairs_and_orphans(
-    m: npt.NDArray[np.uint8],
-    p: npt.NDArray[np.uint8],
-    s: npt.NDArray[np.uint8],
-    z: npt.NDArray[np.uint8],
+def distance_from_ids(
+    m: npt.NDArray[np.intp],
+    p: npt.NDArray[np.intp],
+    s: npt.NDArray[np.intp],
+    z: npt.NDArray[np.intp],
+    sets: int,
 ) -> npt.NDArray[np.int16]:
-    """Least of seven-pairs and thirteen-orphans shanten from gathered wide columns.
+    """Fewest missing tiles for ``sets`` sets and a pair, from profile numbers.
 
     >>> from tutor.engine.tiles import parse_tiles, to_counts
-    >>> c = np.array([to_counts(parse_tiles("1133557799m1133p"))])
-    >>> seven_pairs_and_orphans(*gather_columns(batch_keys(c))).tolist()
-    [-1]
-    """
-    kinds = m[WIDE_KINDS].astype(np.int16) + p[WIDE_KINDS] + s[WIDE_KINDS] + z[WIDE_KINDS]
-    pairs = m[WIDE_PAIRS].astype(np.int16) + p[WIDE_PAIRS] + s[WIDE_PAIRS] + z[WIDE_PAIRS]
-    chiitoi = 6 - pairs + np.maximum(0, 7 - kinds)
-    orphans = m[WIDE_ORPHANS].astype(np.int16) + p[WIDE_ORPHANS] + s[WIDE_ORPHANS] + z[WIDE_ORPHANS]
-    paired = m[WIDE_ORPHAN_PAIR] | p[WIDE_ORPHAN_PAIR] | s[WIDE_ORPHAN_PAIR] | z[WIDE_ORPHAN_PAIR]
-    kokushi = 13 - orphans - paired
-    return np.asarray(np.minimum(chiitoi, kokushi), dtype=np.int16)
-
-
-def _plan(max_sets: int) -> list[tuple[int, list[tuple[int, int]]]]:
-    by_k: dict[int, list[tuple[int, int]]] = {}
-    for s1 in range(max_sets + 1):
-        for p1 in range(2):
-            for s2 in range(max_sets + 1 - s1):
-                for p2 in range(2 - p1):
-                    by_k.setdefault(2 * (s1 + s2) + p1 + p2, []).append((2 * s1 + p1, 2 * s2 + p2))
-    return sorted(by_k.items())
-
-
-_PLANS = {s: _plan(s) for s in range(5)}
-
-
-def minplus(
-    a: npt.NDArray[np.uint8], b: npt.NDArray[np.uint8], max_sets: int
-) -> npt.NDArray[np.uint8]:
-    """Min-plus product of two ``(10, N)`` (sets, pair) arrays, sets capped at ``max_sets``.
-
-    Entry ``2 * s + p`` of the result is the least ``a[2*s1+p1] + b[2*s2+p2]`` over
-    ``s1 + s2 = s``, ``p1 + p2 = p``.
-
-    >>> a = np.array([[0], [1]] + [[100]] * 8, dtype=np.uint8)
-    >>> minplus(a, a, 4)[:3, 0].tolist()
-    [0, 1, 100]
-    """
-    out = np.full((NUM_TARGETS, a.shape[1]), _INF, dtype=np.uint8)
-    tmp = np.empty(a.shape[1], dtype=np.uint8)
-    for k, pairs in _PLANS[max_sets]:
-        row = out[k]
-        for i, j in pairs:
-            np.add(a[i], b[j], out=tmp)
-            np.minimum(row, tmp, out=row)
-    return out
-
-
-def final_distance(
-    a: npt.NDArray[np.uint8], b: npt.NDArray[np.uint8], sets: int
-) -> npt.NDArray[np.int16]:
-    """Fewest missing tiles for ``sets`` sets and one pair from two partial ``(10, N)`` arrays.
-
-    >>> a = np.array([[0], [1]] + [[100]] * 8, dtype=np.uint8)
-    >>> final_distance(a, a, 0).tolist()
+    >>> keys = batch_keys([to_counts(parse_tiles("123m456p789s1122z"))])
+    >>> distance_from_ids(*profile_ids(keys), sets=4).tolist()
     [1]
     """
-    best = np.full(a.shape[1], 2 * _INF, dtype=np.uint8)
-    tmp = np.empty(a.shape[1], dtype=np.uint8)
-    for s1 in range(sets + 1):
-        np.add(a[2 * s1], b[2 * (sets - s1) + 1], out=tmp)
-        np.minimum(best, tmp, out=best)
-        np.add(a[2 * s1 + 1], b[2 * (sets - s1)], out=tmp)
-        np.minimum(best, tmp, out=best)
-    return best.astype(np.int16)
+    pr = profiles()
+    c1 = pr.mp.take(m * pr.n_suit + p)
+    c2 = pr.sz.take(s * pr.n_honor + z)
+    out = pr.final[sets].take(c1.astype(np.intp) * pr.n_sz + c2)
+    return np.asarray(out, dtype=np.int16)
+
+
+def aux_fields(keys: npt.NDArray[np.int32]) -> tuple[npt.NDArray[np.int16], ...]:
+    """Per hand: kinds held, pairs, terminal/honor kinds held, terminal/honor pairs.
+
+    >>> from tutor.engine.tiles import parse_tiles, to_counts
+    >>> keys = batch_keys([to_counts(parse_tiles("1199m5p1z"))])
+    >>> [int(f[0]) for f in aux_fields(keys)]
+    [4, 2, 3, 2]
+    """
+    pr = profiles()
+    total = (
+        pr.suit_aux.take(keys[0])
+        + pr.suit_aux.take(keys[1])
+        + pr.suit_aux.take(keys[2])
+        + pr.honor_aux.take(keys[3])
+    )
+    return tuple(((total >> shift) & _AUX_MASK).astype(np.int16) for shift in _AUX_SHIFT)
 
 
 def shanten_batch(
@@ -628,9 +637,10 @@ def shanten_batch(
                 f"called sets a hand has {want} or {want + 1}"
             )
     keys = batch_keys(arr)
-    sets = 4 - melds
-    m, p, s, z = gather_columns(keys)
-    best = final_distance(minplus(m, p, sets), minplus(s, z, sets), sets) - 1
+    best = distance_from_ids(*profile_ids(keys), sets=4 - melds) - 1
     if melds == 0:
-        best = np.minimum(best, seven_pairs_and_orphans(m, p, s, z))
+        kinds, pairs, orphans, orphan_pairs = aux_fields(keys)
+        chiitoi = 6 - pairs + np.maximum(0, 7 - kinds)
+        kokushi = 13 - orphans - (orphan_pairs > 0)
+        best = np.minimum(best, np.minimum(chiitoi, kokushi))
     return best.astype(np.int8)
