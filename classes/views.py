@@ -389,7 +389,6 @@ def assignment(request: HttpRequest, class_id: int, assignment_id: int) -> HttpR
         progress = Progress.objects.filter(assignment=item, student=request.user).first()
         context["work"] = services.Work(item, progress, services.work_status(item, progress))
         context["shown"] = signing.dumps(time.time(), salt="classes.shown")
-        context["solved"] = bool(progress and progress.completed_at)
     return render(request, "classes/assignment.html", context)
 
 
@@ -426,23 +425,21 @@ def answer(request: HttpRequest, class_id: int, assignment_id: int) -> HttpRespo
             return render(request, f"{template}#feedback", context, status=400)
         messages.error(request, str(error))
         return redirect("classes:assignment", class_id=classroom.pk, assignment_id=item.pk)
+    progress = Progress.objects.filter(assignment=item, student=request.user).first()
     context = {
         "classroom": classroom,
         "assignment": item,
         "verdict": verdict,
         "facts": item.analysis,
         "shown": signing.dumps(time.time(), salt="classes.shown"),
+        "work": services.Work(item, progress, services.work_status(item, progress)),
     }
     if _partial(request):
-        return render(request, "classes/assignment.html#feedback", context)
+        # The status badge in the page's header is updated out of band.
+        return render(request, "classes/assignment.html#feedback", {**context, "oob": True})
     # Without JavaScript: show the same page with the feedback under the exercise.
-    progress = Progress.objects.filter(assignment=item, student=request.user).first()
-    context.update(
-        teacher=False,
-        work=services.Work(item, progress, services.work_status(item, progress)),
-        solved=bool(progress and progress.completed_at),
-        **_kind_context(item),
-    )
+    context["teacher"] = False
+    context.update(_kind_context(item))
     return render(request, "classes/assignment.html", context)
 
 

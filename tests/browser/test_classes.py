@@ -180,6 +180,7 @@ def _the_whole_path(teacher, student, language: str) -> None:
     student.locator('label.tile-option:has(input[value="1s"])').click()
     student.get_by_role("button", name=t(language, "Check my answer")).click()
     student.locator("#feedback .feedback-correct").wait_for()
+    assert student.locator("#work-status .status-done").is_visible()
     both_sizes(student, f"classes-student-answer-{language}")
     student.goto(class_url)
     assert student.locator(".status-done").count() == 2

@@ -276,6 +276,7 @@ def test_a_wrong_then_right_answer_by_htmx(login, world, discard_exercise):
     assert "Not quite" in body and "Best discard: 1s" in body
     right = client.post(_answer_url(world, discard_exercise), {"discard": "1s"}, **HTMX)
     assert "Correct!" in right.content.decode()
+    assert 'id="work-status" hx-swap-oob="true"' in right.content.decode()
     progress = Progress.objects.get(assignment=discard_exercise, student=world.student)
     assert (progress.attempts, progress.correct, progress.score) == (2, 1, 0)
     assert progress.completed_at is not None
@@ -349,3 +350,50 @@ def test_my_assignments_shows_late_work(login, world):
     world.exercise.save()
     body = login(world.student).get(reverse("classes:mine")).content.decode()
     assert "Score this" in body and "status-late" in body
+
+
+def test_every_kind_of_assignment_page_renders_for_teacher_and_student(login, world, some_puzzles):
+    Stage.objects.create(slug="the-wall", number=4, title={"en": "The wall", "es": "El muro"})
+    made = [
+        Assignment.objects.create(
+            classroom=world.classroom, kind="stage", title="Wall", stage_slug="the-wall"
+        ),
+        Assignment.objects.create(
+            classroom=world.classroom,
+            kind="puzzles",
+            title="Set",
+            puzzle_ids=[p.pk for p in some_puzzles],
+        ),
+        Assignment.objects.create(
+            classroom=world.classroom,
+            kind="exercise",
+            title="Waits",
+            exercise_kind="waits",
+            hand="23m456p789s11z111m",
+            analysis=services.exercise_facts("waits", "23m456p789s11z111m"),
+        ),
+    ]
+    expected = {
+        "Wall": ['href="/learn/the-wall/"', "The wall"],
+        "Set": [f'href="/puzzles/{some_puzzles[0].pk}/"'],
+        "Waits": ['name="waits"', 'value="9p"'],
+    }
+    for user in (world.teacher, world.student):
+        client = login(user)
+        for a in made:
+            body = client.get(
+                reverse("classes:assignment", args=[world.classroom.pk, a.pk])
+            ).content.decode()
+            if a.title == "Waits" and user == world.teacher:
+                assert "The engine&#x27;s answer" in body or "The engine's answer" in body
+                continue
+            for fragment in expected[a.title]:
+                assert fragment in body, (user, a.title, fragment)
+    # The student answers the waits exercise with several tiles.
+    response = login(world.student).post(
+        _answer_url(world, made[2]), {"waits": ["1m", "4m", "1z"]}, **HTMX
+    )
+    assert "Correct!" in response.content.decode()
+    # Scoring exercise: points typed in.
+    response = login(world.student).post(_answer_url(world, world.exercise), {"points": "2600"})
+    assert "Correct!" in response.content.decode()
