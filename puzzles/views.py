@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import time
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib.auth.decorators import login_required
 from django.core import signing
@@ -72,6 +73,11 @@ def _kind(request: HttpRequest) -> str | None:
     return value if value in PuzzleKind.values else None
 
 
+def _posted_kind(request: HttpRequest) -> str | None:
+    value = request.POST.get("kind") or None
+    return value if value in PuzzleKind.values else None
+
+
 def _seen(request: HttpRequest) -> list[int]:
     seen = request.session.get("puzzles_seen", [])
     return [int(x) for x in seen if isinstance(x, int)] if isinstance(seen, list) else []
@@ -93,8 +99,9 @@ def index(request: HttpRequest) -> HttpResponse:
     chosen = play.pick_next(request.user, _difficulty(request), kind, exclude)
     if chosen is None:
         return render(request, "puzzles/index.html", {"kind": kind, "kinds": PuzzleKind.choices})
+    query = urlencode({k: v for k, v in (("kind", kind), ("review", chosen.review and "1")) if v})
     url = reverse("puzzles:detail", args=[chosen.puzzle.pk])
-    return redirect(f"{url}?review=1" if chosen.review else url)
+    return redirect(f"{url}?{query}" if query else url)
 
 
 def _page_context(
@@ -107,6 +114,9 @@ def _page_context(
         "started": _started_token(puzzle),
         "shanten_choices": play.SHANTEN_CHOICES,
         "palette": ("123456789m", "123456789p", "123456789s", "1234567z"),
+        # The stream's type filter, carried through the answer to the "next" links.
+        "stream_kind": _kind(request) if request.method == "GET" else _posted_kind(request),
+        "kind_choices": PuzzleKind.choices,
         "player_rating": (
             play.player_rating(request.user)
             if with_rating and request.user.is_authenticated

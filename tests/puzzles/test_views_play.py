@@ -261,3 +261,14 @@ def test_the_pages_speak_spanish_and_the_cached_drawing_follows_the_language(cli
     assert "Qué descartar" in spanish and "Ronda" in spanish and "Round" not in spanish
     html = client.post(answer_url(puzzle), {"answer": "1p"}, **HTMX).content.decode()
     assert "No es la mejor respuesta." in html and "Descartar viento Este (1z)" in html
+
+
+def test_a_type_chosen_in_the_stream_carries_to_the_next_links(client):
+    make_puzzle()
+    waits = make_puzzle(PuzzleKind.WAITS, WAITS_HAND)
+    response = client.get(reverse("puzzles:index"), {"kind": "waits"})
+    assert response["Location"] == reverse("puzzles:detail", args=[waits.pk]) + "?kind=waits"
+    page = client.get(response["Location"]).content.decode()
+    assert 'name="kind" value="waits"' in page
+    html = client.post(answer_url(waits), {"answer": ["2m", "5m", "8m"], "kind": "waits"}, **HTMX)
+    assert f"after={waits.pk}&amp;kind=waits" in html.content.decode()
