@@ -217,6 +217,11 @@ def merge_session_progress(request: HttpRequest, user: Any) -> int:
     if not progress:
         return 0
     moved = 0
+    stages = {s.slug: s for s in Stage.objects.filter(slug__in=list(progress))}
+    done_before = {
+        slug: status_from(stage, records(None, stage, user=user))["done"]
+        for slug, stage in stages.items()
+    }
     with transaction.atomic():
         for slug, steps in progress.items():
             by_key = {s.key: s for s in Step.objects.filter(stage__slug=slug)}
@@ -241,6 +246,13 @@ def merge_session_progress(request: HttpRequest, user: Any) -> int:
                         row.save()
                 moved += 1
     del request.session[SESSION_KEY]
+    # A stage the visitor finished counts as completed by the account now.
+    for slug, stage in stages.items():
+        after = status_from(stage, records(None, stage, user=user))
+        if after["done"] and not done_before[slug]:
+            signals.stage_completed.send(
+                sender=Stage, user=user, stage_slug=slug, stars=after["stars"]
+            )
     return moved
 
 

@@ -146,6 +146,23 @@ def test_a_visitors_progress_moves_to_the_account_at_log_in(client, make_user):
     assert SESSION_KEY not in client.session
 
 
+def test_a_stage_finished_as_a_visitor_counts_as_completed_at_log_in(client, make_user):
+    make_user(username="late", password="a-long-pass-phrase-9")
+    completed = []
+
+    def on_complete(sender, **kw):
+        completed.append(kw)
+
+    signals.stage_completed.connect(on_complete)
+    try:
+        finish(client, Stage.objects.get(slug="the-wall"))
+        assert completed == []  # a visitor has no account to credit yet
+        client.post(reverse("login"), {"username": "late", "password": "a-long-pass-phrase-9"})
+    finally:
+        signals.stage_completed.disconnect(on_complete)
+    assert [(c["stage_slug"], c["stars"]) for c in completed] == [("the-wall", 3)]
+
+
 def test_signals_tell_the_classes_app_about_answers_and_stages(client, make_user):
     user = make_user()
     client.force_login(user)
@@ -287,3 +304,11 @@ def test_every_exercise_says_why_a_wrong_answer_is_wrong(client):
         html = response.content.decode()
         assert "feedback-wrong" in html, step
         assert html.count("<li>") >= 1, step
+
+
+def test_staff_can_browse_the_curriculum_in_the_admin(client, make_user):
+    client.force_login(make_user(username="staff", is_staff=True, is_superuser=True))
+    stage = Stage.objects.get(slug="the-wall")
+    assert client.get(reverse("admin:lessons_stage_changelist")).status_code == 200
+    assert client.get(reverse("admin:lessons_stage_change", args=[stage.pk])).status_code == 200
+    assert client.get(reverse("admin:lessons_stepprogress_changelist")).status_code == 200

@@ -1,0 +1,27 @@
+from django.contrib import admin
+
+from .models import Stage, Step, StepProgress
+
+
+class StepInline(admin.TabularInline):
+    model = Step
+    fields = ("number", "key", "exercise")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+
+@admin.register(Stage)
+class StageAdmin(admin.ModelAdmin):
+    """Stages come from lessons/content/ (manage.py load_lessons): shown here, edited there."""
+
+    list_display = ("number", "slug", "title_text")
+    readonly_fields = ("slug", "number", "title", "summary")
+    inlines = [StepInline]
+
+
+@admin.register(StepProgress)
+class StepProgressAdmin(admin.ModelAdmin):
+    list_display = ("user", "step", "done", "mistakes", "hints", "updated_at")
+    list_filter = ("done", "step__stage")
+    search_fields = ("user__username",)
