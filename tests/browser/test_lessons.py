@@ -219,3 +219,23 @@ def test_every_exercise_type_fits_a_375px_screen_screenshot(page, lessons, kind)
     )
     assert smallest >= 14, smallest
     screenshot(page, f"lessons-{kind}-375")
+
+
+def test_the_lessons_work_without_javascript(browser_instance, live_server, lessons) -> None:
+    context = browser_instance.new_context(base_url=live_server.url, java_script_enabled=False)
+    page = context.new_page()
+    try:
+        page.goto("/learn/the-wall/1/")
+        page.get_by_role("button", name="Continue →").click()
+        page.wait_for_url("**/learn/the-wall/2/")
+        page.get_by_role("button", name="Continue →").click()
+        page.wait_for_url("**/learn/the-wall/3/")
+        step = Step.objects.get(stage__slug="the-wall", number=3)
+        answer_by_clicking(page, right_form(step.exercise))
+        page.get_by_role("button", name="Check").click()
+        page.locator("#feedback.feedback-correct").wait_for()
+        assert page.url.endswith("/learn/the-wall/3/answer/")
+        page.get_by_role("link", name="Next step →").click()
+        page.wait_for_url("**/learn/the-wall/4/")
+    finally:
+        context.close()
