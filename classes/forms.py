@@ -8,6 +8,10 @@ from django import forms
 from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
+from lessons.models import Stage
+from puzzles.models import Puzzle, Theme
+from puzzles.play import pick_puzzles
+
 from . import services
 from .models import Classroom, ExerciseKind, Instructor, InstructorRequest, NewsPost
 
@@ -138,10 +142,6 @@ class AssignmentBaseForm(forms.Form):
 
 
 def stage_choices() -> list[tuple[str, str]]:
-    try:
-        from lessons.models import Stage
-    except ImportError:
-        return []
     return [(s.slug, str(s)) for s in Stage.objects.order_by("number")]
 
 
@@ -187,16 +187,11 @@ class PuzzleSetForm(AssignmentBaseForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        from puzzles.models import Theme
-
         self.fields["theme"].choices = [("", _("Any theme"))] + [
             (t.slug, t.label) for t in Theme.objects.order_by("slug")
         ]
 
     def clean(self) -> dict[str, Any]:
-        from puzzles.models import Puzzle
-        from puzzles.play import pick_puzzles
-
         data = super().clean() or {}
         if self.errors:
             return data

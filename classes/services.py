@@ -24,6 +24,10 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from lessons.models import Stage
+from lessons.services import stage_status
+from puzzles.models import THEME_LABELS
+
 from .models import (
     Assignment,
     AssignmentKind,
@@ -249,13 +253,10 @@ def sync_stage_progress(assignment: Assignment, student: Any) -> None:
 
 
 def lesson_stage_status(user: Any, stage_slug: str) -> dict[str, Any] | None:
-    try:
-        from lessons.services import stage_status
-    except ImportError:  # the lessons app has not shipped its services yet
-        return None
+    """The lessons app's record of ``user`` on a stage; None for a stage that no longer exists."""
     try:
         return dict(stage_status(user, stage_slug))
-    except Exception:  # an unknown or removed stage: nothing to count  # noqa: BLE001
+    except Stage.DoesNotExist:
         return None
 
 
@@ -356,22 +357,13 @@ def theme_label(key: str) -> str:
         kind = key.removeprefix("exercise:")
         labels = dict(ExerciseKind.choices)
         return _("Exercise: %(kind)s") % {"kind": labels.get(kind, kind)}
-    try:
-        from puzzles.models import THEME_LABELS
-    except ImportError:
-        return key
     return str(THEME_LABELS.get(key, key))
 
 
 def stage_title(slug: str) -> str:
-    try:
-        from lessons.models import Stage
-    except ImportError:
-        return slug
+    """The stage's title in the reader's language (its slug if the stage is gone)."""
     stage = Stage.objects.filter(slug=slug).first()
-    if stage is None:
-        return slug
-    return str(getattr(stage, "title_text", "") or slug)
+    return str(stage.title_text or slug) if stage is not None else slug
 
 
 def theme_accuracy(classroom: Classroom, student: Any = None) -> list[ThemeAccuracy]:
