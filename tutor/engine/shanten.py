@@ -21,7 +21,8 @@ two of them gives only 180 (two suits) and 165 (a suit and the honors) different
 each count vector maps to a small *profile* number, and two small tables give the combined
 profile of m+p and of s+honors; a last table gives the distance for each pair of those and
 each number of sets. A shanten is then seven table lookups. The tables are built with numpy in
-a few seconds on first use and cached on disk (see :func:`_cached`).
+a few seconds on first use and cached on disk in ``var/cache/engine/`` of the checkout
+(gitignored; ``$TUTOR_ENGINE_CACHE_DIR`` overrides it, empty disables it).
 
 Because the search never uses a fifth copy, a hand that could only wait on a tile it holds all
 four of is not tenpai: ``1111m234567p111s`` needs another wait.
