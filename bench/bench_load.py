@@ -346,6 +346,14 @@ def main() -> int:
             asyncio.run(run_phase(port, reqs, min(2.0, args.seconds / 4)))  # warm up
             latencies, errors = asyncio.run(run_phase(port, reqs, args.seconds))
             results[name] = report(name, latencies, errors, args.seconds)
+        print("one user at a time (the service time of each request):")
+        for name, reqs in (
+            ("trivial view (GET)", trivial),
+            ("puzzle page (GET)", pages),
+            ("answer (POST, htmx)", answers),
+        ):
+            latencies, errors = asyncio.run(run_phase(port, reqs[:1], min(3.0, args.seconds)))
+            report(f"  {name}", latencies, errors, min(3.0, args.seconds))
         load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
         print(f"load average during the run: {load} (other work on the machine skews the figures)")
         trivial_rps = results["trivial view (GET)"]

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tutor.engine.hand import parse_hand
@@ -30,17 +29,6 @@ WAIT_SHAPE_LABELS = {
     "nobetan": _("nobetan"),
     "multi_sided": _("multi-sided"),
 }
-
-
-class AnalyzerForm(forms.Form):
-    hand = forms.CharField(
-        label=_("Hand"),
-        max_length=MAX_HAND_TEXT,
-        required=False,
-        help_text=_(
-            "13 or 14 tiles in mpsz notation, e.g. 123m456p789s11z + 23m; 0p is a red five."
-        ),
-    )
 
 
 class IncompleteHand(ValueError):

@@ -697,6 +697,19 @@ def waits(puzzle: Puzzle) -> list[AcceptedTile]:
     return _accepted((puzzle.analysis or {}).get("waits"))
 
 
+def hand_forms(puzzle: Puzzle) -> list[tuple[str, int]]:
+    """Shanten toward each hand form (standard, seven pairs, thirteen orphans), as stored."""
+    from django.utils.translation import gettext_lazy
+
+    labels = {
+        "standard": gettext_lazy("Four sets and a pair"),
+        "seven_pairs": gettext_lazy("Seven pairs"),
+        "thirteen_orphans": gettext_lazy("Thirteen orphans"),
+    }
+    stored = (puzzle.analysis or {}).get("forms") or {}
+    return [(str(label), int(stored[key])) for key, label in labels.items() if key in stored]
+
+
 def _shanten_words(n: int) -> str:
     if n < 0:
         return _("complete")

@@ -176,6 +176,7 @@ def answer(request: HttpRequest, puzzle_id: int) -> HttpResponse:
         rows=rows,
         accepted=play.accepted_tiles(puzzle),
         waits=play.waits(puzzle),
+        forms=play.hand_forms(puzzle) if puzzle.kind == PuzzleKind.SHANTEN else [],
         explanation=play.explanation(puzzle, rows),
         marked="".join(result.solution) if puzzle.kind != PuzzleKind.SHANTEN else "",
         answer_key="".join(result.answer),

@@ -52,7 +52,14 @@ def analysis_for(kind: str, hand: str) -> dict[str, Any]:
             "waits": waits,
             "wait_shapes": [info.pattern.value],
         }
-    return {"version": 1, "shanten": now, "answer": now}
+    from tutor.engine.shanten import shanten_chiitoitsu, shanten_kokushi, shanten_standard
+
+    forms = {
+        "standard": shanten_standard(counts),
+        "seven_pairs": shanten_chiitoitsu(counts),
+        "thirteen_orphans": shanten_kokushi(counts),
+    }
+    return {"version": 1, "shanten": now, "answer": now, "forms": forms}
 
 
 def make_puzzle(

@@ -147,7 +147,10 @@ def test_the_shanten_page_offers_numbers(client):
     html = client.get(reverse("puzzles:detail", args=[puzzle.pk])).content.decode()
     assert 'name="answer" value="0"' in html and 'name="answer" value="6"' in html
     response = client.post(answer_url(puzzle), {"answer": str(puzzle.analysis["answer"])}, **HTMX)
-    assert "feedback-correct" in response.content.decode()
+    html = response.content.decode()
+    assert "feedback-correct" in html
+    forms = puzzle.analysis["forms"]
+    assert f"Seven pairs: <strong>{forms['seven_pairs']}</strong>" in html
 
 
 # --- the stream ------------------------------------------------------------------------------
