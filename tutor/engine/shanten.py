@@ -255,11 +255,10 @@ def check_shanten_size(counts: Sequence[int], melds: int) -> int:
         raise ImpossibleHandError(f"counts must have 34 entries, got {len(counts)}")
     if not 0 <= melds <= 4:
         raise ImpossibleHandError(f"a hand has 0 to 4 called sets, not {melds}")
-    n = 0
-    for t, c in enumerate(counts):
-        if not 0 <= c <= 4:
-            raise ImpossibleHandError(f"kind {t} has {c} copies: a count is 0 to 4")
-        n += c
+    if min(counts) < 0 or max(counts) > 4:
+        t = next(i for i, c in enumerate(counts) if not 0 <= c <= 4)
+        raise ImpossibleHandError(f"kind {t} has {counts[t]} copies: a count is 0 to 4")
+    n = sum(counts)
     want = 13 - 3 * melds
     if n not in (want, want + 1):
         sets = "set" if melds == 1 else "sets"
