@@ -157,8 +157,17 @@ def _the_whole_path(teacher, student, language: str) -> None:
     teacher.get_by_role("button", name=t(language, "Assign"), exact=True).click()
     assert teacher.locator(".alert-success").is_visible()
 
-    # The student sees both in "My assignments", not started.
+    # A word on the class's news wall, in Markdown (rendered sanitised).
+    teacher.goto(class_url)
+    teacher.locator("#id_body").fill("**Homework**: the wall, by *Sunday*. <script>x()</script>")
+    teacher.get_by_role("button", name=t(language, "Post"), exact=True).click()
+    teacher.locator(".news-body strong").wait_for()
+    both_sizes(teacher, f"classes-teacher-class-{language}")
+
+    # The student sees both in "My assignments", not started, and the news.
     student.goto(class_url)
+    assert student.locator(".news-body strong").inner_text() == "Homework"
+    assert student.locator(".news-body script").count() == 0
     rows = student.locator(".work-table tbody tr")
     assert rows.count() == 2
     assert student.locator(".status-not_started").count() == 2
