@@ -154,3 +154,25 @@ def test_a_student_sees_only_their_own_work(login, world, make_user):
         body = client.get(url).content.decode()
         assert "classmate" not in body
         assert "9999" not in body
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/classes/99999999999999999999999/",
+        "/classes/99999999999999999999999/dashboard/",
+        "/classes/{c}/a/99999999999999999999999/",
+        "/classes/{c}/students/99999999999999999999999/",
+        "/classes/join/" + "x" * 5000 + "/",
+    ],
+)
+def test_absurd_ids_and_codes_are_a_404_not_a_server_error(login, world, path):
+    response = login(world.teacher).get(path.format(c=world.classroom.pk))
+    assert response.status_code == 404
+
+
+def test_an_unknown_assignment_kind_falls_back_to_an_exercise(login, world):
+    url = reverse("classes:assignment_new", args=[world.classroom.pk]) + "?kind=<script>"
+    response = login(world.teacher).get(url)
+    assert response.status_code == 200
+    assert "<script>" not in response.content.decode().split("</nav>", 1)[1]
