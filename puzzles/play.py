@@ -543,7 +543,7 @@ class Dashboard:
 
 
 #: A theme needs this many rated attempts before it can be called one of the weakest.
-WEAKEST_MIN_ATTEMPTS = 3
+WEAKEST_MIN_ATTEMPTS = 2
 
 
 def dashboard(user: AbstractBaseUser, now: dt.datetime | None = None) -> Dashboard:
@@ -789,7 +789,11 @@ def explanation(puzzle: Puzzle, rows: list[DiscardRow] | None = None) -> str:
             "count": sum(t.count for t in tiles),
         }
         if shapes:
-            text += " " + _("Wait shape: %(shapes)s.") % {"shapes": ", ".join(map(str, shapes))}
+            from .analyzer import shape_label
+
+            text += " " + _("Wait shape: %(shapes)s.") % {
+                "shapes": ", ".join(shape_label(str(shape)) for shape in shapes)
+            }
         return text
     shanten = int(analysis.get("shanten", 0))
     if shanten == 0:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 from django.utils import timezone
 
-from puzzles.models import DailyPuzzle, PlayerRating
+from puzzles import play
+from puzzles.models import DailyPuzzle, PlayerRating, PuzzleKind
 from tests.conftest import screenshot
-from tests.puzzles.play_factories import DISCARD_HAND, make_puzzle
+from tests.puzzles.play_factories import DISCARD_HAND, WAITS_HAND, make_puzzle
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -100,9 +101,37 @@ def test_the_rating_changes_after_a_rated_answer(page, make_user) -> None:
     page.wait_for_load_state()
     assert page.get_by_test_id("dashboard-rating").inner_text().startswith(str(new))
     assert page.get_by_test_id("rating-chart").is_visible()
+
+
+def test_the_dashboard_shows_history_themes_and_misses(page, make_user) -> None:
+    user = make_user("aoi", PASSWORD)
+    for n in range(1, 8):
+        theme = ("one-suit", "tenpai", "iishanten")[n % 3]
+        puzzle = make_puzzle(hand=f"123456789m12p35s{n}z", themes=(theme,), rating=1400 + 40 * n)
+        play.record_attempt(user, puzzle.pk, [f"{n}z"] if n % 3 else ["1p"])
+    log_in(page, user)
+    page.goto("/puzzles/dashboard/")
+    assert page.get_by_test_id("rating-chart").is_visible()
+    assert page.get_by_test_id("recent-misses").locator("li").count() == 2
+    assert "One suit" in page.get_by_test_id("theme-accuracy").inner_text()
     screenshot(page, "puzzle-dashboard-1280")
     page.set_viewport_size({"width": 375, "height": 800})
     screenshot(page, "puzzle-dashboard-375")
+
+
+def test_select_the_waits_by_clicking_tiles(page) -> None:
+    puzzle = make_puzzle(PuzzleKind.WAITS, WAITS_HAND)
+    page.set_viewport_size({"width": 375, "height": 800})
+    page.goto(f"/puzzles/{puzzle.pk}/")
+    for name in ("two of characters", "five of characters", "eight of characters"):
+        pick_tile(page, name)
+    screenshot(page, "puzzle-waits-375")
+    page.get_by_role("button", name="Answer").click()
+    page.get_by_test_id("verdict").wait_for()
+    assert "Correct!" in page.get_by_test_id("verdict").inner_text()
+    assert page.get_by_test_id("accepted").get_by_role("img").count() == 3
+    page.set_viewport_size({"width": 1280, "height": 900})
+    screenshot(page, "puzzle-waits-solved-1280")
 
 
 def test_the_analyzer_with_a_typed_hand(page) -> None:

@@ -350,4 +350,4 @@ def test_the_explanation_names_the_best_discard_and_its_tiles():
 
 def test_the_explanation_of_a_wait_names_the_waits():
     text = play.explanation(make_puzzle(PuzzleKind.WAITS, WAITS_HAND))
-    assert "2m, 5m, 8m" in text and "9 tiles" in text
+    assert "2m, 5m, 8m" in text and "9 tiles" in text and "multi-sided" in text
