@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from . import services, text
-from .exercises import AnswerError, ContentError, EmptyAnswer, Exercise, Verdict, exercise
+from .exercises import AnswerError, ContentError, EmptyAnswer, Verdict, exercise
 from .models import Stage, Step
 
 
@@ -45,7 +45,14 @@ def _context(
 ) -> dict[str, Any]:
     stage = step.stage
     texts = step.texts()
-    ex: Exercise | None = exercise(step.exercise) if step.has_exercise else None
+    widget = None
+    if step.has_exercise:
+        try:
+            widget = exercise(step.exercise).widget(answer)
+        except ContentError:
+            # Content is checked when loaded; if an engine change broke it since, say so
+            # instead of failing the page.
+            error = error or _("This exercise cannot be shown right now. Please skip it.")
     recs = services.records(request, stage)
     steps = list(stage.steps.all())
     return {
@@ -58,7 +65,7 @@ def _context(
         "question": text.render(texts["question"]),
         "hint": text.render(texts["hint"]),
         "after": text.render(texts["after"]) if verdict and verdict.correct else "",
-        "widget": ex.widget(answer) if ex else None,
+        "widget": widget,
         "verdict": verdict,
         "error": error,
         "done": bool(recs.get(step.key) and recs[step.key].done),
@@ -115,13 +122,15 @@ def answer(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if not found.has_exercise:
         services.record_answer(request, found, correct=True)
         return _go_next(request, found)
-    ex = exercise(found.exercise)
     try:
+        ex = exercise(found.exercise)
         given = ex.read(request.POST)
     except AnswerError as exc:
         # Nothing is recorded: a missing or malformed answer is neither right nor wrong.
         status = 200 if isinstance(exc, EmptyAnswer) else 400
         return _render_step(request, _context(request, found, error=str(exc)), status=status)
+    except ContentError:  # pragma: no cover - the content check prevents this
+        return _render_step(request, _context(request, found), status=400)
     try:
         verdict = ex.check(given)
     except ContentError as exc:  # pragma: no cover - the content check prevents this

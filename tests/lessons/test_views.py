@@ -312,3 +312,12 @@ def test_staff_can_browse_the_curriculum_in_the_admin(client, make_user):
     assert client.get(reverse("admin:lessons_stage_changelist")).status_code == 200
     assert client.get(reverse("admin:lessons_stage_change", args=[stage.pk])).status_code == 200
     assert client.get(reverse("admin:lessons_stepprogress_changelist")).status_code == 200
+
+
+def test_an_exercise_broken_since_loading_shows_a_message_not_a_500(client):
+    step = Step.objects.get(stage__slug="the-wall", key="find-the-first-stack")
+    Step.objects.filter(pk=step.pk).update(exercise={**step.exercise, "dice": [9, 9]})
+    response = client.get(reverse("lessons:step", args=["the-wall", step.number]))
+    assert response.status_code == 200
+    assert "cannot be shown" in response.content.decode()
+    assert send(client, step, {"stack": "2-6"}).status_code == 400
