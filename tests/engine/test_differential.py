@@ -3,7 +3,8 @@
 Seeded random hands are dealt from the 136 tiles, with 0 to 4 called sets (the library infers
 the called sets from the hand size, as we pass ``melds``). For every hand the shanten must be
 identical; for every 3k+1 hand so must the set of accepted kinds (the kinds, with a copy left
-to draw, whose draw lowers the shanten).
+to draw, whose draw lowers the shanten). A third check takes random complete hands, removes
+each tile in turn and asks both sides for the waits (the library through ``Agari.is_agari``).
 
 The library is pure Python and about 100 times slower than the engine, so its side is computed
 in worker processes, and each hand asks it about one representative of the *isolated* draws
@@ -138,3 +139,53 @@ def test_agrees_with_the_library_on_2_000_hands() -> None:
 @pytest.mark.slow
 def test_agrees_with_the_library_on_100_000_hands() -> None:
     compare(seed=20261130, n=100_000)
+
+
+def complete_hands(seed: int, n: int) -> list[tuple[int, list[int]]]:
+    """Random complete hands (sets and a pair, some seven pairs), with 0 to 4 called sets."""
+    rng = random.Random(seed)
+    out: list[tuple[int, list[int]]] = []
+    while len(out) < n:
+        counts = [0] * NUM_KINDS
+        if rng.random() < 0.1:
+            melds = 0
+            for t in rng.sample(range(NUM_KINDS), 7):
+                counts[t] = 2
+        else:
+            melds = rng.choice((0, 0, 1, 2, 3, 4))
+            for _ in range(4 - melds):
+                if rng.random() < 0.6:
+                    start = rng.randrange(3) * 9 + rng.randrange(7)
+                    for t in (start, start + 1, start + 2):
+                        counts[t] += 1
+                else:
+                    counts[rng.randrange(NUM_KINDS)] += 3
+            counts[rng.randrange(NUM_KINDS)] += 2
+        if max(counts) <= 4:
+            out.append((melds, counts))
+    return out
+
+
+def test_waits_agree_with_the_librarys_complete_hand_check() -> None:
+    from tutor.engine.shapes import is_complete
+    from tutor.engine.waits import waits
+
+    agari = pytest.importorskip("mahjong.agari").Agari.is_agari
+    checked = 0
+    for melds, counts in complete_hands(11, 600):
+        assert is_complete(counts, melds) == agari(counts) is True
+        for t in range(NUM_KINDS):
+            if not counts[t]:
+                continue
+            hand = list(counts)
+            hand[t] -= 1
+            expected = []
+            for w in range(NUM_KINDS):
+                if hand[w] < 4:
+                    hand[w] += 1
+                    if agari(hand):
+                        expected.append(w)
+                    hand[w] -= 1
+            assert waits(hand, melds) == expected, tiles_str(counts_to_tiles(hand))
+            checked += 1
+    assert checked > 3000
