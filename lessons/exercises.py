@@ -541,7 +541,8 @@ class Complete(Exercise):
             )
         for d in self._splits():
             if d.form.value == "standard":
-                reasons.append(_("It splits as %(split)s.") % {"split": str(d)})
+                groups = " ".join(f"`tiles:{part}`" for part in str(d).split())
+                reasons.append(_("It splits as %(split)s.") % {"split": groups})
         if "seven_pairs" in forms:
             reasons.append(_("It is seven different pairs."))
         if "thirteen_orphans" in forms:
