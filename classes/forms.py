@@ -137,9 +137,6 @@ class AssignmentBaseForm(forms.Form):
         order = [*self.kind_fields, "title", "instructions", "due"]
         self.order_fields(order)
 
-    def default_title(self) -> str:
-        raise NotImplementedError
-
 
 def stage_choices() -> list[tuple[str, str]]:
     return [(s.slug, str(s)) for s in Stage.objects.order_by("number")]
@@ -152,9 +149,6 @@ class StageAssignmentForm(AssignmentBaseForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["stage"].choices = stage_choices()
-
-    def default_title(self) -> str:
-        return dict(self.fields["stage"].choices).get(self.cleaned_data["stage"], "")
 
 
 class PuzzleSetForm(AssignmentBaseForm):
@@ -234,14 +228,6 @@ class PuzzleSetForm(AssignmentBaseForm):
             data["chosen_ids"] = [p.pk for p in picked]
         return data
 
-    def default_title(self) -> str:
-        n = len(self.cleaned_data["chosen_ids"])
-        theme = self.cleaned_data.get("theme")
-        label = dict(self.fields["theme"].choices).get(theme, "") if theme else ""
-        if label:
-            return _("%(n)d puzzles: %(theme)s") % {"n": n, "theme": label}
-        return _("%(n)d puzzles") % {"n": n}
-
 
 WIND_CHOICES = (("E", _("East")), ("S", _("South")), ("W", _("West")), ("N", _("North")))
 
@@ -318,6 +304,3 @@ class ExerciseForm(AssignmentBaseForm):
         except services.ExerciseError as error:
             self.add_error("hand", str(error))
         return data
-
-    def default_title(self) -> str:
-        return str(dict(ExerciseKind.choices)[self.cleaned_data["exercise_kind"]])

@@ -16,6 +16,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 JOIN_CODE_BYTES = 12
 """Random bytes in a join code: 96 bits, 16 url-safe characters, far beyond guessing."""
@@ -199,6 +200,8 @@ class Assignment(models.Model):
     due = models.DateTimeField(_("due"), null=True, blank=True)
     stage_slug = models.CharField(_("lesson stage"), max_length=80, blank=True)
     puzzle_ids = models.JSONField(_("puzzles"), default=list, blank=True)
+    # The theme the puzzles were picked by (empty for chosen puzzles); used in the title.
+    theme = models.CharField(_("theme"), max_length=40, blank=True)
     exercise_kind = models.CharField(
         _("exercise"), max_length=10, choices=ExerciseKind.choices, blank=True
     )
@@ -216,7 +219,30 @@ class Assignment(models.Model):
         verbose_name_plural = _("assignments")
 
     def __str__(self) -> str:
-        return self.title
+        return self.display_title
+
+    @property
+    def display_title(self) -> str:
+        """The teacher's title, or one made from the content in the reader's language."""
+        if self.title:
+            return self.title
+        if self.kind == AssignmentKind.STAGE:
+            from lessons.models import Stage
+
+            stage = Stage.objects.filter(slug=self.stage_slug).first()
+            return str(stage) if stage is not None else self.stage_slug
+        if self.kind == AssignmentKind.PUZZLES:
+            from puzzles.models import THEME_LABELS
+
+            n = len(self.puzzle_ids)
+            if self.theme:
+                label = THEME_LABELS.get(self.theme, self.theme)
+                return ngettext("%(n)d puzzle: %(theme)s", "%(n)d puzzles: %(theme)s", n) % {
+                    "n": n,
+                    "theme": label,
+                }
+            return ngettext("%(n)d puzzle", "%(n)d puzzles", n) % {"n": n}
+        return str(ExerciseKind(self.exercise_kind).label) if self.exercise_kind else ""
 
     @property
     def items(self) -> list[str]:
@@ -292,6 +318,22 @@ class Progress(models.Model):
 
     def __str__(self) -> str:
         return f"{self.student} on {self.assignment}"
+
+    @property
+    def time_spent(self) -> str:
+        return format_seconds(self.seconds)
+
+
+def format_seconds(seconds: float | None) -> str:
+    """A duration as a clock reads: ``0:42``, ``12:05``, ``1:02:03``.
+
+    >>> format_seconds(42), format_seconds(725), format_seconds(3723), format_seconds(None)
+    ('0:42', '12:05', '1:02:03', '0:00')
+    """
+    total = int(round(seconds or 0))
+    hours, rest = divmod(total, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
 class NewsPost(models.Model):

@@ -383,15 +383,6 @@ def theme_accuracy(classroom: Classroom, student: Any = None) -> list[ThemeAccur
     return rows
 
 
-def format_seconds(seconds: float | None) -> str:
-    if not seconds:
-        return "0:00"
-    total = int(round(seconds))
-    hours, rest = divmod(total, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
-
-
 CSV_HEADER = [
     "student",
     "assignment",
@@ -421,7 +412,7 @@ def grid_csv(classroom: Classroom) -> str:
             writer.writerow(
                 [
                     _csv_safe(student.get_username()),
-                    _csv_safe(w.assignment.title),
+                    _csv_safe(w.assignment.display_title),
                     w.assignment.kind,
                     w.assignment.due.isoformat() if w.assignment.due else "",
                     w.status,

@@ -304,7 +304,9 @@ def assignment_new(request: HttpRequest, class_id: int) -> HttpResponse:
     if request.method == "POST":
         if form.is_valid() and "preview" not in request.POST:
             assignment = _save_assignment(classroom, AssignmentKind(kind), form, request.user)
-            messages.success(request, _("Assigned: %(title)s") % {"title": assignment.title})
+            messages.success(
+                request, _("Assigned: %(title)s") % {"title": assignment.display_title}
+            )
             return redirect(
                 "classes:assignment", class_id=classroom.pk, assignment_id=assignment.pk
             )
@@ -323,7 +325,7 @@ def _save_assignment(
     assignment = Assignment(
         classroom=classroom,
         kind=kind,
-        title=data.get("title") or form.default_title()[:120],
+        title=data.get("title") or "",
         instructions=data.get("instructions") or "",
         due=data.get("due"),
         created_by=user,
@@ -332,6 +334,8 @@ def _save_assignment(
         assignment.stage_slug = data["stage"]
     elif kind == AssignmentKind.PUZZLES:
         assignment.puzzle_ids = data["chosen_ids"]
+        if data.get("mode") == PuzzleSetForm.MODE_THEME:
+            assignment.theme = data.get("theme") or ""
     else:
         assignment.exercise_kind = data["exercise_kind"]
         assignment.hand = data["hand"].strip()

@@ -199,3 +199,12 @@ def test_news_markdown_is_rendered_and_sanitised():
     assert "javascript:" not in html
     assert "onerror" not in html and "<img" not in html
     assert 'href="https://example.org"' in html
+
+
+@pytest.mark.parametrize(
+    ("seconds", "shown"), [(None, "0:00"), (42.4, "0:42"), (725, "12:05"), (3723, "1:02:03")]
+)
+def test_time_spent_reads_like_a_clock(seconds, shown):
+    from classes.models import format_seconds
+
+    assert format_seconds(seconds) == shown

@@ -7,6 +7,7 @@ import io
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from classes import services
 from classes.models import (
@@ -133,7 +134,11 @@ def test_a_teacher_assigns_a_lesson_stage(login, world):
     response = _new(login(world.teacher), world, "stage", stage="the-wall", due="2030-01-31T18:00")
     assert response.status_code == 302
     a = Assignment.objects.get(kind=AssignmentKind.STAGE)
-    assert (a.stage_slug, a.title, a.due.year) == ("the-wall", "4. The wall", 2030)
+    assert (a.stage_slug, a.title, a.due.year) == ("the-wall", "", 2030)
+    # A title made from the content follows the reader's language.
+    assert a.display_title == "4. The wall"
+    with translation.override("es"):
+        assert a.display_title == "4. El muro"
 
 
 def test_an_unknown_stage_is_refused(login, world):
@@ -177,7 +182,7 @@ def test_a_teacher_assigns_puzzles_by_theme_and_rating(login, world, some_puzzle
     assert response.status_code == 302
     a = Assignment.objects.get(kind=AssignmentKind.PUZZLES)
     assert sorted(a.puzzle_ids) == [some_puzzles[1].pk, some_puzzles[2].pk]
-    assert a.title == "2 puzzles: Tenpai"
+    assert (a.theme, a.display_title) == ("tenpai", "2 puzzles: Tenpai")
 
 
 @pytest.mark.parametrize(
@@ -214,7 +219,9 @@ def test_a_discard_exercise_is_saved_with_the_engines_analysis(login, world):
     assert response.status_code == 302
     a = Assignment.objects.get(exercise_kind="discard")
     assert a.analysis["best"] == "1s"
-    assert a.title == "What to discard"
+    assert a.display_title == "What to discard"
+    with translation.override("es"):
+        assert a.display_title == "Qué descartar"
 
 
 def test_the_preview_shows_the_engines_answer_without_saving(login, world):
