@@ -175,3 +175,45 @@ def test_dora_cycles_within_its_group(t: int) -> None:
     for step in range(1, length + 1):
         x = dora_from_indicator(x)
         assert (x == t) == (step == length)
+
+
+@st.composite
+def hands_with_sets(draw: st.DrawFn) -> str:
+    """Notation of a valid hand with 0 to 4 called sets (marks and red fives included)."""
+    used = [0] * NUM_KINDS
+    parts: list[str] = []
+    for _ in range(draw(st.integers(0, 4))):
+        kind = draw(st.sampled_from(["chi", "pon", "open", "closed", "added"]))
+        if kind == "chi":
+            start = draw(st.integers(0, 2)) * 9 + draw(st.integers(0, 6))
+            tiles = [start, start + 1, start + 2]
+        else:
+            t = draw(st.integers(0, 33))
+            tiles = [t] * (3 if kind == "pon" else 4)
+        if any(used[t] + tiles.count(t) > 4 for t in tiles):
+            continue
+        for t in tiles:
+            used[t] += 1
+        body = tiles_str(tiles)
+        if kind == "closed":
+            parts.append(f"({body})")
+        elif kind == "added":
+            parts.append(f"{{{body}}}")
+        else:
+            seat = "L" if kind == "chi" else draw(st.sampled_from(["L", "A", "R", ""]))
+            called = draw(st.integers(0, 2))
+            marked = body[: called + 1] + "*" + body[called + 1 :]
+            parts.append(f"[{marked}]{seat}")
+    free = [p for p in range(136) if used[p // 4] < 4 and p % 4 >= used[p // 4]]
+    size = 13 - 3 * len(parts) + draw(st.integers(0, 1))
+    physical = draw(st.lists(st.sampled_from(free), min_size=size, max_size=size, unique=True))
+    concealed = tiles_str([p // 4 for p in physical])
+    return " ".join([concealed, *parts])
+
+
+@SETTINGS
+@given(hands_with_sets())
+def test_hand_notation_with_called_sets_round_trips(text: str) -> None:
+    hand = parse_hand(text)
+    assert parse_hand(hand_str(hand)) == hand
+    assert hand.tile_count in (13, 14)
