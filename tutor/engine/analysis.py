@@ -21,7 +21,9 @@ further. For a discard ``d`` leaving a hand ``H`` at shanten ``s`` ≥ 1::
                   of uke-ire count of H + t − c, counted with t's unseen copies less one
 
 so it is the total, over the unseen copies of every accepting draw, of the most accepted tiles
-one can keep after the best follow-up discard that holds the improved shanten. (Dividing by the
+one can keep after the best follow-up discard that holds the improved shanten. Unseen copies
+are counted as everywhere here (``4 - seen``, the discarded tiles staying seen), less the copy
+of ``t`` just drawn. (Dividing by the
 discard's uke-ire count gives the average uke-ire after an accepting draw, which
 :attr:`DiscardOption.two_step_average` reports.) When ``s`` is 0 the accepting draw wins, there
 is no follow-up, and the figure is 0.
@@ -63,7 +65,6 @@ __all__ = [
 ]
 
 _INF = 100
-_SUIT_OF = np.array([0] * 9 + [1] * 9 + [2] * 9 + [3] * 7, dtype=np.intp)
 _POW_OF = np.array(
     [5 ** (8 - i % 9) for i in range(27)] + [5 ** (6 - i) for i in range(7)], dtype=np.int64
 )
@@ -72,7 +73,6 @@ _YAOCHU_MASK[list(TERMINALS_AND_HONORS)] = True
 
 
 # --- vectorized core ---------------------------------------------------------------------------
-
 
 _SUIT_KINDS = (np.arange(0, 9), np.arange(9, 18), np.arange(18, 27), np.arange(27, 34))
 
