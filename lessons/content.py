@@ -15,7 +15,7 @@ from typing import Any
 
 import yaml
 
-from .exercises import ContentError, exercise
+from .exercises import ContentError, exercise, wall_figure
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
 SOURCE_LANGUAGE = "en"
@@ -31,6 +31,7 @@ class StepContent:
     key: str
     title: dict[str, str] = field(default_factory=dict)
     text: dict[str, str] = field(default_factory=dict)
+    figure: dict[str, Any] = field(default_factory=dict)
     exercise: dict[str, Any] = field(default_factory=dict)
     question: dict[str, str] = field(default_factory=dict)
     hint: dict[str, str] = field(default_factory=dict)
@@ -83,7 +84,7 @@ def _merge_step(stage: StageContent, i: int, step: Any, language: str, path: Pat
     where = f"{path}, step {i + 1}"
     if not isinstance(step, dict):
         raise ContentError(f"{where}: a step is a mapping with key, title, text or exercise")
-    unknown = set(step) - {"key", "title", "text", "exercise"}
+    unknown = set(step) - {"key", "title", "text", "figure", "exercise"}
     if unknown:
         raise ContentError(f"{where}: unknown fields {', '.join(sorted(unknown))}")
     key = step.get("key")
@@ -100,6 +101,18 @@ def _merge_step(stage: StageContent, i: int, step: Any, language: str, path: Pat
     where = f"{path}, step {key}"
     target.title[language] = _text(step.get("title"), f"{where}: title")
     target.text[language] = _text(step.get("text"), f"{where}: text", required=False)
+    figure = step.get("figure")
+    if figure is not None:
+        if not isinstance(figure, dict):
+            raise ContentError(f"{where}: figure must be a mapping")
+        if language == SOURCE_LANGUAGE:
+            try:
+                wall_figure(figure)
+            except ContentError as exc:
+                raise ContentError(f"{where}: {exc}") from exc
+            target.figure = figure
+        elif figure != target.figure:
+            raise ContentError(f"{where}: the figure differs from the English file")
     data = step.get("exercise")
     if data is None:
         if language != SOURCE_LANGUAGE and target.exercise:

@@ -640,8 +640,11 @@ class WallExercise(Exercise):
         )
 
     def _right(self) -> frozenset[tuple[int, int]]:
+        return self.stacks_for(self.data["find"])
+
+    def stacks_for(self, find: str) -> frozenset[tuple[int, int]]:
+        """The stacks a ``find`` names, as ``(wall, stack)`` pairs, from the engine's wall."""
         s = self.state
-        find = self.data["find"]
         if find == "first_live":
             stacks = [s.first_live_stack]
         elif find == "dead_wall":
@@ -771,25 +774,11 @@ class WallExercise(Exercise):
 
     def widget(self, answer: Answer | None = None) -> Widget:
         n = self.stacks
-        cells: list[WallCell] = []
         picked = answer if isinstance(answer, frozenset) else frozenset()
-        # Seen from above with the dealer at the bottom, clockwise from East's right end:
-        # East's wall right to left, North's bottom to top, West's left to right, South's top
-        # to bottom. Each wall's stacks are counted from its right end, so the index grows
-        # clockwise everywhere.
-        for wall in (0, 3, 2, 1):
-            for st in range(n):
-                if wall == 0:
-                    row, col = n + 2, n + 1 - st
-                elif wall == 3:
-                    row, col = n + 1 - st, 1
-                elif wall == 2:
-                    row, col = 1, st + 2
-                else:
-                    row, col = st + 2, n + 2
-                cells.append(
-                    WallCell(f"{wall}-{st}", stack_label(wall, st), row, col, (wall, st) in picked)
-                )
+        cells = [
+            WallCell(f"{wall}-{st}", stack_label(wall, st), row, col, (wall, st) in picked)
+            for wall, st, row, col in wall_cells(n)
+        ]
         a, b = self.state.dice
         facts = [_("Dice: %(a)s and %(b)s (total %(total)s).") % {"a": a, "b": b, "total": a + b}]
         if self.kans:
@@ -808,6 +797,95 @@ class WallExercise(Exercise):
             number=str(n + 2),
             label=_("The wall seen from above, the dealer (East) at the bottom"),
         )
+
+
+def wall_cells(n: int) -> list[tuple[int, int, int, int]]:
+    """``(wall, stack, row, col)`` of every stack in a square grid of ``n + 2`` cells a side.
+
+    Seen from above with the dealer at the bottom, in DOM order clockwise from East's right
+    end: East's wall right to left, North's bottom to top, West's left to right, South's top to
+    bottom. Each wall's stacks are counted from its right end, so the index grows clockwise.
+    """
+    out = []
+    for wall in (0, 3, 2, 1):
+        for st in range(n):
+            if wall == 0:
+                row, col = n + 2, n + 1 - st
+            elif wall == 3:
+                row, col = n + 1 - st, 1
+            elif wall == 2:
+                row, col = 1, st + 2
+            else:
+                row, col = st + 2, n + 2
+            out.append((wall, st, row, col))
+    return out
+
+
+def _mark_names() -> dict[str, str]:
+    return {
+        "first_live": _("first stack the dealer takes"),
+        "dead_wall": _("dead wall"),
+        "dora_indicator": _("dora indicator"),
+        "replacement": _("next kan replacement tile"),
+        "last_draw": _("last tile to draw"),
+    }
+
+
+@dataclass
+class WallFigure:
+    cells: list[tuple[int, int, str, str]]  # (row, col, mark, label)
+    legend: list[tuple[str, str]]  # (mark, label)
+    facts: list[str]
+    indicators: str  # the dora indicator tiles, face up
+    size: int
+
+
+def wall_figure(data: Mapping[str, Any]) -> WallFigure:
+    """A wall drawn with some stacks marked, for an explanation step (``figure:`` in a step).
+
+    ``data`` has ``type: wall``, ``seed``, ``dice``, optional ``kans`` and ``mark``: a list of
+    ``first_live``, ``dead_wall``, ``dora_indicator``, ``replacement``, ``last_draw`` (later
+    marks are drawn over earlier ones).
+    """
+    from tutor.engine.wall import tile_label
+
+    if data.get("type") != "wall":
+        raise ContentError("figure: only type: wall figures exist")
+    marks = data.get("mark", [])
+    if not isinstance(marks, list) or not marks or any(m not in WALL_FINDS for m in marks):
+        raise ContentError(f"figure.mark: a list of {', '.join(WALL_FINDS)}")
+    unknown = set(data) - {"type", "seed", "dice", "kans", "mark"}
+    if unknown:
+        raise ContentError(f"figure: unknown fields {', '.join(sorted(unknown))}")
+    wall = WallExercise(
+        {
+            "type": "wall",
+            "seed": data.get("seed"),
+            "dice": data.get("dice"),
+            "kans": data.get("kans", 0),
+            "find": marks[0],
+        }
+    )
+    marked: dict[tuple[int, int], str] = {}
+    for mark in marks:
+        for pos in wall.stacks_for(mark):
+            marked[pos] = mark
+    names_ = _mark_names()
+    cells = []
+    for w, st, row, col in wall_cells(wall.stacks):
+        mark = marked.get((w, st), "")
+        label = stack_label(w, st) + (f": {names_[mark]}" if mark else "")
+        cells.append((row, col, mark, label))
+    state = wall.state
+    indicators = "".join(tile_label(t, state.rules.red_fives) for t in state.dora_indicators)
+    a, b = state.dice
+    return WallFigure(
+        cells=cells,
+        legend=[(m, names_[m]) for m in dict.fromkeys(marks)],
+        facts=[_("Dice: %(a)s and %(b)s (total %(total)s).") % {"a": a, "b": b, "total": a + b}],
+        indicators=indicators if "dora_indicator" in marks else "",
+        size=wall.stacks + 2,
+    )
 
 
 def _role_name(role: Any) -> str:

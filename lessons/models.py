@@ -48,6 +48,8 @@ class Step(models.Model):
     number = models.PositiveIntegerField(help_text="1-based position in the stage")
     title = models.JSONField(default=dict)
     text = models.JSONField(default=dict, blank=True)
+    # An illustration computed by the engine (a wall with marked stacks), or {}.
+    figure = models.JSONField(default=dict, blank=True)
     # The exercise position (type and its fields), without texts; {} for an explanation step.
     exercise = models.JSONField(default=dict, blank=True)
     question = models.JSONField(default=dict, blank=True)

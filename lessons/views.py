@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from . import services, text
-from .exercises import AnswerError, ContentError, EmptyAnswer, Verdict, exercise
+from .exercises import AnswerError, ContentError, EmptyAnswer, Verdict, exercise, wall_figure
 from .models import Stage, Step
 
 
@@ -53,6 +53,12 @@ def _context(
             # Content is checked when loaded; if an engine change broke it since, say so
             # instead of failing the page.
             error = error or _("This exercise cannot be shown right now. Please skip it.")
+    figure = None
+    if step.figure:
+        try:
+            figure = wall_figure(step.figure)
+        except ContentError:
+            figure = None
     recs = services.records(request, stage)
     steps = list(stage.steps.all())
     return {
@@ -66,6 +72,7 @@ def _context(
         "hint": text.render(texts["hint"]),
         "after": text.render(texts["after"]) if verdict and verdict.correct else "",
         "widget": widget,
+        "figure": figure,
         "verdict": verdict,
         "error": error,
         "done": bool(recs.get(step.key) and recs[step.key].done),

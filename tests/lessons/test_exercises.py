@@ -346,3 +346,30 @@ def test_feedback_is_in_the_learners_language():
         v = verdict(WALL, stack="2-6")
     assert v.correct
     assert any("Oeste" in r for r in v.reasons)
+
+
+# --- figures ------------------------------------------------------------------------------
+
+
+def test_a_wall_figure_marks_the_engines_stacks():
+    from lessons.exercises import wall_figure
+
+    figure = wall_figure({"type": "wall", "seed": 7, "dice": [3, 4], "mark": ["dead_wall"]})
+    assert sum(1 for *_rest, mark, _label in figure.cells if mark == "dead_wall") == 7
+    assert figure.indicators == ""
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"type": "hand", "seed": 1, "dice": [1, 1], "mark": ["dead_wall"]},
+        {"type": "wall", "seed": 1, "dice": [1, 1], "mark": ["break"]},
+        {"type": "wall", "seed": 1, "dice": [1, 9], "mark": ["dead_wall"]},
+    ],
+    ids=["type", "mark", "dice"],
+)
+def test_a_bad_figure_is_a_content_error(data):
+    from lessons.exercises import wall_figure
+
+    with pytest.raises(ContentError):
+        wall_figure(data)

@@ -75,7 +75,7 @@ def test_a_right_answer_shows_why_and_the_next_step(client):
     step = Step.objects.get(stage__slug="the-wall", key="find-the-first-stack")
     html = send(client, step, right_answer(step)).content.decode()
     assert "feedback-correct" in html
-    assert "lands on West" in html
+    assert "10 lands on South" in html
     assert reverse("lessons:step", args=["the-wall", step.number + 1]) in html
 
 
@@ -92,7 +92,7 @@ def test_a_hint_is_on_the_page(client):
     step = Step.objects.get(stage__slug="the-wall", key="find-the-first-stack")
     html = client.get(reverse("lessons:step", args=["the-wall", step.number])).content.decode()
     assert "<details" in html
-    assert "Then count 7 stacks" in html
+    assert "Then count 10 stacks" in html
 
 
 def test_a_stage_without_mistakes_earns_three_stars(client):
@@ -321,3 +321,11 @@ def test_an_exercise_broken_since_loading_shows_a_message_not_a_500(client):
     assert response.status_code == 200
     assert "cannot be shown" in response.content.decode()
     assert send(client, step, {"stack": "2-6"}).status_code == 400
+
+
+def test_an_explanation_can_show_the_wall_with_marked_stacks(client):
+    step = Step.objects.get(stage__slug="the-wall", key="the-dora-indicator")
+    html = client.get(reverse("lessons:step", args=["the-wall", step.number])).content.decode()
+    assert html.count("mark-dead_wall") >= 6
+    assert html.count("mark-dora_indicator") == 2  # the stack and its key in the legend
+    assert "West&#x27;s wall, stack 4 from the right: dora indicator" in html

@@ -81,6 +81,7 @@ class Command(BaseCommand):
                         "number": number,
                         "title": step.title,
                         "text": step.text,
+                        "figure": step.figure,
                         "exercise": step.exercise,
                         "question": step.question,
                         "hint": step.hint,
