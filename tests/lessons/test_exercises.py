@@ -373,3 +373,10 @@ def test_a_bad_figure_is_a_content_error(data):
 
     with pytest.raises(ContentError):
         wall_figure(data)
+
+
+def test_fu_lines_are_translated_and_draw_their_tiles():
+    with translation.override("es"):
+        v = verdict({**WIN, "type": "fu"}, number=30)
+    assert "Ron con la mano cerrada: +10" in v.reasons
+    assert "Espera por los dos lados (ryanmen) en `tiles:4p`: 0" in v.reasons
