@@ -1537,7 +1537,6 @@ def fu_line_text(line: Any) -> str:
     states = {
         "open": _("open"),
         "closed": _("closed"),
-        "called": _("called"),
         "closed but completed by ron, so counted open": _(
             "closed but completed by ron, so counted open"
         ),
@@ -1569,8 +1568,11 @@ def fu_line_text(line: Any) -> str:
         (
             r"Sequence (\w+), (called|closed)",
             lambda m: (
-                _("Sequence %(tiles)s, %(state)s")
-                % {"tiles": f"`tiles:{m[1]}`", "state": states[m[2]]}
+                {
+                    "called": _("Sequence %(tiles)s, called"),
+                    "closed": _("Sequence %(tiles)s, closed"),
+                }[m[2]]
+                % {"tiles": f"`tiles:{m[1]}`"}
             ),
         ),
         (
