@@ -129,7 +129,7 @@ def _the_whole_path(teacher, student, language: str) -> None:
     student.locator("#id_code").fill(code)
     student.get_by_role("button", name=t(language, "Join the class")).click()
     student.wait_for_url(class_url)
-    assert student.get_by_role("heading", name="Dojo Sunday").is_visible()
+    student.get_by_role("heading", name="Dojo Sunday").wait_for()
 
     # The instructor assigns the wall stage ...
     teacher.reload()
@@ -137,7 +137,7 @@ def _the_whole_path(teacher, student, language: str) -> None:
     teacher.get_by_role("link", name=t(language, "Lesson stage")).click()
     teacher.locator("#id_stage").select_option("the-wall")
     teacher.get_by_role("button", name=t(language, "Assign")).click()
-    assert teacher.locator(".alert-success").is_visible()
+    teacher.locator(".alert-success").wait_for()
     # ... and a custom what-to-discard exercise: the engine's answer shows live, before saving.
     teacher.goto(class_url)
     teacher.get_by_role("link", name=t(language, "New assignment")).click()
@@ -155,7 +155,7 @@ def _the_whole_path(teacher, student, language: str) -> None:
     teacher.locator("#id_instructions").fill("Look for tenpai.")
     both_sizes(teacher, f"classes-exercise-preview-{language}")
     teacher.get_by_role("button", name=t(language, "Assign"), exact=True).click()
-    assert teacher.locator(".alert-success").is_visible()
+    teacher.locator(".alert-success").wait_for()
 
     # A word on the class's news wall, in Markdown (rendered sanitised).
     teacher.goto(class_url)
@@ -189,7 +189,7 @@ def _the_whole_path(teacher, student, language: str) -> None:
     student.locator('label.tile-option:has(input[value="1s"])').click()
     student.get_by_role("button", name=t(language, "Check my answer")).click()
     student.locator("#feedback .feedback-correct").wait_for()
-    assert student.locator("#work-status .status-done").is_visible()
+    student.locator("#work-status .status-done").wait_for()
     both_sizes(student, f"classes-student-answer-{language}")
     student.goto(class_url)
     assert student.locator(".status-done").count() == 2
