@@ -22,6 +22,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -1448,6 +1449,8 @@ class YakuExercise(_Winning):
         reasons = []
         for name in sorted(answer - right):
             why = next((m.reason for m in result.near_misses if m.yaku.lower() == name.lower()), "")
+            if not (translation.get_language() or "en").startswith("en"):
+                why = ""  # the engine explains near misses in English only
             reasons.append(
                 _("%(yaku)s is not in this hand.") % {"yaku": name} + (f" ({why})" if why else "")
             )
