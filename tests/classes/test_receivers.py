@@ -158,3 +158,25 @@ def test_a_lesson_step_answered_on_the_lessons_page_counts(
         client.post(reverse("lessons:answer", args=["the-wall", first.number]), {"step": first.key})
     progress = Progress.objects.get(assignment=wall, student=world.student)
     assert progress.attempts == 1
+
+
+def test_a_stage_finished_before_it_was_assigned_counts_as_done(world):
+    from lessons.models import Stage, Step, StepProgress
+
+    stage = Stage.objects.create(slug="the-wall", number=4, title={"en": "The wall"})
+    for n in (1, 2):
+        step = Step.objects.create(stage=stage, key=f"s{n}", number=n, title={"en": "x"})
+        StepProgress.objects.create(user=world.student, step=step, done=True, mistakes=n - 1)
+    wall = Assignment.objects.create(
+        classroom=world.classroom, kind=AssignmentKind.STAGE, stage_slug="the-wall"
+    )
+    work = {w.assignment: w for w in my_work(world.student)}
+    assert work[wall].status == Status.DONE
+    assert work[wall].progress.stars == 2  # one mistake on the way
+    # A stage that disappeared from the curriculum is simply not done.
+    gone = Assignment.objects.create(
+        classroom=world.classroom, kind=AssignmentKind.STAGE, stage_slug="removed"
+    )
+    work = {w.assignment: w for w in my_work(world.student)}
+    assert work[gone].status == Status.NOT_STARTED
+    assert gone.display_title == "removed"
