@@ -304,14 +304,28 @@ class PickTiles(Exercise):
         self.kinds, self.red = _parse_tiles(self.data["tiles"], "tiles")
         if not 3 <= len(self.kinds) <= 14:
             raise ContentError("tiles: show 3 to 14 tiles")
-        if self.data["find"] not in _tile_categories():
-            raise ContentError(f"find: one of {', '.join(_tile_categories())}")
         self.notation = "".join(
             et.tile_str(k, r) for k, r in zip(self.kinds, self.red, strict=True)
         )
+        find = self.data["find"]
+        self.one_kind: int | None = None
+        if find not in _tile_categories():
+            # One tile by name: "find: 6z" asks for every green dragon.
+            try:
+                self.one_kind = et.parse_tile(str(find))
+            except ValueError:
+                raise ContentError(
+                    f"find: one of {', '.join(_tile_categories())}, or one tile such as 6z"
+                ) from None
+
+    def _category(self) -> tuple[Callable[[int, bool], bool], str]:
+        if self.one_kind is not None:
+            kind = self.one_kind
+            return (lambda k, r: k == kind), str(tile_name(kind))
+        return _tile_categories()[self.data["find"]]
 
     def _matches(self, i: int) -> bool:
-        test, _label = _tile_categories()[self.data["find"]]
+        test, _label = self._category()
         return test(self.kinds[i], self.red[i])
 
     def solutions(self) -> set[Answer]:
@@ -325,7 +339,9 @@ class PickTiles(Exercise):
         assert isinstance(answer, frozenset)
         right = self.solution()
         assert isinstance(right, frozenset)
-        label = _tile_categories()[self.data["find"]][1]
+        label = self._category()[1]
+        if self.one_kind is not None:
+            return self._check_one_kind(answer, right)
         reasons = []
         for i in sorted(answer - right):
             reasons.append(
@@ -358,6 +374,26 @@ class PickTiles(Exercise):
                     "what": label,
                 }
             )
+        return Verdict(answer == right, reasons)
+
+    def _check_one_kind(self, answer: frozenset[int], right: frozenset[int]) -> Verdict:
+        wanted = tile_name(self.one_kind)  # type: ignore[arg-type]
+        reasons = [
+            _("That tile is the %(tile)s, not the %(wanted)s.")
+            % {"tile": tile_name(self.kinds[i], self.red[i]), "wanted": wanted}
+            for i in sorted(answer - right)
+        ]
+        if right - answer:
+            reasons.append(
+                ngettext(
+                    "One more %(wanted)s is in the row.",
+                    "%(n)s more copies of the %(wanted)s are in the row.",
+                    len(right - answer),
+                )
+                % {"n": len(right - answer), "wanted": wanted}
+            )
+        if answer == right:
+            reasons.append(_("Right: that is the %(wanted)s.") % {"wanted": wanted})
         return Verdict(answer == right, reasons)
 
     def widget(self, answer: Answer | None = None) -> Widget:

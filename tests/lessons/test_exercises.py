@@ -380,3 +380,12 @@ def test_fu_lines_are_translated_and_draw_their_tiles():
         v = verdict({**WIN, "type": "fu"}, number=30)
     assert "Ron con la mano cerrada: +10" in v.reasons
     assert "Espera por los dos lados (ryanmen) en `tiles:4p`: 0" in v.reasons
+
+
+def test_one_tile_can_be_asked_for_by_name():
+    data = {"type": "pick_tiles", "tiles": "7z 5z 6z 1z 6z", "find": "6z"}
+    assert exercise(data).solution() == frozenset({2, 4})
+    v = verdict(data, tile=[0, 2])
+    assert not v.correct
+    assert "That tile is the red dragon, not the green dragon." in v.reasons
+    assert verdict(data, tile=[2, 4]).correct
