@@ -92,7 +92,9 @@ def _render_step(request: HttpRequest, context: dict[str, Any], status: int = 20
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
     stages = [(stage, services.request_status(request, stage)) for stage in Stage.objects.all()]
-    return render(request, "lessons/index.html", {"stages": stages})
+    # Where to go on: the first stage not finished yet.
+    resume = next(((stage, status) for stage, status in stages if not status["done"]), None)
+    return render(request, "lessons/index.html", {"stages": stages, "resume": resume})
 
 
 @require_GET

@@ -329,3 +329,13 @@ def test_an_explanation_can_show_the_wall_with_marked_stacks(client):
     assert html.count("mark-dead_wall") >= 6
     assert html.count("mark-dora_indicator") == 2  # the stack and its key in the legend
     assert "West&#x27;s wall, stack 4 from the right: dora indicator" in html
+
+
+def test_the_map_offers_to_go_on_with_the_first_unfinished_stage(client):
+    html = client.get(reverse("lessons:index")).content.decode()
+    assert "Start: stage 1, Tiles and suits" in html
+    finish(client, Stage.objects.get(slug="tiles-and-suits"))
+    step = Step.objects.get(stage__slug="sets-and-pairs", number=1)
+    send(client, step, {"op": "continue"})
+    html = client.get(reverse("lessons:index")).content.decode()
+    assert "Continue: stage 2, Sets and pairs" in html
