@@ -18,6 +18,9 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from lessons.models import Stage
+from puzzles.models import THEME_LABELS
+
 JOIN_CODE_BYTES = 12
 """Random bytes in a join code: 96 bits, 16 url-safe characters, far beyond guessing."""
 
@@ -227,13 +230,9 @@ class Assignment(models.Model):
         if self.title:
             return self.title
         if self.kind == AssignmentKind.STAGE:
-            from lessons.models import Stage
-
             stage = Stage.objects.filter(slug=self.stage_slug).first()
             return str(stage) if stage is not None else self.stage_slug
         if self.kind == AssignmentKind.PUZZLES:
-            from puzzles.models import THEME_LABELS
-
             n = len(self.puzzle_ids)
             if self.theme:
                 label = THEME_LABELS.get(self.theme, self.theme)

@@ -26,9 +26,27 @@ from django.utils.translation import gettext as _
 
 from lessons.models import Stage
 from lessons.services import stage_status
+from puzzles.generation import MARGIN_ABSOLUTE, MARGIN_RELATIVE, clear_margin
 from puzzles.models import THEME_LABELS
+from tutor.engine.analysis import discard_analysis
+from tutor.engine.hand import parse_hand
+from tutor.engine.scoring import score
+from tutor.engine.scoring.situation import situation_from_hand
+from tutor.engine.shanten import shanten
+from tutor.engine.tiles import (
+    EAST,
+    NORTH,
+    SOUTH,
+    WEST,
+    parse_tile,
+    parse_tiles,
+    parse_tiles_red,
+    tile_str,
+)
+from tutor.engine.waits import waits
 
 from .models import (
+    EXERCISE_ITEM,
     Assignment,
     AssignmentKind,
     Attempt,
@@ -466,8 +484,7 @@ class ExerciseError(ValueError):
 # much as a generated puzzle does.
 
 
-WINDS = {"E": 27, "S": 28, "W": 29, "N": 30}
-WIND_CHOICES = (("E", "East"), ("S", "South"), ("W", "West"), ("N", "North"))
+WINDS = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
 
 
 def exercise_facts(
@@ -479,7 +496,6 @@ def exercise_facts(
     malformed hand, the wrong number of tiles, no clear best discard, a hand that is not
     tenpai, a hand that cannot win.
     """
-    from tutor.engine.hand import parse_hand
 
     situation = situation or {}
     hand_text = (hand_text or "").strip()
@@ -500,18 +516,15 @@ def exercise_facts(
 
 
 def _discard_facts(hand: Any) -> dict[str, Any]:
-    from tutor.engine.analysis import discard_analysis
-    from tutor.engine.shanten import shanten
-    from tutor.engine.tiles import tile_str
 
     options = discard_analysis(hand.concealed, melds=len(hand.melds))
     rows = [
         {
             "discard": tile_str(o.discard),
             "shanten": o.shanten,
-            "accepted": {tile_str(t): n for t, n in _accepted_items(o.accepted)},
+            "accepted": {tile_str(t): n for t, n in sorted(o.accepted.items())},
             "count": o.count,
-            "two_step": _plain_number(o.two_step),
+            "two_step": o.two_step,
         }
         for o in options
     ]
@@ -523,20 +536,9 @@ def _discard_facts(hand: Any) -> dict[str, Any]:
     }
 
 
-def _accepted_items(accepted: Any) -> list[tuple[int, int]]:
-    items = accepted.items() if hasattr(accepted, "items") else accepted
-    return [(int(t), int(n)) for t, n in items]
-
-
-def _plain_number(value: Any) -> float | int:
-    return value if isinstance(value, int) else round(float(value), 2)
-
-
 def clear_best_discard(rows: list[dict[str, Any]]) -> dict[str, Any]:
     """The best discard of an analysis (JSON rows, best first) if it stands out by the puzzles
     app's margin rule; otherwise raise :class:`ExerciseError` saying why not."""
-    from puzzles.generation import MARGIN_ABSOLUTE, MARGIN_RELATIVE, clear_margin
-
     if not rows:
         raise ExerciseError(_("This hand has no discard to choose."))
     if len(rows) == 1 or clear_margin(rows) is not None:
@@ -563,9 +565,6 @@ def clear_best_discard(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def _waits_facts(hand: Any) -> dict[str, Any]:
-    from tutor.engine.shanten import shanten
-    from tutor.engine.tiles import tile_str
-    from tutor.engine.waits import waits
 
     n = shanten(hand.concealed, len(hand.melds))
     if n != 0:
@@ -582,9 +581,6 @@ def _waits_facts(hand: Any) -> dict[str, Any]:
 
 
 def _score_facts(hand: Any, situation: dict[str, Any]) -> dict[str, Any]:
-    from tutor.engine.scoring import score
-    from tutor.engine.scoring.situation import situation_from_hand
-    from tutor.engine.tiles import parse_tiles_red
 
     win_text = str(situation.get("win_tile") or "").strip()
     if not win_text:
@@ -626,7 +622,6 @@ def _score_facts(hand: Any, situation: dict[str, Any]) -> dict[str, Any]:
 
 def _free_copies(kinds: list[int], taken: set[int]) -> tuple[int, ...]:
     """Physical tiles (kind·4 + copy) for dora indicators, distinct from the hand's own."""
-    from tutor.engine.tiles import tile_str
 
     out = []
     for kind in kinds:
@@ -654,7 +649,6 @@ class AnswerError(ValueError):
 
 def check_exercise_answer(assignment: Assignment, data: Any) -> Verdict:
     """Check a student's answer against the engine's facts stored with the exercise."""
-    from tutor.engine.tiles import parse_tile, parse_tiles, tile_str
 
     facts = assignment.analysis
     kind = assignment.exercise_kind
@@ -700,7 +694,7 @@ def answer_exercise(
     record_attempt(
         assignment,
         student,
-        "exercise",
+        EXERCISE_ITEM,
         verdict.correct,
         seconds=seconds,
         answer=verdict.answer,
