@@ -168,8 +168,8 @@ def answer(request: HttpRequest, puzzle_id: int) -> HttpResponse:
             context["player_rating"] = play.player_rating(request.user)
         context.update(error=str(exc), checked=raw)
         return _render(request, "puzzles/detail.html", "feedback", context, status=400)
-    if daily is not None and request.user.is_authenticated:
-        context["streak"] = result.streak
+    if daily is not None:
+        context.update(_daily_context(request, daily))
     rows = play.discard_rows(puzzle, result.answer)
     context.update(
         result=result,
@@ -180,12 +180,9 @@ def answer(request: HttpRequest, puzzle_id: int) -> HttpResponse:
         explanation=play.explanation(puzzle, rows),
         marked="".join(result.solution) if puzzle.kind != PuzzleKind.SHANTEN else "",
         answer_key="".join(result.answer),
-        # The sidebar with the rating is only in the whole page, not in the htmx partial.
-        player_rating=(
-            play.player_rating(request.user)
-            if request.user.is_authenticated and not _partial(request)
-            else None
-        ),
+        player_rating=(play.player_rating(request.user) if request.user.is_authenticated else None),
+        # An htmx answer also refreshes the sidebar's rating and streak (out-of-band swaps).
+        oob=_partial(request),
     )
     return _render(request, "puzzles/detail.html", "feedback", context)
 
@@ -210,26 +207,27 @@ def daily(request: HttpRequest, date: str | None = None) -> HttpResponse:
         chosen = DailyPuzzle.objects.select_related("puzzle").filter(date=day).first()
     if chosen is None:
         return render(request, "puzzles/index.html", {"daily_missing": True}, status=404)
-    puzzle = chosen.puzzle
-    solved = False
-    streak = 0
-    if request.user.is_authenticated:
-        solved = play.solved_daily(request.user, day)
-        streak = play.current_streak(play.player_rating(request.user), today)
     return render(
         request,
         "puzzles/detail.html",
-        _page_context(
-            request,
-            puzzle,
-            daily=day,
-            daily_solved=solved,
-            streak=streak,
-            share_url=request.build_absolute_uri(
-                reverse("puzzles:daily_on", args=[day.isoformat()])
-            ),
-        ),
+        _page_context(request, chosen.puzzle, **_daily_context(request, day)),
     )
+
+
+def _daily_context(request: HttpRequest, day: dt.date) -> dict[str, Any]:
+    """The daily card: the date, its shareable URL, and the player's streak and progress."""
+    context: dict[str, Any] = {
+        "daily": day,
+        "share_url": request.build_absolute_uri(
+            reverse("puzzles:daily_on", args=[day.isoformat()])
+        ),
+        "daily_solved": False,
+        "streak": 0,
+    }
+    if request.user.is_authenticated:
+        context["daily_solved"] = play.solved_daily(request.user, day)
+        context["streak"] = play.current_streak(play.player_rating(request.user))
+    return context
 
 
 @login_required

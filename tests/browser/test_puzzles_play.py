@@ -54,6 +54,7 @@ def test_solve_the_daily_puzzle_by_clicking(page, make_user) -> None:
     assert "Daily streak: 1 day" in verdict.inner_text()
     # The swap happened in place (htmx): still the daily URL, the table and the hand marked.
     assert page.url.endswith("/puzzles/daily/")
+    assert "Streak: 1 day" in page.get_by_test_id("daily-streak").inner_text()
     assert page.get_by_test_id("analysis-table").is_visible()
     screenshot(page, "puzzle-daily-solved-1280")
     page.set_viewport_size({"width": 375, "height": 800})
@@ -97,6 +98,8 @@ def test_the_rating_changes_after_a_rated_answer(page, make_user) -> None:
     assert (
         new > 1500 and f"{new}" in change.inner_text() and f"+{new - 1500}" in change.inner_text()
     )
+    # The sidebar follows without a reload (an out-of-band swap).
+    assert page.get_by_test_id("player-rating").inner_text().startswith(str(new))
     page.get_by_role("link", name="Your progress").first.click()
     page.wait_for_load_state()
     assert page.get_by_test_id("dashboard-rating").inner_text().startswith(str(new))

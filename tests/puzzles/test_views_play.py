@@ -76,6 +76,7 @@ def test_a_plain_post_renders_the_whole_page_with_the_feedback(client):
     html = response.content.decode()
     assert response.status_code == 200 and "<html" in html
     assert "feedback-correct" in html and "table-success" in html
+    assert "hx-swap-oob" not in html
 
 
 def test_an_anonymous_visitor_solves_unrated(client):
@@ -93,6 +94,9 @@ def test_a_player_answer_is_rated_and_shows_the_change(client, player):
     rating = PlayerRating.objects.get(user=player)
     assert rating.rating > 1500
     assert 'data-testid="rating-change"' in html and f"+{round(rating.rating - 1500)}" in html
+    # The sidebar's rating is refreshed out of band.
+    oob = html.split('id="rating-card" hx-swap-oob="true"')[1]
+    assert f"{round(rating.rating)} <small" in oob
 
 
 def test_the_time_to_answer_comes_from_the_signed_token(client, player):
@@ -208,6 +212,7 @@ def test_solving_the_daily_puzzle_shows_the_streak(client, player):
         answer_url(daily.puzzle), {"answer": DISCARD_BEST, "daily": today.isoformat()}, **HTMX
     ).content.decode()
     assert "Daily streak: 1 day" in html
+    assert 'id="daily-card" hx-swap-oob="true"' in html and "Solved. Come back tomorrow!" in html
     page = client.get(reverse("puzzles:daily")).content.decode()
     assert "Streak: 1 day" in page and "Solved. Come back tomorrow!" in page
 
