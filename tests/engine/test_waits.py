@@ -60,3 +60,12 @@ def test_not_tenpai_has_no_waits() -> None:
 def test_waits_need_a_waiting_size() -> None:
     with pytest.raises(ImpossibleHandError):
         waits(c("123m456p789s11222z"))
+
+
+def test_a_wait_on_a_tile_whose_four_copies_are_in_called_sets_is_no_wait() -> None:
+    from tutor.engine.hand import parse_hand
+
+    hand = parse_hand("1m234p567s789s [111m]")
+    assert waits(hand.concealed, hand.melds) == []
+    # Given only the number of called sets, the engine cannot see the copies in them.
+    assert waits(hand.concealed, len(hand.melds)) == [0]

@@ -82,12 +82,25 @@ def waits(counts: Sequence[int], melds: Sequence[Meld] | int = 0) -> list[Tile]:
     '123456789m'
     >>> waits(to_counts(parse_tiles("1111m234567p111s")))  # only a fifth 1m would do
     []
+
+    Called sets given as :class:`Meld` values count too: beside a called ``[111m]`` the hand
+    holds all four 1m, so its lone 1m waits on nothing.
+
+    >>> from tutor.engine.hand import parse_hand
+    >>> hand = parse_hand("1m234p567s789s [111m]")
+    >>> waits(hand.concealed, hand.melds)
+    []
     """
     n = _n_melds(melds)
     c = list(_check_tenpai_size(counts, n))
+    held = list(c)
+    if not isinstance(melds, int):
+        for meld in melds:
+            for tile in meld.tiles:
+                held[tile] += 1
     out: list[Tile] = []
     for t in range(NUM_KINDS):
-        if c[t] == 4:
+        if held[t] >= 4:
             continue
         c[t] += 1
         if decompositions(c, n):
