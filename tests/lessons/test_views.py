@@ -339,3 +339,23 @@ def test_the_map_offers_to_go_on_with_the_first_unfinished_stage(client):
     send(client, step, {"op": "continue"})
     html = client.get(reverse("lessons:index")).content.decode()
     assert "Continue: stage 2, Sets and pairs" in html
+
+
+def test_a_visitors_progress_moves_to_the_new_account_at_sign_up(client):
+    from django.contrib.auth.models import User
+
+    stage = Stage.objects.get(slug="the-wall")
+    finish(client, stage)
+    response = client.post(
+        reverse("signup"),
+        {
+            "username": "fresh",
+            "email": "",
+            "password1": "riichi-ippatsu-tsumo-8",
+            "password2": "riichi-ippatsu-tsumo-8",
+        },
+    )
+    assert response.status_code == 302
+    user = User.objects.get(username="fresh")
+    status = stage_status(user, "the-wall")
+    assert status["done"] and status["stars"] == 3
