@@ -84,6 +84,11 @@ class Widget:
     inputs: list[tuple[str, str, str]] = field(default_factory=list)  # (name, label, value)
     rows: tuple[str, ...] = ("123456789m", "123456789p", "123456789s", "1234567z")
 
+    def palette_rows(self) -> list[tuple[str, str]]:
+        """The palette's rows with the name a screen reader gives each."""
+        labels = (_("Characters"), _("Circles"), _("Bamboo"), _("Honors"))
+        return list(zip(self.rows, labels, strict=True))
+
 
 @dataclass
 class Verdict:

@@ -359,3 +359,12 @@ def test_a_visitors_progress_moves_to_the_new_account_at_sign_up(client):
     user = User.objects.get(username="fresh")
     status = stage_status(user, "the-wall")
     assert status["done"] and status["stars"] == 3
+
+
+def test_the_palette_names_each_suit_for_screen_readers(client):
+    step = Step.objects.filter(exercise__type="waits").first()
+    if step is None:
+        pytest.skip("no waits exercise yet")
+    html = client.get(reverse("lessons:step", args=[step.stage.slug, step.number])).content
+    for name in ("Characters", "Circles", "Bamboo", "Honors"):
+        assert f">{name}</legend>".encode() in html
