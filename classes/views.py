@@ -90,7 +90,7 @@ def index(request: HttpRequest) -> HttpResponse:
     context = {
         "teaching": Classroom.objects.filter(teachers=user),
         "joined": Classroom.objects.filter(memberships__student=user),
-        "work": services.my_work(user)[:5],
+        "work": [w for w in services.my_work(user) if w.status != services.Status.DONE][:5],
         "is_instructor": Instructor.is_instructor(user),
         "pending_request": InstructorRequest.objects.filter(
             user=user, status=InstructorRequest.Status.PENDING

@@ -193,6 +193,9 @@ def _the_whole_path(teacher, student, language: str) -> None:
     both_sizes(student, f"classes-student-answer-{language}")
     student.goto(class_url)
     assert student.locator(".status-done").count() == 2
+    student.goto("/classes/")
+    student.locator(".all-done").wait_for()
+    both_sizes(student, f"classes-student-index-{language}")
 
     # The dashboard shows both done, and so does the CSV.
     teacher.goto(class_url)
