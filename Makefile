@@ -47,9 +47,12 @@ test-postgres: $(VENV)/.installed
 
 test: setup lint typecheck test-sqlite test-postgres
 
+# One run from the top: Django writes each file's strings to the nearest locale/ folder
+# (each app's own, tutor/web's, or the project's for templates/).
 messages: $(VENV)/.installed
-	for dir in . tutor/web lessons puzzles classes; do (cd $$dir && $(CURDIR)/$(PY) $(CURDIR)/manage.py makemessages -l es --no-obsolete); done
-	$(PY) manage.py compilemessages
+	$(PY) manage.py makemessages -l es --no-obsolete --ignore='.venv/*' --ignore='tests/*' \
+	  --ignore='bench/*' --ignore='tools/*' --ignore='var/*' --ignore='staticfiles/*' --ignore='tutor/engine/*'
+	$(PY) manage.py compilemessages --ignore='.venv/*'
 
 screenshots: $(VENV)/.installed
 	SCREENSHOTS=1 $(VENV)/bin/pytest tests/browser -k screenshot
