@@ -1887,6 +1887,21 @@ class Calls(Exercise):
         )
 
 
+def _ron_has_yaku(seat: int, hand: Hand, tile: int) -> bool:
+    """Whether a ron on ``tile`` would have a yaku (seat 0 is East; the round is East's)."""
+    from tutor.engine.scoring import score
+    from tutor.engine.scoring.situation import situation_from_hand
+
+    counts = list(hand.concealed)
+    counts[tile] += 1
+    try:
+        won = Hand.from_counts(counts, melds=hand.melds, red=hand.red)
+        score(situation_from_hand(won, tile, seat_wind=_WIND[SEATS[seat]]))
+    except ValueError:  # no yaku (NoYakuError), or not a win at all
+        return False
+    return True
+
+
 @register
 class Claim(Exercise):
     type = "claim"
@@ -1924,7 +1939,7 @@ class Claim(Exercise):
             players[seat] = Caller(hand)
             self.wanted[seat] = "open_kan" if claim["call"] == "kan" else claim["call"]
         try:
-            self.legal = call_options(self.tile, self.discarder, players)
+            self.legal = call_options(self.tile, self.discarder, players, has_yaku=_ron_has_yaku)
         except ValueError as exc:
             raise ContentError(f"claims: {exc}") from exc
         self.declared = []

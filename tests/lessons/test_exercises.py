@@ -389,3 +389,21 @@ def test_one_tile_can_be_asked_for_by_name():
     assert not v.correct
     assert "That tile is the red dragon, not the green dragon." in v.reasons
     assert verdict(data, tile=[2, 4]).correct
+
+
+def test_ron_beats_pon_and_needs_a_yaku():
+    ron_hand = "234m 567m 234p 678s 5p"  # tanyao: 5p completes it with a yaku
+    data = {
+        "type": "claim",
+        "discarder": "east",
+        "discard": "5p",
+        "claims": {
+            "west": {"call": "ron", "hand": ron_hand},
+            "north": {"call": "pon", "hand": "55p 123m 789m 123s 99s"},
+        },
+        "ask": "taker",
+    }
+    assert exercise(data).solution() == frozenset({"west"})
+    no_yaku = {**data, "claims": {"west": {"call": "ron", "hand": "123m 567m 234p 789s 5p"}}}
+    with pytest.raises(ContentError, match="not a legal call"):
+        exercise(no_yaku)
