@@ -3,6 +3,7 @@ answer is right, and the Spanish files cover every English step."""
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 
@@ -133,3 +134,23 @@ def test_load_demo_runs_the_lesson_loader():
 
     assert "load_lessons" in DEMO_COMMANDS
     assert get_commands()["load_lessons"] == "lessons"
+
+
+@pytest.mark.django_db
+def test_a_broken_stage_is_skipped_unless_strict(tmp_path):
+    from django.core.management.base import CommandError
+
+    from lessons.models import Stage
+
+    for language in LANGUAGES:
+        (tmp_path / language).mkdir()
+        for name in ("01-tiles-and-suits.yaml", "04-the-wall.yaml"):
+            (tmp_path / language / name).write_text((CONTENT_DIR / language / name).read_text())
+    broken = tmp_path / "en" / "04-the-wall.yaml"
+    broken.write_text(broken.read_text().replace("dice: [4, 6]", "dice: [4, 9]"))
+    err = io.StringIO()
+    call_command("load_lessons", content_dir=str(tmp_path), stdout=io.StringIO(), stderr=err)
+    assert "skipped" in err.getvalue() and "the-wall" in err.getvalue()
+    assert list(Stage.objects.values_list("slug", flat=True)) == ["tiles-and-suits"]
+    with pytest.raises(CommandError, match="the-wall"):
+        call_command("load_lessons", content_dir=str(tmp_path), strict=True, stdout=io.StringIO())
