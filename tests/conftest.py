@@ -19,7 +19,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
-REDIS_TEST_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+# Redis database 1..15 picked by process id, so that two test runs on one machine (developers
+# working side by side) neither share queues nor flush each other's data; 0 is left for `make run`.
+REDIS_TEST_URL = os.environ.get("TEST_REDIS_URL", f"redis://127.0.0.1:6379/{1 + os.getpid() % 15}")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -259,6 +261,12 @@ def screenshot(page: object, name: str) -> Path:
 
 
 # --- personas ----------------------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings: Any) -> None:
+    """Tests create many accounts; a deliberately slow hasher would only measure itself."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture
