@@ -210,32 +210,39 @@ def run_chunk(chunk_id: int, *, seconds: float = CHUNK_SECONDS) -> ChunkResult |
         existing = set(
             Puzzle.objects.filter(canonical_key__in=keys).values_list("canonical_key", flat=True)
         )
-        themes = _themes({slug for g in outcome.puzzles for slug in g.themes})
-        created = duplicates = 0
-        for g in outcome.puzzles:
-            if g.canonical_key in existing:
-                duplicates += 1
-                continue
-            try:
-                with transaction.atomic():
-                    puzzle = Puzzle.objects.create(
-                        kind=g.kind,
-                        hand=g.hand,
-                        context=g.context,
-                        analysis=g.analysis,
-                        difficulty=g.difficulty,
-                        rating=g.rating,
-                        canonical_key=g.canonical_key,
-                        seed=g.seed,
-                        batch=batch,
-                        chunk=chunk,
-                    )
-            except IntegrityError:
-                # Stored meanwhile by a concurrent chunk of another batch.
-                duplicates += 1
-                continue
-            puzzle.themes.set([themes[slug] for slug in g.themes])
-            created += 1
+        fresh = [g for g in outcome.puzzles if g.canonical_key not in existing]
+        # A concurrent chunk of another batch may store the same position meanwhile: the
+        # unique key makes the database skip it (ON CONFLICT DO NOTHING), and what this chunk
+        # really stored is read back by its chunk id.
+        Puzzle.objects.bulk_create(
+            [
+                Puzzle(
+                    kind=g.kind,
+                    hand=g.hand,
+                    context=g.context,
+                    analysis=g.analysis,
+                    difficulty=g.difficulty,
+                    rating=g.rating,
+                    canonical_key=g.canonical_key,
+                    seed=g.seed,
+                    batch=batch,
+                    chunk=chunk,
+                )
+                for g in fresh
+            ],
+            ignore_conflicts=True,
+        )
+        stored = dict(Puzzle.objects.filter(chunk=chunk).values_list("canonical_key", "pk"))
+        themes = _themes({slug for g in fresh for slug in g.themes})
+        Through = Puzzle.themes.through
+        Through.objects.bulk_create(
+            Through(puzzle_id=stored[g.canonical_key], theme_id=themes[slug].pk)
+            for g in fresh
+            if g.canonical_key in stored
+            for slug in g.themes
+        )
+        created = len(stored)
+        duplicates = len(outcome.puzzles) - created
         chunk.status = ChunkStatus.DONE
         chunk.accepted = len(outcome.puzzles)
         chunk.created_count = created
