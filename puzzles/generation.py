@@ -83,6 +83,42 @@ DEALER_THEMES = ("one-suit", "near-tenpai", "random-deal")
 """Themes that choose the sampler rather than filter the results."""
 
 MAX_DIFFICULTY = 5
+
+_WAIT_THEMES = tuple(
+    f"wait-{shape}"
+    for shape in ("two-sided", "closed", "edge", "dual-pon", "single", "nobetan", "multi-sided")
+)
+KIND_THEMES: dict[str, tuple[str, ...]] = {
+    "discard": (
+        "one-suit",
+        "tenpai",
+        "iishanten",
+        "early-hand",
+        "two-step-tiebreak",
+        "honor-discard",
+        "terminal-discard",
+        "middle-discard",
+        "seven-pairs",
+        "dead-tiles",
+    ),
+    "improve": ("near-tenpai", "early-hand", "one-suit", "seven-pairs"),
+    "waits": ("one-suit", "multi-wait", *_WAIT_THEMES),
+    "shanten": ("tenpai", "near-tenpai", "early-hand", "seven-pairs", "one-suit"),
+}
+"""The themes each kind of puzzle can carry (a batch asking for another finds nothing)."""
+
+
+def theme_fits(kind: str, theme: str) -> bool:
+    """Whether a batch of ``kind`` can ask for ``theme`` (a sampler or a theme it carries).
+
+    >>> theme_fits("waits", "multi-wait"), theme_fits("discard", "multi-wait")
+    (True, False)
+    >>> theme_fits("discard", ""), theme_fits("shanten", "one-suit")
+    (True, True)
+    """
+    return not theme or theme in DEALER_THEMES or theme in KIND_THEMES.get(kind, ())
+
+
 ANALYSIS_VERSION = 1
 
 # --- seeds ------------------------------------------------------------------------------------

@@ -81,6 +81,8 @@ def request_batch(
     """
     if kind not in generation.KINDS:
         raise BatchRequestError(f"unknown puzzle kind {kind!r}")
+    if not generation.theme_fits(kind, theme):
+        raise BatchRequestError(f"{kind} puzzles never carry the theme {theme!r}")
     if not 1 <= count <= MAX_BATCH:
         raise BatchRequestError(f"a batch holds 1 to {MAX_BATCH} puzzles")
     if difficulty is not None and not 1 <= difficulty <= generation.MAX_DIFFICULTY:

@@ -74,6 +74,13 @@ class BatchForm(forms.Form):
         ),
     )
 
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        kind, theme = data.get("kind"), data.get("theme")
+        if kind and theme and not generation.theme_fits(kind, theme):
+            self.add_error("theme", _("Puzzles of this type never carry this theme."))
+        return data
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.helper = FormHelper()

@@ -311,3 +311,15 @@ def test_a_waits_puzzle_names_every_shape_of_its_waits() -> None:
         assert p.analysis["wait_shapes"] == sorted(shapes)
         assert p.analysis["wait_pattern"]
         assert p.analysis["live"] == sum(w["count"] for w in p.analysis["waits"])
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_theme_a_kind_produces_is_declared_for_it(kind: str) -> None:
+    from puzzles.models import THEME_LABELS
+
+    produced = {t for p in generate(kind, seed=40, count=80).puzzles for t in p.themes}
+    produced |= {
+        t for p in generate(kind, seed=41, count=40, theme="one-suit").puzzles for t in p.themes
+    }
+    assert produced <= set(generation.KIND_THEMES[kind])
+    assert set(generation.KIND_THEMES[kind]) <= set(THEME_LABELS)

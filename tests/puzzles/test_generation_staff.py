@@ -104,6 +104,7 @@ def test_staff_request_a_batch_and_land_on_its_progress_page(
         {"kind": "discard", "count": "5", "difficulty": "9"},
         {"kind": "discard", "count": "5", "seed": "-3"},
         {"kind": "discard", "count": "5", "theme": "<script>"},
+        {"kind": "discard", "count": "5", "theme": "multi-wait"},
     ],
 )
 def test_bad_requests_show_the_form_again_with_a_400(staff_client, data) -> None:

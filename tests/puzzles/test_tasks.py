@@ -87,6 +87,8 @@ def test_bad_batch_requests_are_refused_with_a_reason() -> None:
         services.request_batch("riddle", 10)
     with pytest.raises(services.BatchRequestError, match="1 to"):
         services.request_batch("discard", 0)
+    with pytest.raises(services.BatchRequestError, match="never carry"):
+        services.request_batch("shanten", 5, theme="wait-edge")
     with pytest.raises(services.BatchRequestError, match="difficulty"):
         services.request_batch("discard", 5, difficulty=9)
     assert not GenerationBatch.objects.exists()
