@@ -315,6 +315,8 @@ def main() -> int:
         sessions = data["sessions"]
         cookie = [f"sessionid={s}; csrftoken={csrf}" for s in sessions]  # type: ignore[union-attr]
         trivial = [[build_request("GET", "/bench/trivial", c)] for c in cookie]
+        # The home page: the site's base template with one hand of tiles, for scale.
+        home = [[build_request("GET", "/", c)] for c in cookie]
         pages = [
             [build_request("GET", f"/puzzles/{pid}/", c) for pid, _best, _worst in puzzles]  # type: ignore[union-attr]
             for c in cookie
@@ -340,6 +342,7 @@ def main() -> int:
         results = {}
         for name, reqs in (
             ("trivial view (GET)", trivial),
+            ("home page (GET)", home),
             ("puzzle page (GET)", pages),
             ("answer (POST, htmx)", answers),
         ):
@@ -349,6 +352,7 @@ def main() -> int:
         print("one user at a time (the service time of each request):")
         for name, reqs in (
             ("trivial view (GET)", trivial),
+            ("home page (GET)", home),
             ("puzzle page (GET)", pages),
             ("answer (POST, htmx)", answers),
         ):
@@ -357,7 +361,7 @@ def main() -> int:
         load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
         print(f"load average during the run: {load} (other work on the machine skews the figures)")
         trivial_rps = results["trivial view (GET)"]
-        for name in ("puzzle page (GET)", "answer (POST, htmx)"):
+        for name in ("home page (GET)", "puzzle page (GET)", "answer (POST, htmx)"):
             print(f"{name} throughput = {results[name] / trivial_rps:.2f} x the trivial view")
     finally:
         server.send_signal(signal.SIGTERM)

@@ -168,17 +168,29 @@ def record_attempt(
 ) -> AttemptResult:
     """Store a logged-in player's answer; rate it when it is their first attempt at the puzzle.
 
-    The puzzle row is locked (``select_for_update``) for the whole transaction and the player's
-    row after it (always in that order, so two transactions cannot wait on each other), so
-    concurrent first attempts are serialised: the second one sees the first and is not rated.
-    The ``puzzle_attempted`` signal is sent once the transaction has committed.
+    While the player has no rated attempt at the puzzle, the puzzle row is locked
+    (``select_for_update``) for the whole transaction and the player's row after it (always in
+    that order, so two transactions cannot wait on each other): concurrent first attempts are
+    serialised, and the second one sees the first and is not rated. Later attempts change no
+    puzzle rating, so they lock only the player's row and do not queue behind everybody else
+    answering the same puzzle (the daily one). The ``puzzle_attempted`` signal is sent once the
+    transaction has committed.
 
     Raises :class:`Puzzle.DoesNotExist` for an unknown id and :class:`BadAnswer` for an answer
     the puzzle cannot take; neither writes anything.
     """
     today = today or timezone.localdate()
+    # Once true this stays true, so reading it before the transaction is safe; when false, the
+    # answer is checked again below under the locks. FOR NO KEY UPDATE, since the key does not
+    # change: inserting an attempt (a foreign key to the puzzle) is then not blocked by it.
+    rated_before = PuzzleAttempt.objects.filter(
+        user=user, puzzle_id=puzzle_id, first_attempt=True
+    ).exists()
     with transaction.atomic():
-        puzzle = Puzzle.objects.select_for_update().get(pk=puzzle_id)
+        puzzles = (
+            Puzzle.objects.all() if rated_before else Puzzle.objects.select_for_update(no_key=True)
+        )
+        puzzle = puzzles.get(pk=puzzle_id)
         answer = normalise_answer(puzzle, raw_answer)
         correct = is_correct(puzzle, answer)
         rating, _created = PlayerRating.objects.select_for_update().get_or_create(user=user)

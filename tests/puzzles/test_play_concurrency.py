@@ -84,3 +84,35 @@ def test_two_players_at_once_both_rate_the_puzzle_in_turn(make_user, monkeypatch
     assert second.puzzle_rating_before == pytest.approx(first.puzzle_rating_after)
     assert puzzle.rating == pytest.approx(second.puzzle_rating_after)
     assert Puzzle.objects.get(pk=puzzle.pk).rating < 1500
+
+
+def test_a_retry_does_not_wait_for_the_puzzle_lock(make_user):
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks need PostgreSQL (SQLite locks the whole database)")
+    user = make_user()
+    puzzle = make_puzzle()
+    play.record_attempt(user, puzzle.pk, ["1p"])  # the rated first attempt
+    locked, release = threading.Event(), threading.Event()
+
+    def hold_the_puzzle_row():
+        from django.db import transaction
+
+        try:
+            with transaction.atomic():
+                Puzzle.objects.select_for_update(no_key=True).get(pk=puzzle.pk)
+                locked.set()
+                release.wait(timeout=30)
+        finally:
+            connection.close()
+
+    holder = threading.Thread(target=hold_the_puzzle_row)
+    holder.start()
+    try:
+        assert locked.wait(timeout=10)
+        start = time.monotonic()
+        retry = play.record_attempt(user, puzzle.pk, [DISCARD_BEST])
+        assert time.monotonic() - start < 5
+        assert retry.correct and not retry.rated
+    finally:
+        release.set()
+        holder.join(timeout=30)
