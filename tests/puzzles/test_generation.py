@@ -3,6 +3,8 @@
 from itertools import permutations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from puzzles import generation
 from puzzles.generation import (
@@ -323,3 +325,19 @@ def test_every_theme_a_kind_produces_is_declared_for_it(kind: str) -> None:
     }
     assert produced <= set(generation.KIND_THEMES[kind])
     assert set(generation.KIND_THEMES[kind]) <= set(THEME_LABELS)
+
+
+@given(st.integers(min_value=0, max_value=2**40), st.permutations(range(3)))
+@settings(max_examples=200, deadline=None)
+def test_any_renaming_of_the_suits_keeps_the_canonical_key(seed: int, perm: list[int]) -> None:
+    c = deal_candidate("discard", "", seed)
+    visible = [s - h for s, h in zip(c.seen, c.counts, strict=True)]
+    renamed = generation._permute(c.counts, perm)
+    renamed_visible = generation._permute(visible, perm)
+    assert canonical_key("discard", renamed, renamed_visible) == canonical_key(
+        "discard", c.counts, visible
+    )
+    # The key names the position: rebuilt from it, it is a renaming of the original.
+    hand, seen = canonical_key("discard", c.counts, visible).split(":")[1].split("|")
+    assert sorted(counts(hand)) == sorted(c.counts)
+    assert sum(counts(seen)) == sum(visible)
