@@ -136,6 +136,9 @@ class AttemptResult:
     puzzle_rating_after: float | None = None
     streak: int | None = None
     attempt_id: int | None = None
+    #: The puzzle and the player's rating row as the attempt left them (for the page after).
+    puzzle: Puzzle | None = field(default=None, compare=False, repr=False)
+    player: PlayerRating | None = field(default=None, compare=False, repr=False)
 
     @property
     def rating_change(self) -> float | None:
@@ -148,7 +151,7 @@ def grade(puzzle: Puzzle, raw: Sequence[str]) -> AttemptResult:
     """Grade an answer without storing anything (anonymous visitors solve unrated)."""
     answer = normalise_answer(puzzle, raw)
     return AttemptResult(
-        correct=is_correct(puzzle, answer), answer=answer, solution=solution(puzzle)
+        correct=is_correct(puzzle, answer), answer=answer, solution=solution(puzzle), puzzle=puzzle
     )
 
 
@@ -240,6 +243,8 @@ def record_attempt(
         rated=first,
         streak=streak if streak is not None else current_streak(rating, today),
         attempt_id=attempt.pk,
+        puzzle=puzzle,
+        player=rating,
         **result,
     )
 

@@ -49,7 +49,7 @@ def _started_token(puzzle: Puzzle) -> str:
     return signing.dumps({"p": puzzle.pk, "t": time.time()}, salt=START_SALT)
 
 
-def _elapsed(token: str | None, puzzle: Puzzle) -> float | None:
+def _elapsed(token: str | None, puzzle_id: int) -> float | None:
     """Seconds since the puzzle was shown, from the signed token in the form (None if absent,
     tampered, for another puzzle or too old)."""
     if not token:
@@ -58,7 +58,7 @@ def _elapsed(token: str | None, puzzle: Puzzle) -> float | None:
         data = signing.loads(token, salt=START_SALT, max_age=MAX_SECONDS)
     except signing.BadSignature:
         return None
-    if not isinstance(data, dict) or data.get("p") != puzzle.pk:
+    if not isinstance(data, dict) or data.get("p") != puzzle_id:
         return None
     return round(max(0.0, time.time() - float(data.get("t", 0))), 1)
 
@@ -150,24 +150,27 @@ def _daily_date(value: str | None) -> dt.date | None:
 @vary_on_headers("HX-Request")
 def answer(request: HttpRequest, puzzle_id: int) -> HttpResponse:
     """Check an answer; store and rate it for a logged-in player; show the analysis."""
-    puzzle = get_object_or_404(Puzzle, pk=puzzle_id)
     raw = request.POST.getlist("answer")
     daily = _daily_date(request.POST.get("daily"))
-    if daily is not None and not DailyPuzzle.objects.filter(date=daily, puzzle=puzzle).exists():
+    if daily is not None and not DailyPuzzle.objects.filter(date=daily, puzzle=puzzle_id).exists():
         daily = None
-    seconds = _elapsed(request.POST.get("started"), puzzle)
-    context = _page_context(request, puzzle, with_rating=False, daily=daily)
+    seconds = _elapsed(request.POST.get("started"), puzzle_id)
     try:
         if request.user.is_authenticated:
-            result = play.record_attempt(request.user, puzzle.pk, raw, seconds)
+            result = play.record_attempt(request.user, puzzle_id, raw, seconds)
+            puzzle = result.puzzle
         else:
+            puzzle = get_object_or_404(Puzzle, pk=puzzle_id)
             result = play.grade(puzzle, raw)
             _remember(request, puzzle.pk)
+    except Puzzle.DoesNotExist as exc:
+        raise Http404("No such puzzle.") from exc
     except play.BadAnswer as exc:
-        if request.user.is_authenticated:
-            context["player_rating"] = play.player_rating(request.user)
-        context.update(error=str(exc), checked=raw)
+        puzzle = get_object_or_404(Puzzle, pk=puzzle_id)
+        context = _page_context(request, puzzle, daily=daily, error=str(exc), checked=raw)
         return _render(request, "puzzles/detail.html", "feedback", context, status=400)
+    assert puzzle is not None
+    context = _page_context(request, puzzle, with_rating=False, daily=daily)
     if daily is not None:
         context.update(_daily_context(request, daily))
     rows = play.discard_rows(puzzle, result.answer)
@@ -180,7 +183,7 @@ def answer(request: HttpRequest, puzzle_id: int) -> HttpResponse:
         explanation=play.explanation(puzzle, rows),
         marked="".join(result.solution) if puzzle.kind != PuzzleKind.SHANTEN else "",
         answer_key="".join(result.answer),
-        player_rating=(play.player_rating(request.user) if request.user.is_authenticated else None),
+        player_rating=result.player,
         # An htmx answer also refreshes the sidebar's rating and streak (out-of-band swaps).
         oob=_partial(request),
     )
