@@ -244,6 +244,31 @@ class Blocked:
     reason: Reason
     uses: tuple[Tile, ...] = ()
 
+    @property
+    def code(self) -> str:
+        """The reason as a stable code (a :class:`Reason` value).
+
+        >>> Blocked(seat=2, kind=CallKind.CHI, tile=14, reason=Reason.KUIKAE).code
+        'kuikae'
+        """
+        return self.reason.value
+
+    @property
+    def params(self) -> dict[str, str | int]:
+        """What a renderer needs: the ``call`` (a :class:`CallKind` value), the ``tile`` in
+        notation, the ``seat``, and the hand tiles it would ``use`` (notation, comma-separated).
+
+        >>> Blocked(seat=2, kind=CallKind.CHI, tile=14, reason=Reason.CHI_ONLY_FROM_LEFT,
+        ...         uses=(12, 13)).params
+        {'call': 'chi', 'tile': '6p', 'seat': 2, 'uses': '4p,5p'}
+        """
+        return {
+            "call": self.kind.value,
+            "tile": tile_str(self.tile),
+            "seat": self.seat,
+            "uses": ",".join(tile_str(t) for t in self.uses),
+        }
+
     def __str__(self) -> str:
         verb = self.kind.value.replace("_", " ")
         return f"seat {self.seat}: no {verb} on {tile_str(self.tile)} ({self.reason.value})"

@@ -78,6 +78,25 @@ class FuritenReason:
     tile: Tile
     index: int
 
+    @property
+    def code(self) -> str:
+        """The reason as a stable code: ``permanent``, ``temporary`` or ``riichi``.
+
+        >>> FuritenReason(FuritenKind.RIICHI, 0, 2).code
+        'riichi'
+        """
+        return self.kind.value
+
+    @property
+    def params(self) -> dict[str, str | int]:
+        """What a renderer needs: the winning ``tile`` in notation and its ``position`` (from 1)
+        among the discards (permanent) or the passed tiles (the other two).
+
+        >>> FuritenReason(FuritenKind.PERMANENT, 3, 0).params
+        {'tile': '4m', 'position': 1}
+        """
+        return {"tile": tile_str(self.tile), "position": self.index + 1}
+
     def __str__(self) -> str:
         name = tile_str(self.tile)
         if self.kind is FuritenKind.PERMANENT:

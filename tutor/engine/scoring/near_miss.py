@@ -22,8 +22,8 @@ honitsu: it uses three suits
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Set
-from dataclasses import dataclass
+from collections.abc import Mapping, Set
+from dataclasses import dataclass, field
 
 from .presets import RulePreset
 from .situation import Situation
@@ -31,11 +31,63 @@ from .situation import Situation
 _HONOR_NAMES = ("East", "South", "West", "North", "White dragon", "Green dragon", "Red dragon")
 _SUIT_NAMES = ("m", "p", "s")
 
+YAKU_KEY = {
+    "pinfu": "pinfu",
+    "tanyao": "tanyao",
+    "menzen tsumo": "menzen_tsumo",
+    "sanshoku": "sanshoku_doujun",
+    "ittsu": "ittsu",
+    "yakuhai": "yakuhai",
+    "chiitoitsu": "chiitoitsu",
+    "iipeikou": "iipeikou",
+    "toitoi": "toitoi",
+    "honitsu": "honitsu",
+}
+"""The stable key of each yaku a near miss can name (``yakuhai`` stands for every value-tile
+yaku; the others are keys of :data:`~tutor.engine.scoring.score.YAKU_KEYS`)."""
+
+NEAR_MISS_CODES: dict[str, frozenset[str]] = {
+    "open_hand": frozenset(),
+    "seven_pairs_no_sequences": frozenset(),
+    "orphans_no_sequences": frozenset(),
+    "holds_set": frozenset({"tile"}),
+    "value_pair": frozenset({"tile"}),
+    "wait_not_two_sided": frozenset({"shape"}),
+    "holds_outside_tiles": frozenset({"tiles", "count"}),
+    "open_tanyao_not_allowed": frozenset({"rules"}),
+    "won_by_ron": frozenset(),
+    "no_sequences": frozenset(),
+    "missing_sequence": frozenset({"tiles"}),
+    "no_sequence_in_two_suits": frozenset(),
+    "no_two_of_straight": frozenset(),
+    "pair_not_set": frozenset({"tile"}),
+    "no_value_set": frozenset(),
+    "has_calls": frozenset(),
+    "too_few_pairs": frozenset({"count"}),
+    "worth_more_as_sets": frozenset(),
+    "no_identical_sequences": frozenset(),
+    "seven_pairs_are_pairs": frozenset(),
+    "holds_sequence": frozenset({"tiles"}),
+    "two_suits": frozenset({"suits"}),
+    "three_suits": frozenset(),
+}
+"""Every :attr:`NearMiss.code` with the :attr:`NearMiss.params` it carries.
+
+``tile`` is one tile in notation (``2s``, ``7z``); ``tiles`` a sequence (``234s``) or, for
+``holds_outside_tiles``, up to three tiles separated by commas (``1m,9p,9s``); ``shape`` a
+:class:`~tutor.engine.waits.WaitShape` value; ``suits`` two suit letters separated by a comma
+(``m,p``); ``count`` a number; ``rules`` the preset's name.
+"""
+
 
 def _name(kind: int) -> str:
     if kind >= 27:
         return _HONOR_NAMES[kind - 27]
     return f"{kind % 9 + 1}{'mps'[kind // 9]}"
+
+
+def _notation(kind: int) -> str:
+    return f"{kind % 9 + 1}{'mpsz'[kind // 9]}"
 
 
 def _seq(start: int) -> str:
@@ -60,22 +112,38 @@ class SplitShape:
 class NearMiss:
     """A yaku the hand does not have, and the reason in a learner's words.
 
+    ``code`` and ``params`` give the reason as data (see :data:`NEAR_MISS_CODES`), ``key`` the
+    yaku's stable key.
+
     >>> str(NearMiss("tanyao", "holds 9p"))
     'tanyao: holds 9p'
+    >>> m = NearMiss("sanshoku", "missing 234s", "missing_sequence", {"tiles": "234s"})
+    >>> m.key, m.code, m.params["tiles"]
+    ('sanshoku_doujun', 'missing_sequence', '234s')
     """
 
     yaku: str
     reason: str
+    code: str = ""
+    params: Mapping[str, str | int] = field(default_factory=dict, compare=False)
+
+    @property
+    def key(self) -> str:
+        """The stable key of the yaku this near miss is about."""
+        return YAKU_KEY.get(self.yaku, self.yaku.replace(" ", "_"))
 
     def __str__(self) -> str:
         return f"{self.yaku}: {self.reason}"
 
 
-_WAIT_REASONS = {
-    "closed": "the wait is closed (kanchan)",
-    "edge": "the wait is an edge (penchan)",
-    "pair": "the wait is a pair wait (tanki)",
-    "set": "the wait is on two pairs (shanpon)",
+_Why = tuple[str, str, dict[str, str | int]]
+"""A reason: (English text, code, params)."""
+
+_WAIT_REASONS: dict[str, _Why] = {
+    "closed": ("the wait is closed (kanchan)", "wait_not_two_sided", {"shape": "closed"}),
+    "edge": ("the wait is an edge (penchan)", "wait_not_two_sided", {"shape": "edge"}),
+    "pair": ("the wait is a pair wait (tanki)", "wait_not_two_sided", {"shape": "single"}),
+    "set": ("the wait is on two pairs (shanpon)", "wait_not_two_sided", {"shape": "dual_pon"}),
 }
 
 
@@ -97,20 +165,42 @@ def find_near_misses(
     value_tiles = {31, 32, 33, s.seat_wind, s.round_wind}
     out: list[NearMiss] = []
 
-    def add(yaku: str, reason: str | None) -> None:
-        if reason:
-            out.append(NearMiss(yaku, reason))
+    def add(yaku: str, why: _Why | None) -> None:
+        if why:
+            text, code, params = why
+            out.append(NearMiss(yaku, text, code, params))
+
+    def plain(text: str, code: str) -> _Why:
+        return (text, code, {})
 
     if 7 not in present:
         add("pinfu", _pinfu(s, shape, triplets, pairs, value_tiles, is_seven_pairs, is_orphans))
     if 8 not in present:
         outside = sorted({t for t in shape.tiles if t >= 27 or t % 9 in (0, 8)})
         if outside:
-            add("tanyao", "holds " + ", ".join(_name(t) for t in outside[:3]))
+            shown = outside[:3]
+            add(
+                "tanyao",
+                (
+                    "holds " + ", ".join(_name(t) for t in shown),
+                    "holds_outside_tiles",
+                    {"tiles": ",".join(_notation(t) for t in shown), "count": len(outside)},
+                ),
+            )
         elif s.is_open and not rules.open_tanyao:
-            add("tanyao", f"open tanyao does not count under {rules.name} rules")
+            add(
+                "tanyao",
+                (
+                    f"open tanyao does not count under {rules.name} rules",
+                    "open_tanyao_not_allowed",
+                    {"rules": rules.name},
+                ),
+            )
     if 0 not in present:
-        add("menzen tsumo", "the hand is open" if s.is_open else "won by ron, not by tsumo")
+        if s.is_open:
+            add("menzen tsumo", plain("the hand is open", "open_hand"))
+        else:
+            add("menzen tsumo", plain("won by ron, not by tsumo", "won_by_ron"))
     if 25 not in present:
         add("sanshoku", _sanshoku(sequences))
     if 24 not in present:
@@ -118,38 +208,61 @@ def find_near_misses(
     if not present & set(range(10, 21)):
         pair_kind = pairs[0][0] if pairs and not is_seven_pairs else None
         if pair_kind is not None and pair_kind in value_tiles:
-            add("yakuhai", f"a pair of {_name(pair_kind)}, not a set")
+            add(
+                "yakuhai",
+                (
+                    f"a pair of {_name(pair_kind)}, not a set",
+                    "pair_not_set",
+                    {"tile": _notation(pair_kind)},
+                ),
+            )
         else:
-            add("yakuhai", "no set of dragons, seat wind or round wind")
+            add("yakuhai", plain("no set of dragons, seat wind or round wind", "no_value_set"))
     if 22 not in present:
         if s.is_open or s.melds:
-            add("chiitoitsu", "the hand has called or declared sets")
+            add("chiitoitsu", plain("the hand has called or declared sets", "has_calls"))
         else:
             n = sum(1 for c in Counter(shape.tiles).values() if c == 2)
             if n < 7:
                 noun = "pair" if n == 1 else "pairs"
-                add("chiitoitsu", f"only {n} {noun}, seven pairs needs 7")
+                add(
+                    "chiitoitsu",
+                    (f"only {n} {noun}, seven pairs needs 7", "too_few_pairs", {"count": n}),
+                )
             else:
-                add("chiitoitsu", "the hand is worth more read as four sets and a pair")
+                add(
+                    "chiitoitsu",
+                    plain(
+                        "the hand is worth more read as four sets and a pair", "worth_more_as_sets"
+                    ),
+                )
     if 9 not in present and 32 not in present:
         if s.is_open:
-            add("iipeikou", "the hand is open")
+            add("iipeikou", plain("the hand is open", "open_hand"))
         elif sequences:
-            add("iipeikou", "no two identical sequences")
+            add("iipeikou", plain("no two identical sequences", "no_identical_sequences"))
         else:
-            add("iipeikou", "the hand has no sequences")
+            add("iipeikou", plain("the hand has no sequences", "no_sequences"))
     if 28 not in present:
         if is_seven_pairs:
-            add("toitoi", "seven pairs are pairs, not sets")
+            add("toitoi", plain("seven pairs are pairs, not sets", "seven_pairs_are_pairs"))
         elif sequences:
-            add("toitoi", f"it holds the sequence {_seq(sequences[0][0])}")
+            seq = _seq(sequences[0][0])
+            add("toitoi", (f"it holds the sequence {seq}", "holds_sequence", {"tiles": seq}))
     if 34 not in present and 35 not in present:
         suits = sorted({t // 9 for t in shape.tiles if t < 27})
         if len(suits) == 2:
             names = " and ".join(_SUIT_NAMES[x] for x in suits)
-            add("honitsu", f"it uses two suits ({names})")
+            add(
+                "honitsu",
+                (
+                    f"it uses two suits ({names})",
+                    "two_suits",
+                    {"suits": ",".join(_SUIT_NAMES[x] for x in suits)},
+                ),
+            )
         elif len(suits) == 3:
-            add("honitsu", "it uses three suits")
+            add("honitsu", plain("it uses three suits", "three_suits"))
     return tuple(out)
 
 
@@ -161,23 +274,29 @@ def _pinfu(
     value_tiles: set[int],
     is_seven_pairs: bool,
     is_orphans: bool,
-) -> str | None:
+) -> _Why | None:
     if s.is_open:
-        return "the hand is open"
+        return ("the hand is open", "open_hand", {})
     if is_seven_pairs:
-        return "seven pairs has no sequences"
+        return ("seven pairs has no sequences", "seven_pairs_no_sequences", {})
     if is_orphans:
-        return "thirteen orphans has no sequences"
+        return ("thirteen orphans has no sequences", "orphans_no_sequences", {})
     if triplets:
-        return f"it holds a set of {_name(triplets[0][0])}, pinfu needs four sequences"
+        t = triplets[0][0]
+        return (
+            f"it holds a set of {_name(t)}, pinfu needs four sequences",
+            "holds_set",
+            {"tile": _notation(t)},
+        )
     if pairs and pairs[0][0] in value_tiles:
-        return f"the pair of {_name(pairs[0][0])} is a value tile"
+        t = pairs[0][0]
+        return (f"the pair of {_name(t)} is a value tile", "value_pair", {"tile": _notation(t)})
     return _WAIT_REASONS.get(shape.wait)
 
 
-def _sanshoku(sequences: list[tuple[int, ...]]) -> str:
+def _sanshoku(sequences: list[tuple[int, ...]]) -> _Why:
     if not sequences:
-        return "the hand has no sequences"
+        return ("the hand has no sequences", "no_sequences", {})
     best_rank, best_suits = -1, set[int]()
     for rank in range(7):
         suits = {g[0] // 9 for g in sequences if g[0] % 9 == rank}
@@ -185,15 +304,17 @@ def _sanshoku(sequences: list[tuple[int, ...]]) -> str:
             best_rank, best_suits = rank, suits
     if len(best_suits) == 2:
         (missing,) = {0, 1, 2} - best_suits
-        return f"missing {_seq(missing * 9 + best_rank)}"
-    return "no sequence appears in two suits"
+        seq = _seq(missing * 9 + best_rank)
+        return (f"missing {seq}", "missing_sequence", {"tiles": seq})
+    return ("no sequence appears in two suits", "no_sequence_in_two_suits", {})
 
 
-def _ittsu(sequences: list[tuple[int, ...]]) -> str:
+def _ittsu(sequences: list[tuple[int, ...]]) -> _Why:
     for suit in range(3):
         starts = {g[0] % 9 for g in sequences if g[0] // 9 == suit}
         have = starts & {0, 3, 6}
         if len(have) == 2:
             (missing,) = {0, 3, 6} - have
-            return f"missing {_seq(suit * 9 + missing)}"
-    return "no suit has two of 123, 456 and 789"
+            seq = _seq(suit * 9 + missing)
+            return (f"missing {seq}", "missing_sequence", {"tiles": seq})
+    return ("no suit has two of 123, 456 and 789", "no_two_of_straight", {})

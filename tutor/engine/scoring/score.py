@@ -25,10 +25,11 @@ Sequence 678s, closed: 0
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any, Literal, overload
 
-from ..tiles import is_red_136
+from ..tiles import is_red_136, tile_str
 from . import _library as lib
 from .hongkong import HongKongResult, HongKongRules, score_hong_kong
 from .near_miss import NearMiss, SplitShape, find_near_misses
@@ -59,6 +60,50 @@ TENHOU_NAMES: dict[int, str] = {
     52: "Dora", 53: "Ura Dora", 54: "Aka Dora",
 }  # fmt: skip
 """English names of the yaku, keyed by Tenhou's ids (the ids of the reference file)."""
+
+YAKU_KEYS: dict[int, str] = {
+    0: "menzen_tsumo", 1: "riichi", 2: "ippatsu", 3: "chankan", 4: "rinshan_kaihou",
+    5: "haitei_raoyue", 6: "houtei_raoyui", 7: "pinfu", 8: "tanyao", 9: "iipeikou",
+    10: "seat_wind_east", 11: "seat_wind_south", 12: "seat_wind_west", 13: "seat_wind_north",
+    14: "round_wind_east", 15: "round_wind_south", 16: "round_wind_west",
+    17: "round_wind_north", 18: "haku", 19: "hatsu", 20: "chun", 21: "double_riichi",
+    22: "chiitoitsu", 23: "chanta", 24: "ittsu", 25: "sanshoku_doujun", 26: "sanshoku_doukou",
+    27: "sankantsu", 28: "toitoi", 29: "sanankou", 30: "shousangen", 31: "honroutou",
+    32: "ryanpeikou", 33: "junchan", 34: "honitsu", 35: "chinitsu", 36: "renhou", 37: "tenhou",
+    38: "chiihou", 39: "daisangen", 40: "suuankou", 41: "suuankou_tanki", 42: "tsuuiisou",
+    43: "ryuuiisou", 44: "chinroutou", 45: "chuuren_poutou", 46: "junsei_chuuren_poutou",
+    47: "kokushi_musou", 48: "kokushi_musou_13_sided", 49: "daisuushii", 50: "shousuushii",
+    51: "suukantsu", 52: "dora", 53: "ura_dora", 54: "aka_dora",
+}  # fmt: skip
+"""A stable machine key per yaku (lower-case, ``_`` between words), keyed by Tenhou's ids.
+
+Renderers translate these keys; they never change once published.
+"""
+
+FU_CODES: dict[str, frozenset[str]] = {
+    "base": frozenset(),
+    "closed_ron": frozenset(),
+    "wait": frozenset({"shape", "tile", "also_two_sided"}),
+    "pair": frozenset({"tile", "role"}),
+    "sequence": frozenset({"tiles", "state"}),
+    "set": frozenset({"tile", "kind", "state", "grade"}),
+    "tsumo": frozenset(),
+    "pinfu_tsumo": frozenset(),
+    "open_pinfu": frozenset(),
+    "rounding": frozenset({"from", "to"}),
+    "chiitoitsu": frozenset(),
+    "kokushi": frozenset(),
+}
+"""Every :attr:`FuLine.code` the scorer emits, with the :attr:`FuLine.params` each one carries.
+
+Param values: ``tile`` is one tile in notation (``4p``, ``1z``); ``tiles`` a group
+(``234m``); ``shape`` a :class:`~tutor.engine.waits.WaitShape` value (``two_sided``,
+``closed``, ``edge``, ``single``, ``dual_pon``); ``also_two_sided`` 1 when the sequence can also
+be read as two-sided, else 0; ``role`` of a pair: ``""``, ``dragon``, ``seat``, ``round`` or
+``seat_round``; ``kind`` of a set: ``pon`` or ``kan``; ``state`` of a sequence: ``closed`` or
+``called``, of a set: ``open``, ``closed`` or ``ron_open`` (closed but completed by ron);
+``grade``: ``simple``, ``terminal`` or ``honor``; ``from`` / ``to``: fu before and after rounding.
+"""
 
 DORA_ID, URA_ID, AKA_ID = 52, 53, 54
 HONOR_NAMES = ("East", "South", "West", "North", "White dragon", "Green dragon", "Red dragon")
@@ -94,20 +139,36 @@ class YakuScore:
     han: int
     is_yakuman: bool = False
 
+    @property
+    def key(self) -> str:
+        """The yaku's stable machine key (see :data:`YAKU_KEYS`).
+
+        >>> YakuScore(25, "Sanshoku Doujun", 2).key
+        'sanshoku_doujun'
+        """
+        return YAKU_KEYS[self.tenhou_id]
+
 
 @dataclass(frozen=True, slots=True)
 class FuLine:
     """One line of the fu count: ``str(line)`` reads as a lesson would say it.
 
+    ``code`` and ``params`` say the same thing as data, for a renderer that writes it in
+    another language (the codes and their params are listed in :data:`FU_CODES`).
+
     >>> str(FuLine(10, "Closed ron", "+"))
     'Closed ron: +10'
-    >>> str(FuLine(4, "Pon of 9p, open, terminal"))
-    'Pon of 9p, open, terminal: 4'
+    >>> line = FuLine(4, "Pon of 9p, open, terminal", "", "set",
+    ...               {"tile": "9p", "kind": "pon", "state": "open", "grade": "terminal"})
+    >>> str(line), line.code, line.params["grade"]
+    ('Pon of 9p, open, terminal: 4', 'set', 'terminal')
     """
 
     fu: int
     reason: str
     sign: str = ""
+    code: str = ""
+    params: Mapping[str, str | int] = field(default_factory=dict, compare=False)
 
     def __str__(self) -> str:
         return f"{self.reason}: {self.sign}{self.fu}"
@@ -248,6 +309,7 @@ def score(
             "No yaku: this hand cannot win. A complete shape is not enough, a winning hand "
             f"needs at least one yaku. Near misses: {listed}{more}",
             tuple((m.yaku, m.reason) for m in misses),
+            misses,
         )
     return _result(best, candidates[1:], situation, rules, misses)
 
@@ -581,18 +643,28 @@ def _wind_role(kind: int, s: Situation) -> str:
     return " and ".join(roles)
 
 
+_WAIT_SHAPE = {
+    "two-sided": "two_sided",
+    "closed": "closed",
+    "edge": "edge",
+    "pair": "single",
+    "set": "dual_pon",
+    "thirteen orphans": "single",
+}
+
+
 def _fu_lines(c: _Candidate, s: Situation) -> tuple[FuLine, ...]:
     """The fu of a candidate split line by line, in the order a lesson explains them."""
     if not c.blocks:
-        return (FuLine(0, "Thirteen orphans is a yakuman: no fu are counted"),)
+        return (FuLine(0, "Thirteen orphans is a yakuman: no fu are counted", "", "kokushi"),)
     if len(c.blocks) == 7:
-        return (FuLine(25, "Seven pairs (chiitoitsu), always, never rounded"),)
+        return (FuLine(25, "Seven pairs (chiitoitsu), always, never rounded", "", "chiitoitsu"),)
     items = c.fu_items
     codes = [r for _, r in items]
     by_code = {r: f for f, r in items}
-    lines: list[FuLine] = [FuLine(20, "Base")]
+    lines: list[FuLine] = [FuLine(20, "Base", "", "base")]
     if by_code.get("base") == 30:
-        lines.append(FuLine(10, "Closed ron", "+"))
+        lines.append(FuLine(10, "Closed ron", "+", "closed_ron"))
 
     win = s.win_tile // 4
     name = tile_name(win)
@@ -605,31 +677,44 @@ def _fu_lines(c: _Candidate, s: Situation) -> tuple[FuLine, ...]:
         "set": f"Wait on two pairs (shanpon), {name} makes the set",
         "thirteen orphans": "Thirteen orphans",
     }[c.wait]
-    if c.wait in ("closed", "edge") and wait_fu == 0:
+    also = c.wait in ("closed", "edge") and wait_fu == 0
+    if also:
         wait_text += " (the sequence can also be read as two-sided)"
-    lines.append(FuLine(wait_fu, wait_text, "+" if wait_fu else ""))
+    wait_params: dict[str, str | int] = {
+        "shape": _WAIT_SHAPE[c.wait],
+        "tile": tile_str(win),
+        "also_two_sided": int(also),
+    }
+    lines.append(FuLine(wait_fu, wait_text, "+" if wait_fu else "", "wait", wait_params))
 
     pair = next(b for b in c.blocks if len(b) == 2)
     pair_fu = by_code.get("valued_pair", 0) + by_code.get("double_valued_pair", 0)
     pk = pair[0]
+    role = ""
     if pk >= 31:
         pair_text = f"Pair of {tile_name(pk)} (a dragon)"
+        role = "dragon"
     elif pk >= 27 and pair_fu:
-        pair_text = f"Pair of {tile_name(pk)} ({_wind_role(pk, s)} wind)"
+        wind_role = _wind_role(pk, s)
+        pair_text = f"Pair of {tile_name(pk)} ({wind_role} wind)"
+        role = wind_role.replace(" and ", "_")
     else:
         pair_text = f"Pair of {tile_name(pk)}"
-    lines.append(FuLine(pair_fu, pair_text, "+" if pair_fu else ""))
+    pair_params: dict[str, str | int] = {"tile": tile_str(pk), "role": role}
+    lines.append(FuLine(pair_fu, pair_text, "+" if pair_fu else "", "pair", pair_params))
 
     set_items = [
         (f, r) for f, r in items if r.endswith("_pon") or r.endswith("_kan")
     ]  # library order = order of the triplets in the split
     k = 0
+    params: dict[str, str | int]
     for b, opened, kind in zip(c.blocks, c.group_open, c.group_kind, strict=True):
         if len(b) == 2:
             continue
         if b[0] != b[1]:
             state = "called" if opened else "closed"
-            lines.append(FuLine(0, f"Sequence {_code(b)}, {state}"))
+            params = {"tiles": _code(b), "state": state}
+            lines.append(FuLine(0, f"Sequence {_code(b)}, {state}", "", "sequence", params))
             continue
         fu, reason = set_items[k]
         k += 1
@@ -640,20 +725,28 @@ def _fu_lines(c: _Candidate, s: Situation) -> tuple[FuLine, ...]:
         counted_open = reason.startswith("open")
         if counted_open and not opened and kind != "closed kan":
             state = "closed but completed by ron, so counted open"
+            state_code = "ron_open"
             noun = "Set"
         else:
-            state = "open" if opened else "closed"
-        lines.append(FuLine(fu, f"{noun} of {tile_name(t)}, {state}, {grade}"))
+            state = state_code = "open" if opened else "closed"
+        params = {
+            "tile": tile_str(t),
+            "kind": "kan" if is_kan else "pon",
+            "state": state_code,
+            "grade": grade,
+        }
+        lines.append(FuLine(fu, f"{noun} of {tile_name(t)}, {state}, {grade}", "", "set", params))
 
     if "tsumo" in codes:
-        lines.append(FuLine(2, "Tsumo", "+"))
+        lines.append(FuLine(2, "Tsumo", "+", "tsumo"))
     elif s.tsumo and not s.is_open:
-        lines.append(FuLine(0, "Tsumo with pinfu: no tsumo fu"))
+        lines.append(FuLine(0, "Tsumo with pinfu: no tsumo fu", "", "pinfu_tsumo"))
     if "hand_without_fu" in codes:
-        lines.append(FuLine(2, "Open hand with no fu, won by ron", "+"))
+        lines.append(FuLine(2, "Open hand with no fu, won by ron", "+", "open_pinfu"))
     raw = sum(f for f, _ in items)
     if c.fu != raw:
-        lines.append(FuLine(c.fu - raw, f"Rounding {raw} up to {c.fu}", "+"))
+        params = {"from": raw, "to": c.fu}
+        lines.append(FuLine(c.fu - raw, f"Rounding {raw} up to {c.fu}", "+", "rounding", params))
     return tuple(lines)
 
 
@@ -662,10 +755,12 @@ __all__ = [
     "NORTH",
     "SOUTH",
     "WEST",
+    "FU_CODES",
     "FuLine",
     "ScoreResult",
     "Split",
     "TENHOU_NAMES",
+    "YAKU_KEYS",
     "YakuScore",
     "score",
     "tile_name",

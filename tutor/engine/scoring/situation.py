@@ -13,10 +13,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..hand import Hand
 from ..tiles import FIVES, Tile, to_136
+
+if TYPE_CHECKING:  # near_miss imports this module
+    from .near_miss import NearMiss
 
 EAST, SOUTH, WEST, NORTH = 27, 28, 29, 30
 WINDS = (EAST, SOUTH, WEST, NORTH)
@@ -44,12 +47,26 @@ class NotAWinningHandError(ScoringError):
 class NoYakuError(ScoringError):
     """The hand is complete but has no yaku, so it cannot win.
 
-    ``near_misses`` lists, for the common yaku, why this hand does not have them.
+    ``near_misses`` lists, for the common yaku, why this hand does not have them, as
+    ``(yaku, reason)`` pairs in English; ``misses`` gives the same as
+    :class:`~tutor.engine.scoring.near_miss.NearMiss` values with codes and params, for a
+    renderer. ``code`` is always ``"no_yaku"``.
+
+    >>> NoYakuError("No yaku").code
+    'no_yaku'
     """
 
-    def __init__(self, message: str, near_misses: tuple[tuple[str, str], ...] = ()) -> None:
+    code = "no_yaku"
+
+    def __init__(
+        self,
+        message: str,
+        near_misses: tuple[tuple[str, str], ...] = (),
+        misses: tuple[NearMiss, ...] = (),
+    ) -> None:
         super().__init__(message)
         self.near_misses = near_misses
+        self.misses = misses
 
 
 @dataclass(frozen=True, slots=True)
