@@ -1,0 +1,252 @@
+"""What every exercise type shares: errors, widgets, verdicts, reading forms, the registry."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from django.utils.translation import gettext as _
+
+from tutor.engine import tiles as et
+from tutor.engine.hand import Hand, parse_hand
+from tutor.web.tile_names import tile_name
+
+Answer = Hashable
+
+SEATS = ("east", "south", "west", "north")
+PALETTE = "123456789m123456789p123456789s1234567z"
+_WIND = {"east": 27, "south": 28, "west": 29, "north": 30}
+
+
+class ContentError(ValueError):
+    """An exercise in a content file that cannot be used (bad notation, no unique answer...)."""
+
+
+class AnswerError(ValueError):
+    """A submitted answer that no honest form can produce (tampered or malformed): a 400."""
+
+
+class EmptyAnswer(AnswerError):
+    """The form was sent without an answer: an honest slip, answered with a reminder."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: str
+    label: str
+
+
+@dataclass
+class WallCell:
+    value: str
+    label: str
+    row: int
+    col: int
+    checked: bool = False
+
+
+@dataclass
+class Widget:
+    """What the template shows: ``kind`` is ``tiles`` (pick from a row), ``palette`` (pick from
+    all 34 kinds), ``choices`` (radio buttons or checkboxes), ``number`` or ``wall``."""
+
+    kind: str
+    notation: str = ""
+    select: str = "many"  # "one" or "many"
+    value: str = "index"  # tiles: inputs carry "index" or "tile"
+    checked: list[str] = field(default_factory=list)
+    choices: list[Choice] = field(default_factory=list)
+    shown: list[tuple[str, str]] = field(default_factory=list)  # (caption, notation) above
+    facts: list[str] = field(default_factory=list)  # plain sentences above (dice, seats...)
+    wall: list[WallCell] = field(default_factory=list)
+    number: str = ""
+    second: Widget | None = None  # a second question on the same form (the pair tile)
+    label: str = ""
+    name: str = "tile"
+    inputs: list[tuple[str, str, str]] = field(default_factory=list)  # (name, label, value)
+    rows: tuple[str, ...] = ("123456789m", "123456789p", "123456789s", "1234567z")
+
+    def palette_rows(self) -> list[tuple[str, str]]:
+        """The palette's rows with the name a screen reader gives each."""
+        labels = (_("Characters"), _("Circles"), _("Bamboo"), _("Honors"))
+        return list(zip(self.rows, labels, strict=True))
+
+
+@dataclass
+class Verdict:
+    correct: bool
+    reasons: list[str]
+    mark: str = ""
+
+
+def names(kinds: Iterable[int]) -> str:
+    """Translated tile names joined for a sentence."""
+    return ", ".join(str(tile_name(k)) for k in kinds)
+
+
+def _parse_tiles(value: Any, what: str) -> tuple[list[int], list[bool]]:
+    if not isinstance(value, str) or not value.strip():
+        raise ContentError(f"{what}: give tiles in mpsz notation, e.g. 123m55z")
+    try:
+        return et.parse_tiles_red(value)
+    except ValueError as exc:
+        raise ContentError(f"{what}: {exc}") from exc
+
+
+def _parse_hand(value: Any, what: str, sizes: tuple[int, ...] = (13, 14)) -> Hand:
+    if not isinstance(value, str) or not value.strip():
+        raise ContentError(f"{what}: give a hand in hand notation, e.g. 123m456p789s1122z")
+    try:
+        return parse_hand(value, sizes=sizes)
+    except ValueError as exc:
+        raise ContentError(f"{what}: {exc}") from exc
+
+
+def display(hand: Hand) -> str:
+    """Hand notation the ``{% tiles %}`` tag can draw: concealed tiles, then each set in []."""
+    from tutor.engine.hand import hand_str
+
+    text = hand_str(hand)
+    out = []
+    for ch in text:
+        if ch in "({":
+            out.append("[")
+        elif ch in ")}":
+            out.append("]")
+        elif ch in "*LAR":
+            continue
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _indexes(post: Mapping[str, Any], name: str, count: int) -> frozenset[int]:
+    values = post.getlist(name) if hasattr(post, "getlist") else post.get(name, [])
+    out: set[int] = set()
+    for v in values:
+        try:
+            i = int(v)
+        except (TypeError, ValueError):
+            raise AnswerError(
+                _("“%(value)s” is not a tile of this exercise.") % {"value": v}
+            ) from None
+        if not 0 <= i < count or i in out:
+            raise AnswerError(_("“%(value)s” is not a tile of this exercise.") % {"value": v})
+        out.add(i)
+    return frozenset(out)
+
+
+def _kinds(post: Mapping[str, Any], name: str, allowed: Iterable[int]) -> frozenset[int]:
+    values = post.getlist(name) if hasattr(post, "getlist") else post.get(name, [])
+    allowed_set = set(allowed)
+    if len(values) > 2 * et.NUM_KINDS:
+        raise AnswerError(_("That is not one of the choices."))
+    out: set[int] = set()
+    for v in values:
+        try:
+            k = et.parse_tile(str(v))
+        except ValueError:
+            raise AnswerError(_("“%(value)s” is not a tile.") % {"value": v}) from None
+        if k not in allowed_set:
+            raise AnswerError(_("“%(value)s” cannot be chosen here.") % {"value": v})
+        # Two copies of one tile ticked in a hand name the same kind: not an error.
+        out.add(k)
+    return frozenset(out)
+
+
+def _one(post: Mapping[str, Any], name: str, allowed: Iterable[str]) -> str:
+    values = post.getlist(name) if hasattr(post, "getlist") else [post.get(name)]
+    values = [v for v in values if v not in (None, "")]
+    if not values:
+        raise EmptyAnswer(_("Choose an answer first."))
+    if len(values) > 1 or values[0] not in set(allowed):
+        raise AnswerError(_("That is not one of the choices."))
+    return str(values[0])
+
+
+def _many(post: Mapping[str, Any], name: str, allowed: Iterable[str]) -> frozenset[str]:
+    values = post.getlist(name) if hasattr(post, "getlist") else post.get(name, [])
+    allowed_set = set(allowed)
+    out: set[str] = set()
+    for v in values:
+        if v not in allowed_set or v in out:
+            raise AnswerError(_("That is not one of the choices."))
+        out.add(str(v))
+    return frozenset(out)
+
+
+def _number(post: Mapping[str, Any], name: str, low: int, high: int) -> int:
+    raw = post.get(name)
+    if raw in (None, ""):
+        raise EmptyAnswer(_("Type a number first."))
+    try:
+        value = int(str(raw).strip())
+    except ValueError:
+        raise AnswerError(_("“%(value)s” is not a whole number.") % {"value": raw}) from None
+    if not low <= value <= high:
+        raise AnswerError(
+            _("Answer with a number from %(low)s to %(high)s.") % {"low": low, "high": high}
+        )
+    return value
+
+
+class Exercise:
+    """Base class of the exercise types."""
+
+    type: ClassVar[str]
+    fields: ClassVar[tuple[str, ...]] = ()
+    required: ClassVar[tuple[str, ...]] = ()
+    label: ClassVar[str] = ""
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        unknown = set(data) - set(self.fields) - {"type"}
+        if unknown:
+            raise ContentError(f"{self.type}: unknown fields {', '.join(sorted(unknown))}")
+        missing = [f for f in self.required if f not in data]
+        if missing:
+            raise ContentError(f"{self.type}: missing fields {', '.join(missing)}")
+        self.data = dict(data)
+        self.parse()
+
+    def parse(self) -> None:
+        raise NotImplementedError
+
+    def solutions(self) -> set[Answer]:
+        raise NotImplementedError
+
+    def read(self, post: Mapping[str, Any]) -> Answer:
+        raise NotImplementedError
+
+    def check(self, answer: Answer) -> Verdict:
+        raise NotImplementedError
+
+    def widget(self, answer: Answer | None = None) -> Widget:
+        raise NotImplementedError
+
+    def solution(self) -> Answer:
+        """The one right answer (the content check guarantees there is exactly one)."""
+        found = self.solutions()
+        if len(found) != 1:
+            raise ContentError(f"{self.type}: {len(found)} answers are right, not exactly one")
+        return next(iter(found))
+
+
+TYPES: dict[str, type[Exercise]] = {}
+
+
+def register(cls: type[Exercise]) -> type[Exercise]:
+    TYPES[cls.type] = cls
+    return cls
+
+
+def exercise(data: Mapping[str, Any]) -> Exercise:
+    """Build the exercise a content file describes."""
+    kind = data.get("type")
+    if kind not in TYPES:
+        raise ContentError(f"unknown exercise type {kind!r}; known: {', '.join(sorted(TYPES))}")
+    return TYPES[str(kind)](data)
+
+
+def _seat_names() -> tuple[str, str, str, str]:
+    return (_("East"), _("South"), _("West"), _("North"))

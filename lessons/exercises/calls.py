@@ -1,0 +1,421 @@
+"""Exercises on calls: which calls are possible, who takes the tile, kuikae."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from tutor.engine import tiles as et
+from tutor.engine.hand import Hand
+from tutor.web.tile_names import tile_name
+
+from .base import (
+    _WIND,
+    SEATS,
+    Answer,
+    Choice,
+    ContentError,
+    EmptyAnswer,
+    Exercise,
+    Verdict,
+    Widget,
+    _kinds,
+    _many,
+    _one,
+    _parse_hand,
+    _parse_tiles,
+    _seat_names,
+    display,
+    names,
+    register,
+)
+
+# --- calls, claim, kuikae -----------------------------------------------------------------
+
+RELATIVE = {"left": 1, "across": 2, "right": 3}  # my seat when the discarder is seat 0
+
+
+def _call_reason(reason: Any) -> str:
+    from tutor.engine.calls import Reason
+
+    return {
+        Reason.CHI_ONLY_FROM_LEFT: _("a chi can only take the discard of the player on your left"),
+        Reason.RIICHI_ONLY_RON: _("after riichi you may only win (ron), not call"),
+        Reason.LAST_DISCARD: _("nobody may call the last discard of the hand"),
+        Reason.FURITEN: _("the hand is furiten"),
+        Reason.NO_YAKU: _("the win would have no yaku"),
+        Reason.KUIKAE: _("every tile left would be a forbidden discard (kuikae)"),
+        Reason.NO_KAN_LEFT: _("no more kans are allowed"),
+        Reason.RIICHI_KAN_NOT_DRAWN: _("in riichi a kan must use the tile just drawn"),
+        Reason.RIICHI_KAN_CHANGES_WAITS: _("in riichi a kan may not change the waits"),
+        Reason.RON_BEATS_CALLS: _("a ron on the same tile comes first"),
+        Reason.PON_BEATS_CHI: _("a pon or kan on the same tile beats a chi"),
+        Reason.HEAD_BUMP: _("another player nearer in turn order also won on it"),
+        Reason.TRIPLE_RON_DRAW: _("three players won on it: the hand is drawn"),
+    }[reason]
+
+
+def _call_value(kind: str, uses: tuple[int, ...]) -> str:
+    return f"chi:{et.tiles_str(uses)}" if kind == "chi" else kind
+
+
+@register
+class Calls(Exercise):
+    type = "calls"
+    fields = ("hand", "discard", "from")
+    required = fields
+
+    def parse(self) -> None:
+        self.hand = _parse_hand(self.data["hand"], "hand", sizes=(13,))
+        tile = _parse_tiles(self.data["discard"], "discard")[0]
+        if len(tile) != 1:
+            raise ContentError("discard: exactly one tile")
+        self.tile = tile[0]
+        if self.data["from"] not in RELATIVE:
+            raise ContentError("from: left, across or right")
+        self.seat = RELATIVE[self.data["from"]]
+
+    def _options(self) -> Any:
+        from tutor.engine.calls import Caller, call_options
+
+        players: list[Any] = [None, None, None, None]
+        players[self.seat] = Caller(self.hand)
+        try:
+            return call_options(self.tile, 0, players)
+        except ValueError as exc:
+            raise ContentError(f"calls: {exc}") from exc
+
+    def _choices(self) -> list[Choice]:
+        out = []
+        if self.tile < 27:
+            n = self.tile % 9
+            for a, b in ((-2, -1), (-1, 1), (1, 2)):
+                if n + a >= 0 and n + b <= 8:
+                    uses = (self.tile + a, self.tile + b)
+                    out.append(
+                        Choice(
+                            _call_value("chi", uses),
+                            _("Chi with %(tiles)s") % {"tiles": names(uses)},
+                        )
+                    )
+        out.append(Choice("pon", _("Pon")))
+        out.append(Choice("open_kan", _("Kan")))
+        out.append(Choice("none", _("No call")))
+        return out
+
+    def _legal(self) -> frozenset[str]:
+        legal = {
+            _call_value(c.kind.value, tuple(sorted(c.uses)))
+            for c in self._options().calls
+            if c.kind.value != "ron"
+        }
+        return frozenset(legal) if legal else frozenset({"none"})
+
+    def solutions(self) -> set[Answer]:
+        return {self._legal()}
+
+    def read(self, post: Mapping[str, Any]) -> Answer:
+        picked = _many(post, "choice", [c.value for c in self._choices()])
+        if not picked:
+            raise EmptyAnswer(_("Tick at least one answer (or “No call”)."))
+        if "none" in picked and len(picked) > 1:
+            raise EmptyAnswer(_("“No call” cannot go with a call: tick one or the other."))
+        return picked
+
+    def check(self, answer: Answer) -> Verdict:
+        assert isinstance(answer, frozenset)
+        right = self._legal()
+        labels = {c.value: c.label for c in self._choices()}
+        blocked = {
+            _call_value(b.kind.value, tuple(sorted(b.uses))): b.reason
+            for b in self._options().blocked
+            if b.kind.value != "ron"
+        }
+        reasons = []
+        for value in sorted(answer - right):
+            if value == "none":
+                reasons.append(_("You can call this tile."))
+            elif value in blocked:
+                reasons.append(
+                    _("%(call)s: not allowed, %(why)s.")
+                    % {"call": labels[value], "why": _call_reason(blocked[value])}
+                )
+            else:
+                reasons.append(
+                    _("%(call)s: your hand does not hold the tiles for it.")
+                    % {"call": labels[value]}
+                )
+        missed = right - answer
+        if missed:
+            reasons.append(
+                ngettext("One more answer is right.", "%(n)s more answers are right.", len(missed))
+                % {"n": len(missed)}
+            )
+        if answer != right:
+            return Verdict(False, reasons)
+        reasons = []
+        for value in sorted(right):
+            if value != "none":
+                reasons.append(_("%(call)s is allowed.") % {"call": labels[value]})
+        for value, why in blocked.items():
+            reasons.append(
+                _("%(call)s: not allowed, %(why)s.")
+                % {"call": labels.get(value, value), "why": _call_reason(why)}
+            )
+        if right == {"none"}:
+            reasons.append(_("No call is possible on this tile."))
+        return Verdict(True, reasons)
+
+    def widget(self, answer: Answer | None = None) -> Widget:
+        where = {"left": _("on your left"), "across": _("across"), "right": _("on your right")}
+        return Widget(
+            "choices",
+            select="many",
+            name="choice",
+            choices=self._choices(),
+            checked=sorted(answer) if isinstance(answer, frozenset) else [],
+            shown=[
+                (_("Your hand"), display(self.hand)),
+                (
+                    _("Discarded by the player %(where)s") % {"where": where[self.data["from"]]},
+                    et.tile_str(self.tile),
+                ),
+            ],
+        )
+
+
+def _ron_has_yaku(seat: int, hand: Hand, tile: int) -> bool:
+    """Whether a ron on ``tile`` would have a yaku (seat 0 is East; the round is East's)."""
+    from tutor.engine.scoring import score
+    from tutor.engine.scoring.situation import situation_from_hand
+
+    counts = list(hand.concealed)
+    counts[tile] += 1
+    try:
+        won = Hand.from_counts(counts, melds=hand.melds, red=hand.red)
+        score(situation_from_hand(won, tile, seat_wind=_WIND[SEATS[seat]]))
+    except ValueError:  # no yaku (NoYakuError), or not a win at all
+        return False
+    return True
+
+
+@register
+class Claim(Exercise):
+    type = "claim"
+    fields = ("discarder", "discard", "claims", "ask")
+    required = fields
+
+    def parse(self) -> None:
+        from tutor.engine.calls import Caller, CallKind, call_options
+
+        if self.data["discarder"] not in SEATS:
+            raise ContentError("discarder: east, south, west or north")
+        self.discarder = SEATS.index(self.data["discarder"])
+        tile = _parse_tiles(self.data["discard"], "discard")[0]
+        if len(tile) != 1:
+            raise ContentError("discard: exactly one tile")
+        self.tile = tile[0]
+        if self.data["ask"] not in ("taker", "skipped"):
+            raise ContentError("ask: taker or skipped")
+        claims = self.data["claims"]
+        if not isinstance(claims, dict) or not claims:
+            raise ContentError("claims: a map of seat to {call, hand}")
+        players: list[Any] = [None, None, None, None]
+        self.wanted: dict[int, str] = {}
+        self.hands: dict[int, Hand] = {}
+        for seat_name, claim in claims.items():
+            if seat_name not in SEATS or seat_name == self.data["discarder"]:
+                raise ContentError(f"claims: {seat_name!r} is not another seat")
+            if not isinstance(claim, dict) or set(claim) != {"call", "hand"}:
+                raise ContentError(f"claims.{seat_name}: give call and hand")
+            if claim["call"] not in ("chi", "pon", "kan", "ron"):
+                raise ContentError(f"claims.{seat_name}.call: chi, pon, kan or ron")
+            seat = SEATS.index(seat_name)
+            hand = _parse_hand(claim["hand"], f"claims.{seat_name}.hand", sizes=(13,))
+            self.hands[seat] = hand
+            players[seat] = Caller(hand)
+            self.wanted[seat] = "open_kan" if claim["call"] == "kan" else claim["call"]
+        try:
+            self.legal = call_options(self.tile, self.discarder, players, has_yaku=_ron_has_yaku)
+        except ValueError as exc:
+            raise ContentError(f"claims: {exc}") from exc
+        self.declared = []
+        for seat, kind in self.wanted.items():
+            match = [c for c in self.legal.for_seat(seat) if c.kind == CallKind(kind)]
+            if not match:
+                raise ContentError(
+                    f"claims.{SEATS[seat]}: {kind} is not a legal call for this hand"
+                )
+            self.declared.append(match[0])
+
+    def _resolution(self) -> Any:
+        from tutor.engine.calls import resolve_calls
+
+        return resolve_calls(self.declared, self.discarder, legal=self.legal)
+
+    def _answer(self) -> frozenset[str]:
+        res = self._resolution()
+        if self.data["ask"] == "taker":
+            return frozenset(SEATS[c.seat] for c in res.winners)
+        return frozenset(SEATS[s] for s in res.skipped) or frozenset({"nobody"})
+
+    def solutions(self) -> set[Answer]:
+        answer = self._answer()
+        if self.data["ask"] == "taker" and len(answer) != 1:
+            return set()  # a double ron has no single taker: not a good question
+        return {answer}
+
+    def _choices(self) -> list[Choice]:
+        names_ = dict(zip(SEATS, _seat_names(), strict=True))
+        out = [Choice(s, names_[s]) for s in SEATS if s != self.data["discarder"]]
+        if self.data["ask"] == "skipped":
+            out.append(Choice("nobody", _("Nobody")))
+        return out
+
+    def read(self, post: Mapping[str, Any]) -> Answer:
+        values = [c.value for c in self._choices()]
+        if self.data["ask"] == "taker":
+            return frozenset({_one(post, "choice", values)})
+        picked = _many(post, "choice", values)
+        if not picked:
+            raise EmptyAnswer(_("Tick at least one answer (or “Nobody”)."))
+        if "nobody" in picked and len(picked) > 1:
+            raise EmptyAnswer(_("“Nobody” cannot go with a seat: tick one or the other."))
+        return picked
+
+    def check(self, answer: Answer) -> Verdict:
+        res = self._resolution()
+        names_ = dict(zip(SEATS, _seat_names(), strict=True))
+        call_names = {"chi": _("chi"), "pon": _("pon"), "open_kan": _("kan"), "ron": _("ron")}
+        ok = answer == self._answer()
+        reasons = []
+        if ok or self.data["ask"] == "skipped":
+            for c in res.winners:
+                reasons.append(
+                    _("%(seat)s takes the tile with a %(call)s.")
+                    % {"seat": names_[SEATS[c.seat]], "call": call_names[c.kind.value]}
+                )
+        for c, why in res.overridden:
+            reasons.append(
+                _("%(seat)s's %(call)s loses: %(why)s.")
+                % {
+                    "seat": names_[SEATS[c.seat]],
+                    "call": call_names[c.kind.value],
+                    "why": _call_reason(why),
+                }
+            )
+        if ok:
+            if res.skipped:
+                reasons.append(
+                    _("The turn jumps to the caller: %(seats)s lose their turn.")
+                    % {"seats": ", ".join(names_[SEATS[s]] for s in res.skipped)}
+                )
+            elif res.next_seat is not None:
+                reasons.append(_("Nobody between the discarder and the caller loses a turn."))
+        return Verdict(ok, reasons)
+
+    def widget(self, answer: Answer | None = None) -> Widget:
+        names_ = dict(zip(SEATS, _seat_names(), strict=True))
+        call_names = {"chi": _("chi"), "pon": _("pon"), "open_kan": _("kan"), "ron": _("ron")}
+        shown = [
+            (
+                _("Discarded by %(seat)s") % {"seat": names_[self.data["discarder"]]},
+                et.tile_str(self.tile),
+            )
+        ]
+        for seat, hand in sorted(self.hands.items()):
+            shown.append(
+                (
+                    _("%(seat)s calls %(call)s with")
+                    % {"seat": names_[SEATS[seat]], "call": call_names[self.wanted[seat]]},
+                    display(hand),
+                )
+            )
+        return Widget(
+            "choices",
+            select="one" if self.data["ask"] == "taker" else "many",
+            name="choice",
+            choices=self._choices(),
+            checked=sorted(answer) if isinstance(answer, frozenset) else [],
+            shown=shown,
+        )
+
+
+@register
+class Kuikae(Exercise):
+    type = "kuikae"
+    fields = ("hand", "meld")
+    required = fields
+
+    def parse(self) -> None:
+        from tutor.engine.calls import Call, CallKind
+
+        self.hand = _parse_hand(f"{self.data['hand']} {self.data['meld']}", "hand", sizes=(14,))
+        meld = self.hand.melds[-1]
+        if meld.kind.value not in ("chi", "pon") or meld.called is None:
+            raise ContentError("meld: a chi or pon with the called tile marked, e.g. [3*45m]L")
+        uses = list(meld.tiles)
+        uses.remove(meld.called)
+        self.call = Call(
+            seat=1,
+            kind=CallKind.CHI if meld.kind.value == "chi" else CallKind.PON,
+            tile=meld.called,
+            uses=tuple(uses),
+            discarder=0,
+        )
+
+    def _answer(self) -> frozenset[int]:
+        from tutor.engine.calls import forbidden_discards
+
+        held = set(self.hand.concealed_tiles())
+        return frozenset(forbidden_discards(self.call) & held)
+
+    def solutions(self) -> set[Answer]:
+        answer = self._answer()
+        return {answer} if answer else set()
+
+    def read(self, post: Mapping[str, Any]) -> Answer:
+        picked = _kinds(post, "tile", set(self.hand.concealed_tiles()))
+        if not picked:
+            raise EmptyAnswer(_("Pick at least one tile."))
+        return picked
+
+    def check(self, answer: Answer) -> Verdict:
+        from tutor.engine.calls import forbidden_discards
+
+        assert isinstance(answer, frozenset)
+        right = self._answer()
+        reasons = []
+        for k in sorted(answer - right):
+            reasons.append(_("%(tile)s may be discarded.") % {"tile": tile_name(k)})
+        if right - answer:
+            reasons.append(
+                ngettext(
+                    "One more tile is forbidden.",
+                    "%(n)s more tiles are forbidden.",
+                    len(right - answer),
+                )
+                % {"n": len(right - answer)}
+            )
+        if answer != right:
+            return Verdict(False, reasons)
+        banned = sorted(forbidden_discards(self.call))
+        return Verdict(
+            True,
+            [
+                _(
+                    "Right after a call you may not discard the tile you called, nor, after a "
+                    "chi, the tile at the other end of the run: here %(tiles)s."
+                )
+                % {"tiles": names(banned)},
+            ],
+        )
+
+    def widget(self, answer: Answer | None = None) -> Widget:
+        checked = [et.tile_str(k) for k in sorted(answer)] if isinstance(answer, frozenset) else []
+        return Widget(
+            "tiles", notation=display(self.hand), select="many", value="tile", checked=checked
+        )

@@ -1,0 +1,459 @@
+"""Exercises on a hand: dora, waits, shanten, furiten and the best discard."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from tutor.engine import tiles as et
+from tutor.web.tile_names import tile_name
+
+from .base import (
+    PALETTE,
+    Answer,
+    Choice,
+    ContentError,
+    EmptyAnswer,
+    Exercise,
+    Verdict,
+    Widget,
+    _kinds,
+    _number,
+    _one,
+    _parse_hand,
+    _parse_tiles,
+    display,
+    names,
+    register,
+)
+
+# --- dora ---------------------------------------------------------------------------------
+
+
+@register
+class Dora(Exercise):
+    type = "dora"
+    fields = ("indicators", "hand")
+    required = ("indicators",)
+
+    def parse(self) -> None:
+        self.indicators, _red = _parse_tiles(self.data["indicators"], "indicators")
+        if not 1 <= len(self.indicators) <= 5:
+            raise ContentError("indicators: 1 to 5 tiles")
+        self.hand = _parse_hand(self.data["hand"], "hand") if "hand" in self.data else None
+
+    def solutions(self) -> set[Answer]:
+        from tutor.engine import dora
+
+        if self.hand is None:
+            return {frozenset(dora.dora_tiles(self.indicators))}
+        return {dora.count_all_dora(self.hand, self.indicators)}
+
+    def read(self, post: Mapping[str, Any]) -> Answer:
+        if self.hand is None:
+            picked = _kinds(post, "tile", range(et.NUM_KINDS))
+            if not picked:
+                raise EmptyAnswer(_("Pick a tile first."))
+            return picked
+        return _number(post, "number", 0, 40)
+
+    def check(self, answer: Answer) -> Verdict:
+        from tutor.engine import dora
+
+        if answer != self.solution():
+            reasons = [
+                _(
+                    "The dora is the tile after the indicator: the next number of its suit "
+                    "(after 9 comes 1), East → South → West → North → East for winds, and white → "
+                    "green → red → white for dragons."
+                )
+            ]
+            if self.hand is None and isinstance(answer, frozenset):
+                right = self.solution()
+                assert isinstance(right, frozenset)
+                reasons += [
+                    _("%(tile)s is not a dora here.") % {"tile": tile_name(k)}
+                    for k in sorted(answer - right)
+                ]
+            else:
+                reasons.append(
+                    _(
+                        "Count each dora once per indicator that shows it, and one more per red five."
+                    )
+                )
+            return Verdict(False, reasons)
+        reasons = [
+            _("The indicator %(indicator)s makes %(dora)s the dora.")
+            % {"indicator": tile_name(i), "dora": tile_name(dora.dora_from_indicator(i))}
+            for i in self.indicators
+        ]
+        if self.hand is not None:
+            plain = dora.count_dora(self.hand, self.indicators)
+            red = dora.count_red_fives(self.hand)
+            reasons.append(
+                _("This hand holds %(plain)s dora from the indicators and %(red)s red fives.")
+                % {"plain": plain, "red": red}
+            )
+        right = answer == self.solution()
+        return Verdict(right, reasons)
+
+    def widget(self, answer: Answer | None = None) -> Widget:
+        indicators = "".join(et.tile_str(k) for k in self.indicators)
+        if self.hand is None:
+            checked = (
+                [et.tile_str(k) for k in sorted(answer)] if isinstance(answer, frozenset) else []
+            )
+            return Widget(
+                "palette",
+                notation=PALETTE,
+                select="many",
+                value="tile",
+                checked=checked,
+                shown=[(_("Dora indicator"), indicators)],
+            )
+        return Widget(
+            "number",
+            shown=[(_("Dora indicator"), indicators), (_("The hand"), display(self.hand))],
+            number=str(answer) if isinstance(answer, int) else "",
+            label=_("Number of dora"),
+        )
+
+
+# --- waits --------------------------------------------------------------------------------
+
+
+@register
+class Waits(Exercise):
+    type = "waits"
+    fields = ("hand",)
+    required = fields
+
+    def parse(self) -> None:
+        self.hand = _parse_hand(self.data["hand"], "hand", sizes=(13,))
+
+    def solutions(self) -> set[Answer]:
+        from tutor.engine import furiten
+
+        waits = frozenset(furiten.winning_tiles(self.hand))
+        return {waits} if waits else set()
+
+    def read(self, post: Mapping[str, Any]) -> Answer:
+        picked = _kinds(post, "tile", range(et.NUM_KINDS))
+        if not picked:
+            raise EmptyAnswer(_("Pick at least one tile."))
+        return picked
+
+    def check(self, answer: Answer) -> Verdict:
+        assert isinstance(answer, frozenset)
+        right = self.solution()
+        assert isinstance(right, frozenset)
+        reasons = []
+        for k in sorted(answer - right):
+            reasons.append(_("%(tile)s does not complete this hand.") % {"tile": tile_name(k)})
+        missed = right - answer
+        if missed:
+            reasons.append(
+                ngettext(
+                    "One more tile completes this hand.",
+                    "%(n)s more tiles complete this hand.",
+                    len(missed),
+                )
+                % {"n": len(missed)}
+            )
+        if answer != right:
+            return Verdict(False, reasons)
+        reasons.append(
+            ngettext(
+                "This hand waits on one tile: %(tiles)s.",
+                "This hand waits on %(n)s tiles: %(tiles)s.",
+                len(right),
+            )
+            % {"n": len(right), "tiles": names(sorted(right))}
+        )
+        from tutor.engine.waits import wait_shapes
+
+        shape_names = _wait_shape_names()
+        for tile, shapes in sorted(wait_shapes(self.hand.concealed, len(self.hand.melds)).items()):
+            reasons.append(
+                _("%(tile)s: %(shapes)s.")
+                % {
+                    "tile": tile_name(tile),
+                    "shapes": ", ".join(sorted(shape_names[s.value] for s in shapes)),
+                }
+            )
+        return Verdict(answer == right, reasons)
+
+    def widget(self, answer: Answer | None = None) -> Widget:
+        checked = [et.tile_str(k) for k in sorted(answer)] if isinstance(answer, frozenset) else []
+        return Widget(
+            "palette",
+            notation=PALETTE,
+            select="many",
+            value="tile",
+            checked=checked,
+            shown=[(_("The hand"), display(self.hand))],
+        )
+
+
+def _wait_shape_names() -> dict[str, str]:
+    return {
+        "two_sided": _("a two-sided wait (ryanmen)"),
+        "closed": _("a closed wait in the middle (kanchan)"),
+        "edge": _("an edge wait (penchan)"),
+        "dual_pon": _("one of two pairs becoming a pon (shanpon)"),
+        "single": _("a single-tile wait on the pair (tanki)"),
+        "nobetan": _("a single wait at either end of a run of four (nobetan)"),
+        "multi_sided": _("a wait with several shapes"),
+    }
+
+
+# --- shanten ------------------------------------------------------------------------------
+
+
+@register
+class Shanten(Exercise):
+    type = "shanten"
+    fields = ("hand",)
+    required = fields
+
+    def parse(self) -> None:
+        self.hand = _parse_hand(self.data["hand"], "hand")
+
+    def _value(self) -> int:
+        from tutor.engine.shanten import shanten
+
+        return shanten(self.hand.concealed, len(self.hand.melds))
+
+    def solutions(self) -> set[Answer]:
+        return {self._value()}
+
+    def _choices(self) -> list[Choice]:
+        out = [Choice("-1", _("Complete"))] if self.hand.tile_count == 14 else []
+        out.append(Choice("0", _("Tenpai (ready)")))
+        for n in range(1, 7):
+            out.append(Choice(str(n), ngettext("%(n)s away", "%(n)s away", n) % {"n": n}))
+        return out
+
+    def read(self, post: Mapping[str, Any]) -> Answer:
+        return int(_one(post, "choice", [c.value for c in self._choices()]))
+
+    def check(self, answer: Answer) -> Verdict:
+        value = self._value()
+        if value == -1:
+            text = _("The engine finds this hand complete.")
+        elif value == 0:
+            text = _("The engine finds this hand tenpai: one tile from complete.")
+        else:
+            text = ngettext(
+                "The engine finds this hand %(n)s step from tenpai (shanten %(n)s).",
+                "The engine finds this hand %(n)s steps from tenpai (shanten %(n)s).",
+                value,
+            ) % {"n": value}
+        if answer != value:
+            return Verdict(
+                False,
+                [
+                    _(
+                        "Not %(n)s. Count the complete sets, the pairs and the partial sets "
+                        "(two tiles that need one more) again."
+                    )
+                    % {"n": answer}
+                ],
+            )
+        return Verdict(True, [text])
+
+    def widget(self, answer: Answer | None = None) -> Widget:
+        return Widget(
+            "choices",
+            select="one",
+            name="choice",
+            choices=self._choices(),
+            checked=[str(answer)] if answer is not None else [],
+            shown=[(_("The hand"), display(self.hand))],
+        )
+
+
+# --- furiten ------------------------------------------------------------------------------
+
+FURITEN_CHOICES = ("win", "no_wait", "permanent", "temporary", "riichi")
+
+
+def _furiten_labels() -> dict[str, str]:
+    return {
+        "win": _("Yes, you can win on it"),
+        "no_wait": _("No: it does not complete the hand"),
+        "permanent": _("No: furiten, it is among your own discards"),
+        "temporary": _("No: temporary furiten, a winning tile went by"),
+        "riichi": _("No: riichi furiten, a winning tile went by after riichi"),
+    }
+
+
+@register
+class Furiten(Exercise):
+    type = "furiten"
+    fields = ("hand", "discards", "tile", "win", "passed", "riichi")
+    required = ("hand", "discards", "tile")
+
+    def parse(self) -> None:
+        self.hand = _parse_hand(self.data["hand"], "hand", sizes=(13,))
+        self.discards = (
+            _parse_tiles(self.data["discards"], "discards")[0] if self.data["discards"] else []
+        )
+        self.tile = _parse_tiles(self.data["tile"], "tile")[0]
+        if len(self.tile) != 1:
+            raise ContentError("tile: exactly one tile")
+        self.passed = (
+            _parse_tiles(self.data["passed"], "passed")[0] if self.data.get("passed") else []
+        )
+        self.riichi = bool(self.data.get("riichi", False))
+        self.win = self.data.get("win", "ron")
+        if self.win not in ("ron", "tsumo"):
+            raise ContentError("win: ron or tsumo")
+
+    def _status(self) -> Any:
+        from tutor.engine import furiten
+
+        # After riichi every passed tile counts since the riichi: that is riichi furiten,
+        # which outlasts (and so replaces) the temporary kind.
+        if self.riichi:
+            return furiten.furiten(self.hand, self.discards, (), self.passed)
+        return furiten.furiten(self.hand, self.discards, self.passed, None)
+
+    def solutions(self) -> set[Answer]:
+        from tutor.engine import furiten
+
+        tile = self.tile[0]
+        if not furiten.is_winning_tile(self.hand, tile):
+            return {"no_wait"}
+        if self.win == "tsumo":
+            return {"win"}
+        status = self._status()
+        if not status.is_furiten:
+            return {"win"}
+        return {k.value for k in status.kinds}
+
+    def read(self, post: Mapping[str, Any]) -> Answer:
+        return _one(post, "choice", FURITEN_CHOICES)
+
+    def check(self, answer: Answer) -> Verdict:
+        from tutor.engine import furiten
+
+        status = self._status()
+        reasons = [
+            _("This hand waits on %(tiles)s.") % {"tiles": names(status.waits)},
+        ]
+        tile = self.tile[0]
+        if not furiten.is_winning_tile(self.hand, tile):
+            reasons.append(_("%(tile)s is not one of them.") % {"tile": tile_name(tile)})
+        elif self.win == "tsumo":
+            reasons.append(
+                _("You drew %(tile)s yourself: furiten never stops a win by tsumo.")
+                % {"tile": tile_name(tile)}
+            )
+        else:
+            kinds = {
+                "permanent": _(
+                    "%(tile)s, a winning tile, is among your own discards: permanent furiten."
+                ),
+                "temporary": _(
+                    "%(tile)s, a winning tile, went by since your last discard: temporary furiten."
+                ),
+                "riichi": _(
+                    "%(tile)s, a winning tile, went by after your riichi: riichi furiten, until "
+                    "the hand ends."
+                ),
+            }
+            for r in status.reasons:
+                reasons.append(kinds[r.kind.value] % {"tile": tile_name(r.tile)})
+            if not status.is_furiten:
+                reasons.append(
+                    _("None of your waits is among your discards or went by: no furiten.")
+                )
+        right = answer in self.solutions()
+        return Verdict(right, reasons)
+
+    def widget(self, answer: Answer | None = None) -> Widget:
+        labels = _furiten_labels()
+        choices = [Choice(c, labels[c]) for c in FURITEN_CHOICES if c != "riichi" or self.riichi]
+        shown = [(_("Your hand"), display(self.hand))]
+        if self.discards:
+            shown.append((_("Your discards"), "".join(et.tile_str(k) for k in self.discards)))
+        if self.passed:
+            shown.append((_("Tiles that went by"), "".join(et.tile_str(k) for k in self.passed)))
+        caption = _("The tile you drew") if self.win == "tsumo" else _("The tile just discarded")
+        shown.append((caption, et.tile_str(self.tile[0])))
+        facts = [_("You declared riichi.")] if self.riichi else []
+        return Widget(
+            "choices",
+            select="one",
+            name="choice",
+            choices=choices,
+            checked=[str(answer)] if answer else [],
+            shown=shown,
+            facts=facts,
+        )
+
+
+# --- best discard -------------------------------------------------------------------------
+
+
+@register
+class BestDiscard(Exercise):
+    type = "best_discard"
+    fields = ("hand",)
+    required = fields
+
+    def parse(self) -> None:
+        self.hand = _parse_hand(self.data["hand"], "hand", sizes=(14,))
+
+    def _rows(self) -> list[Any]:
+        from tutor.engine.analysis import discard_analysis
+
+        return discard_analysis(self.hand.concealed, len(self.hand.melds), two_step=False)
+
+    def solutions(self) -> set[Answer]:
+        rows = self._rows()
+        best = (rows[0].shanten, rows[0].count)
+        return {r.discard for r in rows if (r.shanten, r.count) == best}
+
+    def read(self, post: Mapping[str, Any]) -> Answer:
+        picked = _kinds(post, "tile", set(self.hand.concealed_tiles()))
+        if len(picked) != 1:
+            raise EmptyAnswer(_("Pick one tile to discard."))
+        return next(iter(picked))
+
+    def _row_text(self, row: Any) -> str:
+        if row.shanten == 0:
+            return ngettext(
+                "Discard %(tile)s: tenpai, %(count)s tile wins (%(kinds)s).",
+                "Discard %(tile)s: tenpai, %(count)s tiles win (%(kinds)s).",
+                row.count,
+            ) % {"tile": tile_name(row.discard), "count": row.count, "kinds": names(row.accepted)}
+        return ngettext(
+            "Discard %(tile)s: %(shanten)s away, %(count)s tile improves it.",
+            "Discard %(tile)s: %(shanten)s away, %(count)s tiles improve it.",
+            row.count,
+        ) % {"tile": tile_name(row.discard), "shanten": row.shanten, "count": row.count}
+
+    def check(self, answer: Answer) -> Verdict:
+        rows = self._rows()
+        ok = answer in self.solutions()
+        mine = next(r for r in rows if r.discard == answer)
+        if not ok:
+            return Verdict(
+                False,
+                [
+                    self._row_text(mine),
+                    _("Another discard keeps the hand closer to ready or accepts more tiles."),
+                ],
+            )
+        return Verdict(True, [self._row_text(r) for r in rows[:3]])
+
+    def widget(self, answer: Answer | None = None) -> Widget:
+        checked = [et.tile_str(int(answer))] if isinstance(answer, int) else []  # type: ignore[arg-type]
+        return Widget(
+            "tiles", notation=display(self.hand), select="one", value="tile", checked=checked
+        )

@@ -1,0 +1,453 @@
+"""Exercises on a winning situation: name the yaku, count the fu, who pays how much."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from tutor.engine import tiles as et
+
+from .base import (
+    _WIND,
+    SEATS,
+    Answer,
+    Choice,
+    ContentError,
+    EmptyAnswer,
+    Exercise,
+    Verdict,
+    Widget,
+    _many,
+    _number,
+    _parse_hand,
+    _parse_tiles,
+    _seat_names,
+    display,
+    register,
+)
+
+# --- the winning situation: yaku, fu, payment ---------------------------------------------
+
+_FLAGS = ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei")
+
+
+class _Winning(Exercise):
+    """Shared parsing of a winning situation (see docs/lessons-format.md)."""
+
+    base_fields: ClassVar[tuple[str, ...]] = (
+        "hand",
+        "win_tile",
+        "win",
+        "seat",
+        "round",
+        *_FLAGS,
+        "dora",
+        "ura",
+        "honba",
+        "sticks",
+        "discarder",
+    )
+
+    def parse(self) -> None:
+        from tutor.engine.scoring import ScoringError
+        from tutor.engine.scoring.situation import situation_from_hand
+
+        d = self.data
+        self.hand = _parse_hand(d["hand"], "hand", sizes=(14,))
+        win = _parse_tiles(d["win_tile"], "win_tile")[0]
+        if len(win) != 1:
+            raise ContentError("win_tile: exactly one tile")
+        if d["win"] not in ("ron", "tsumo"):
+            raise ContentError("win: ron or tsumo")
+        for key in ("seat", "round", "discarder"):
+            if key in d and d[key] not in _WIND:
+                raise ContentError(f"{key}: one of east, south, west, north")
+        for key in _FLAGS:
+            if not isinstance(d.get(key, False), bool):
+                raise ContentError(f"{key}: true or false")
+        seat = d.get("seat", "south")
+        if "discarder" in d and (d["win"] != "ron" or d["discarder"] == seat):
+            raise ContentError("discarder: only for a ron, and not the winner's own seat")
+        indicators = _parse_tiles(d["dora"], "dora")[0] if d.get("dora") else []
+        ura = _parse_tiles(d["ura"], "ura")[0] if d.get("ura") else []
+        win_red = str(d["win_tile"]).strip().startswith("0")
+        self.seat = seat
+        try:
+            situation = situation_from_hand(
+                self.hand,
+                win[0],
+                win_red=win_red,
+                tsumo=d["win"] == "tsumo",
+                seat_wind=_WIND[seat],
+                round_wind=_WIND[d.get("round", "east")],
+                honba=int(d.get("honba", 0)),
+                riichi_sticks=int(d.get("sticks", 0)),
+                **{k: bool(d.get(k, False)) for k in _FLAGS},
+            )
+            used = set(situation.all_tiles)
+            physical = []
+            for k in [*indicators, *ura]:
+                copy = next(t for t in range(4 * k + 3, 4 * k - 1, -1) if t not in used)
+                used.add(copy)
+                physical.append(copy)
+            from dataclasses import replace
+
+            self.situation = replace(
+                situation,
+                dora_indicators=tuple(physical[: len(indicators)]),
+                ura_indicators=tuple(physical[len(indicators) :]),
+            )
+        except (ScoringError, ValueError, StopIteration) as exc:
+            raise ContentError(f"situation: {exc}") from exc
+
+    def result(self) -> Any:
+        from tutor.engine.scoring import score
+
+        return score(self.situation)
+
+    def solutions(self) -> set[Answer]:
+        from tutor.engine.scoring import ScoringError
+
+        try:
+            return {self._answer(self.result())}
+        except ScoringError as exc:
+            raise ContentError(f"the engine cannot score this hand: {exc}") from exc
+
+    def _answer(self, result: Any) -> Answer:
+        raise NotImplementedError
+
+    def facts(self) -> list[str]:
+        d = self.data
+        seats = dict(zip(SEATS, _seat_names(), strict=True))
+        out = [
+            _("Round wind: %(round)s. Your seat: %(seat)s%(dealer)s.")
+            % {
+                "round": seats[d.get("round", "east")],
+                "seat": seats[self.seat],
+                "dealer": _(" (the dealer)") if self.seat == "east" else "",
+            },
+            _("You win by tsumo (you drew the tile).")
+            if d["win"] == "tsumo"
+            else (
+                _("You win by ron on %(seat)s's discard.") % {"seat": seats[d["discarder"]]}
+                if "discarder" in d
+                else _("You win by ron (on another player's discard).")
+            ),
+        ]
+        flags = {
+            "riichi": _("riichi"),
+            "double_riichi": _("double riichi"),
+            "ippatsu": _("ippatsu"),
+            "rinshan": _("after a kan (rinshan)"),
+            "chankan": _("robbing a kan (chankan)"),
+            "haitei": _("on the last draw (haitei)"),
+            "houtei": _("on the last discard (houtei)"),
+        }
+        on = [str(flags[k]) for k in _FLAGS if d.get(k)]
+        if on:
+            out.append(_("Also: %(flags)s.") % {"flags": ", ".join(on)})
+        if d.get("honba") or d.get("sticks"):
+            out.append(
+                _("Counters on the table: %(honba)s honba, %(sticks)s riichi sticks.")
+                % {"honba": d.get("honba", 0), "sticks": d.get("sticks", 0)}
+            )
+        return out
+
+    def shown(self) -> list[tuple[str, str]]:
+        out = [
+            (_("The hand"), display(self.hand)),
+            (_("Winning tile"), str(self.data["win_tile"]).strip()),
+        ]
+        if self.data.get("dora"):
+            out.append((_("Dora indicators"), str(self.data["dora"])))
+        if self.data.get("ura"):
+            out.append((_("Ura-dora indicators"), str(self.data["ura"])))
+        return out
+
+
+@register
+class YakuExercise(_Winning):
+    type = "yaku"
+    fields = (*_Winning.base_fields, "choices")
+    required = ("hand", "win_tile", "win", "choices")
+
+    def parse(self) -> None:
+        super().parse()
+        choices = self.data["choices"]
+        if not isinstance(choices, list) or not all(isinstance(c, str) for c in choices):
+            raise ContentError("choices: a list of yaku names")
+        self.choices = list(dict.fromkeys(choices))
+        from tutor.engine.scoring import TENHOU_NAMES
+
+        known = set(TENHOU_NAMES.values())
+        bad = [c for c in self.choices if c not in known]
+        if bad:
+            raise ContentError(f"choices: not engine yaku names: {', '.join(bad)}")
+
+    def _answer(self, result: Any) -> Answer:
+        present = frozenset(y.name for y in result.yaku if y.name in TENHOU_YAKU_ONLY())
+        missing = present - set(self.choices)
+        if missing:
+            raise ContentError(f"choices: add {', '.join(sorted(missing))} (the hand has it)")
+        return present
+
+    def read(self, post: Mapping[str, Any]) -> Answer:
+        picked = _many(post, "choice", self.choices)
+        if not picked:
+            raise EmptyAnswer(_("Tick at least one yaku."))
+        return picked
+
+    def check(self, answer: Answer) -> Verdict:
+        assert isinstance(answer, frozenset)
+        result = self.result()
+        right = self._answer(result)
+        assert isinstance(right, frozenset)
+        reasons = []
+        for name in sorted(answer - right):
+            why = next((m.reason for m in result.near_misses if m.yaku.lower() == name.lower()), "")
+            if not (translation.get_language() or "en").startswith("en"):
+                why = ""  # the engine explains near misses in English only
+            reasons.append(
+                _("%(yaku)s is not in this hand.") % {"yaku": name} + (f" ({why})" if why else "")
+            )
+        if right - answer:
+            reasons.append(
+                ngettext(
+                    "The hand has one more yaku.",
+                    "The hand has %(n)s more yaku.",
+                    len(right - answer),
+                )
+                % {"n": len(right - answer)}
+            )
+        if answer != right:
+            return Verdict(False, reasons)
+        lines = ", ".join(f"{y.name} {y.han}" for y in result.yaku)
+        reasons.append(_("The engine counts: %(lines)s (han).") % {"lines": lines})
+        ok = answer == right
+        return Verdict(ok, reasons)
+
+    def widget(self, answer: Answer | None = None) -> Widget:
+        return Widget(
+            "choices",
+            select="many",
+            name="choice",
+            choices=[Choice(c, c) for c in self.choices],
+            checked=sorted(answer) if isinstance(answer, frozenset) else [],
+            shown=self.shown(),
+            facts=self.facts(),
+        )
+
+
+def TENHOU_YAKU_ONLY() -> set[str]:  # noqa: N802
+    """Engine yaku names that are yaku proper (dora, ura dora and red fives are not)."""
+    from tutor.engine.scoring import TENHOU_NAMES
+
+    return {name for i, name in TENHOU_NAMES.items() if i < 52}
+
+
+def _engine_tile(name: str) -> str:
+    """The engine's learner-facing tile name (``9p``, ``Red dragon``) as a drawn tile."""
+    from tutor.engine.scoring import tile_name as engine_name
+
+    for kind in range(et.NUM_KINDS):
+        if engine_name(kind) == name:
+            return f"`tiles:{et.tile_str(kind)}`"
+    return name
+
+
+def fu_line_text(line: Any) -> str:
+    """One of the engine's fu lines in the learner's language (the engine writes English).
+
+    Lines the patterns below do not know are shown as the engine wrote them.
+    """
+    import re
+
+    reason: str = line.reason
+    amount = f"{line.sign}{line.fu}"
+    also = " (the sequence can also be read as two-sided)"
+    two_sided_too = reason.endswith(also)
+    if two_sided_too:
+        reason = reason[: -len(also)]
+    fixed = {
+        "Base": _("Base"),
+        "Closed ron": _("Closed ron"),
+        "Tsumo": _("Tsumo"),
+        "Tsumo with pinfu: no tsumo fu": _("Tsumo with pinfu: no tsumo fu"),
+        "Open hand with no fu, won by ron": _("Open hand with no fu, won by ron"),
+        "Thirteen orphans": _("Thirteen orphans"),
+        "Seven pairs (chiitoitsu), always, never rounded": _(
+            "Seven pairs (chiitoitsu), always, never rounded"
+        ),
+        "Thirteen orphans is a yakuman: no fu are counted": _(
+            "Thirteen orphans is a yakuman: no fu are counted"
+        ),
+    }
+    text = fixed.get(reason)
+    waits = {
+        "Two-sided wait (ryanmen) on ": _("Two-sided wait (ryanmen) on %(tile)s"),
+        "Closed wait (kanchan) on ": _("Closed wait (kanchan) on %(tile)s"),
+        "Edge wait (penchan) on ": _("Edge wait (penchan) on %(tile)s"),
+        "Pair wait (tanki) on ": _("Pair wait (tanki) on %(tile)s"),
+    }
+    for prefix, template in waits.items():
+        if text is None and reason.startswith(prefix):
+            text = template % {"tile": _engine_tile(reason[len(prefix) :])}
+    grades = {"honor": _("honor"), "terminal": _("terminal"), "simple": _("simple")}
+    states = {
+        "open": _("open"),
+        "closed": _("closed"),
+        "closed but completed by ron, so counted open": _(
+            "closed but completed by ron, so counted open"
+        ),
+    }
+    patterns: list[tuple[str, Callable[[re.Match[str]], str]]] = [
+        (
+            r"Wait on two pairs \(shanpon\), (.+) makes the set",
+            lambda m: (
+                _("Wait on two pairs (shanpon), %(tile)s makes the set")
+                % {"tile": _engine_tile(m[1])}
+            ),
+        ),
+        (
+            r"Pair of (.+) \(a dragon\)",
+            lambda m: _("Pair of %(tile)s (a dragon)") % {"tile": _engine_tile(m[1])},
+        ),
+        (
+            r"Pair of (.+) \((seat|round|seat and round) wind\)",
+            lambda m: (
+                {
+                    "seat": _("Pair of %(tile)s (your seat wind)"),
+                    "round": _("Pair of %(tile)s (the round wind)"),
+                    "seat and round": _("Pair of %(tile)s (your seat wind and the round wind)"),
+                }[m[2]]
+                % {"tile": _engine_tile(m[1])}
+            ),
+        ),
+        (r"Pair of (.+)", lambda m: _("Pair of %(tile)s") % {"tile": _engine_tile(m[1])}),
+        (
+            r"Sequence (\w+), (called|closed)",
+            lambda m: (
+                {
+                    "called": _("Sequence %(tiles)s, called"),
+                    "closed": _("Sequence %(tiles)s, closed"),
+                }[m[2]]
+                % {"tiles": f"`tiles:{m[1]}`"}
+            ),
+        ),
+        (
+            r"(Kan|Pon|Set) of (.+), (open|closed|closed but completed by ron, so counted open), "
+            r"(honor|terminal|simple)",
+            lambda m: (
+                {
+                    "Kan": _("Kan of %(tile)s, %(state)s, %(grade)s"),
+                    "Pon": _("Pon of %(tile)s, %(state)s, %(grade)s"),
+                    "Set": _("Set of %(tile)s, %(state)s, %(grade)s"),
+                }[m[1]]
+                % {"tile": _engine_tile(m[2]), "state": states[m[3]], "grade": grades[m[4]]}
+            ),
+        ),
+        (
+            r"Rounding (\d+) up to (\d+)",
+            lambda m: _("Rounding %(raw)s up to %(fu)s") % {"raw": m[1], "fu": m[2]},
+        ),
+    ]
+    for pattern, build in patterns:
+        if text is not None:
+            break
+        match = re.fullmatch(pattern, reason)
+        if match:
+            text = build(match)
+    if text is None:
+        return str(line)
+    if two_sided_too:
+        text += " " + _("(the sequence can also be read as two-sided)")
+    return f"{text}: {amount}"
+
+
+@register
+class Fu(_Winning):
+    type = "fu"
+    fields = _Winning.base_fields
+    required = ("hand", "win_tile", "win")
+
+    def _answer(self, result: Any) -> Answer:
+        return int(result.fu)
+
+    def read(self, post: Mapping[str, Any]) -> Answer:
+        return _number(post, "number", 0, 200)
+
+    def check(self, answer: Answer) -> Verdict:
+        result = self.result()
+        ok = answer == result.fu
+        reasons = [fu_line_text(line) for line in result.fu_lines]
+        reasons.append(_("Total: %(fu)s fu (rounded up to the next ten).") % {"fu": result.fu})
+        return Verdict(ok, reasons)
+
+    def widget(self, answer: Answer | None = None) -> Widget:
+        return Widget(
+            "number",
+            number=str(answer) if isinstance(answer, int) else "",
+            shown=self.shown(),
+            facts=self.facts(),
+            label=_("Fu"),
+        )
+
+
+@register
+class Payment(_Winning):
+    type = "payment"
+    fields = _Winning.base_fields
+    required = ("hand", "win_tile", "win")
+
+    def parse(self) -> None:
+        super().parse()
+        if self.data["win"] == "ron" and "discarder" not in self.data:
+            raise ContentError("discarder: required for a ron")
+
+    def payers(self) -> list[str]:
+        if self.data["win"] == "ron":
+            return [self.data["discarder"]]
+        return [s for s in SEATS if s != self.seat]
+
+    def _answer(self, result: Any) -> Answer:
+        winner = SEATS.index(self.seat)
+        discarder = SEATS.index(self.data["discarder"]) if "discarder" in self.data else None
+        delta = result.payments.by_seat(winner, discarder, 0)
+        return tuple((s, -delta[SEATS.index(s)]) for s in self.payers())
+
+    def read(self, post: Mapping[str, Any]) -> Answer:
+        return tuple((s, _number(post, f"pay_{s}", 0, 200_000)) for s in self.payers())
+
+    def check(self, answer: Answer) -> Verdict:
+        result = self.result()
+        right = self._answer(result)
+        seats = dict(zip(SEATS, _seat_names(), strict=True))
+        reasons = [
+            _("%(han)s han %(fu)s fu: %(points)s points.")
+            % {"han": result.han, "fu": result.fu, "points": result.points}
+        ]
+        ok = answer == right
+        if ok:
+            for seat, amount in right:  # type: ignore[misc]
+                reasons.append(
+                    _("%(seat)s pays %(amount)s.") % {"seat": seats[seat], "amount": amount}
+                )
+        return Verdict(ok, reasons)
+
+    def widget(self, answer: Answer | None = None) -> Widget:
+        seats = dict(zip(SEATS, _seat_names(), strict=True))
+        given = dict(answer) if isinstance(answer, tuple) else {}  # type: ignore[arg-type]
+        return Widget(
+            "numbers",
+            inputs=[
+                (f"pay_{s}", _("%(seat)s pays") % {"seat": seats[s]}, str(given.get(s, "")))
+                for s in self.payers()
+            ],
+            shown=self.shown(),
+            facts=self.facts(),
+        )

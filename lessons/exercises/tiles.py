@@ -1,0 +1,394 @@
+"""Exercises about tiles and shapes: pick tiles, pick a set or pair, is the hand complete."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from tutor.engine import tiles as et
+from tutor.engine.hand import InvalidMeldError, Meld, MeldKind
+from tutor.web.tile_names import tile_name
+
+from .base import (
+    Answer,
+    Choice,
+    ContentError,
+    EmptyAnswer,
+    Exercise,
+    Verdict,
+    Widget,
+    _indexes,
+    _kinds,
+    _one,
+    _parse_hand,
+    _parse_tiles,
+    display,
+    names,
+    register,
+)
+
+# --- pick_tiles ---------------------------------------------------------------------------
+
+
+def _tile_categories() -> dict[str, tuple[Callable[[int, bool], bool], str]]:
+    # Each category is decided by the engine's tile predicates.
+    return {
+        "characters": (lambda k, r: et.suit_of(k) == "m", _("a tile of characters")),
+        "circles": (lambda k, r: et.suit_of(k) == "p", _("a tile of circles")),
+        "bamboo": (lambda k, r: et.suit_of(k) == "s", _("a tile of bamboo")),
+        "honors": (lambda k, r: et.is_honor(k), _("an honor")),
+        "winds": (lambda k, r: k in et.WINDS, _("a wind")),
+        "dragons": (lambda k, r: k in et.DRAGONS, _("a dragon")),
+        "terminals": (lambda k, r: et.is_terminal(k), _("a terminal (a 1 or a 9 of a suit)")),
+        "simples": (lambda k, r: et.is_simple(k), _("a simple (2 to 8 of a suit)")),
+        "terminals_and_honors": (
+            lambda k, r: et.is_terminal_or_honor(k),
+            _("a terminal or an honor"),
+        ),
+        "red_fives": (lambda k, r: r, _("a red five")),
+    }
+
+
+def _what_it_is(kind: int, red: bool) -> str:
+    """A short description of a tile built from the engine's predicates."""
+    if et.is_honor(kind):
+        what = _("a wind") if kind in et.WINDS else _("a dragon")
+        return _("%(tile)s is an honor: %(what)s.") % {"tile": tile_name(kind, red), "what": what}
+    if et.is_terminal(kind):
+        return _("%(tile)s is a terminal of its suit.") % {"tile": tile_name(kind, red)}
+    if red:
+        return _("%(tile)s is a red five, a simple.") % {"tile": tile_name(kind, red)}
+    return _("%(tile)s is a simple of its suit.") % {"tile": tile_name(kind, red)}
+
+
+@register
+class PickTiles(Exercise):
+    type = "pick_tiles"
+    fields = ("tiles", "find")
+    required = fields
+
+    def parse(self) -> None:
+        self.kinds, self.red = _parse_tiles(self.data["tiles"], "tiles")
+        if not 3 <= len(self.kinds) <= 14:
+            raise ContentError("tiles: show 3 to 14 tiles")
+        self.notation = "".join(
+            et.tile_str(k, r) for k, r in zip(self.kinds, self.red, strict=True)
+        )
+        find = self.data["find"]
+        self.one_kind: int | None = None
+        if find not in _tile_categories():
+            # One tile by name: "find: 6z" asks for every green dragon.
+            try:
+                self.one_kind = et.parse_tile(str(find))
+            except ValueError:
+                raise ContentError(
+                    f"find: one of {', '.join(_tile_categories())}, or one tile such as 6z"
+                ) from None
+
+    def _category(self) -> tuple[Callable[[int, bool], bool], str]:
+        if self.one_kind is not None:
+            kind = self.one_kind
+            return (lambda k, r: k == kind), str(tile_name(kind))
+        return _tile_categories()[self.data["find"]]
+
+    def _matches(self, i: int) -> bool:
+        test, _label = self._category()
+        return test(self.kinds[i], self.red[i])
+
+    def solutions(self) -> set[Answer]:
+        found = frozenset(i for i in range(len(self.kinds)) if self._matches(i))
+        return {found} if found else set()
+
+    def read(self, post: Mapping[str, Any]) -> Answer:
+        return _indexes(post, "tile", len(self.kinds))
+
+    def check(self, answer: Answer) -> Verdict:
+        assert isinstance(answer, frozenset)
+        right = self.solution()
+        assert isinstance(right, frozenset)
+        label = self._category()[1]
+        if self.one_kind is not None:
+            return self._check_one_kind(answer, right)
+        reasons = []
+        for i in sorted(answer - right):
+            reasons.append(
+                _("%(tile)s is not %(what)s.")
+                % {"tile": tile_name(self.kinds[i], self.red[i]), "what": label}
+                + " "
+                + _what_it_is(self.kinds[i], self.red[i])
+            )
+        left_out = right - answer
+        if left_out:
+            reasons.append(
+                ngettext(
+                    "One more tile of the row is %(what)s.",
+                    "%(n)s more tiles of the row are %(what)s.",
+                    len(left_out),
+                )
+                % {"n": len(left_out), "what": label}
+            )
+        if answer == right:
+            reasons.append(
+                ngettext(
+                    "Right: %(tiles)s is %(what)s.",
+                    "Right: %(tiles)s are each %(what)s.",
+                    len(right),
+                )
+                % {
+                    "tiles": ", ".join(
+                        str(tile_name(self.kinds[i], self.red[i])) for i in sorted(right)
+                    ),
+                    "what": label,
+                }
+            )
+        return Verdict(answer == right, reasons)
+
+    def _check_one_kind(self, answer: frozenset[int], right: frozenset[int]) -> Verdict:
+        wanted = tile_name(self.one_kind)  # type: ignore[arg-type]
+        reasons = [
+            _("That tile is the %(tile)s, not the %(wanted)s.")
+            % {"tile": tile_name(self.kinds[i], self.red[i]), "wanted": wanted}
+            for i in sorted(answer - right)
+        ]
+        if right - answer:
+            reasons.append(
+                ngettext(
+                    "One more %(wanted)s is in the row.",
+                    "%(n)s more copies of the %(wanted)s are in the row.",
+                    len(right - answer),
+                )
+                % {"n": len(right - answer), "wanted": wanted}
+            )
+        if answer == right:
+            reasons.append(_("Right: that is the %(wanted)s.") % {"wanted": wanted})
+        return Verdict(answer == right, reasons)
+
+    def widget(self, answer: Answer | None = None) -> Widget:
+        checked = [str(i) for i in sorted(answer)] if isinstance(answer, frozenset) else []
+        return Widget(
+            "tiles", notation=self.notation, select="many", value="index", checked=checked
+        )
+
+
+# --- pick_group ---------------------------------------------------------------------------
+
+_GROUP_SIZE = {"chi": 3, "pon": 3, "kan": 4, "pair": 2}
+
+
+def _group_problem(find: str, kinds: tuple[int, ...]) -> str | None:
+    """Why ``kinds`` are not a group of the kind ``find`` (None when they are), from the engine's
+    set rules (:class:`tutor.engine.hand.Meld`)."""
+    size = _GROUP_SIZE[find]
+    shown = names(kinds)
+    if len(kinds) != size:
+        return ngettext(
+            "A %(group)s has %(size)s tiles; you picked %(n)s.",
+            "A %(group)s has %(size)s tiles; you picked %(n)s.",
+            len(kinds),
+        ) % {"group": _group_name(find), "size": size, "n": len(kinds)}
+    if find == "pair":
+        # A pair is two copies of one kind: as a pon is three, so test it through the engine's
+        # pon rule with one more copy.
+        kind_of = {MeldKind.PON}
+        tiles = (*kinds, kinds[0])
+    else:
+        kind_of = {"chi": {MeldKind.CHI}, "pon": {MeldKind.PON}, "kan": {MeldKind.CLOSED_KAN}}[find]
+        tiles = kinds
+    try:
+        Meld(next(iter(kind_of)), tuple(sorted(tiles)))
+    except InvalidMeldError:
+        if find == "chi":
+            return _("%(tiles)s are not a chi: a chi is three numbers in a row of one suit.") % {
+                "tiles": shown
+            }
+        return _("%(tiles)s are not a %(group)s: it needs %(size)s copies of one tile.") % {
+            "tiles": shown,
+            "group": _group_name(find),
+            "size": size,
+        }
+    return None
+
+
+def _group_name(find: str) -> str:
+    return {"chi": _("chi"), "pon": _("pon"), "kan": _("kan"), "pair": _("pair")}[find]
+
+
+@register
+class PickGroup(Exercise):
+    type = "pick_group"
+    fields = ("tiles", "find")
+    required = fields
+
+    def parse(self) -> None:
+        self.kinds, self.red = _parse_tiles(self.data["tiles"], "tiles")
+        if not 4 <= len(self.kinds) <= 14:
+            raise ContentError("tiles: show 4 to 14 tiles")
+        if self.data["find"] not in _GROUP_SIZE:
+            raise ContentError(f"find: one of {', '.join(_GROUP_SIZE)}")
+        try:
+            et.to_counts(self.kinds)
+        except ValueError as exc:
+            raise ContentError(f"tiles: {exc}") from exc
+        self.notation = "".join(
+            et.tile_str(k, r) for k, r in zip(self.kinds, self.red, strict=True)
+        )
+
+    def solutions(self) -> set[Answer]:
+        size = _GROUP_SIZE[self.data["find"]]
+        found: set[Answer] = set()
+        for combo in itertools.combinations(range(len(self.kinds)), size):
+            kinds = tuple(sorted(self.kinds[i] for i in combo))
+            if _group_problem(self.data["find"], kinds) is None:
+                found.add(kinds)
+        return found
+
+    def read(self, post: Mapping[str, Any]) -> Answer:
+        picked = _indexes(post, "tile", len(self.kinds))
+        if not picked:
+            raise EmptyAnswer(_("Pick some tiles first."))
+        return tuple(sorted(self.kinds[i] for i in picked))
+
+    def check(self, answer: Answer) -> Verdict:
+        assert isinstance(answer, tuple)
+        problem = _group_problem(self.data["find"], answer)
+        if problem is not None:
+            return Verdict(False, [problem])
+        what = {
+            "chi": _("%(tiles)s: three numbers in a row of one suit, a chi."),
+            "pon": _("%(tiles)s: three copies of one tile, a pon."),
+            "kan": _("%(tiles)s: four copies of one tile, a kan."),
+            "pair": _("%(tiles)s: two copies of one tile, a pair."),
+        }[self.data["find"]]
+        return Verdict(True, [what % {"tiles": names(answer)}])
+
+    def widget(self, answer: Answer | None = None) -> Widget:
+        return Widget("tiles", notation=self.notation, select="many", value="index")
+
+
+# --- complete -----------------------------------------------------------------------------
+
+FORMS = ("not_complete", "standard", "seven_pairs", "thirteen_orphans")
+
+
+def _form_labels() -> dict[str, str]:
+    return {
+        "not_complete": _("Not complete"),
+        "standard": _("Four sets and a pair"),
+        "seven_pairs": _("Seven pairs"),
+        "thirteen_orphans": _("Thirteen orphans"),
+    }
+
+
+@register
+class Complete(Exercise):
+    type = "complete"
+    fields = ("hand",)
+    required = fields
+
+    def parse(self) -> None:
+        self.hand = _parse_hand(self.data["hand"], "hand", sizes=(14,))
+
+    def _splits(self) -> list[Any]:
+        from tutor.engine.shapes import decompositions
+
+        return decompositions(self.hand.concealed, self.hand.melds)
+
+    def _forms(self) -> dict[str, set[int]]:
+        """Each complete form of the hand, with the pair kinds of the standard form."""
+        out: dict[str, set[int]] = {}
+        for d in self._splits():
+            pairs = out.setdefault(d.form.value, set())
+            if d.form.value == "standard" and d.pair is not None:
+                pairs.add(d.pair)
+        return out
+
+    def solutions(self) -> set[Answer]:
+        forms = self._forms()
+        if not forms:
+            return {("not_complete", None)}
+        found: set[Answer] = set()
+        for form, pairs in forms.items():
+            if form == "standard":
+                found |= {(form, p) for p in pairs}
+            else:
+                found.add((form, None))
+        return found
+
+    def read(self, post: Mapping[str, Any]) -> Answer:
+        form = _one(post, "shape", FORMS)
+        if form != "standard":
+            # A pair ticked before another form was chosen is ignored: the form decides.
+            return (form, None)
+        pair = _kinds(post, "pair", set(self.hand.concealed_tiles()))
+        if len(pair) != 1:
+            raise EmptyAnswer(_("For four sets and a pair, also pick one tile of the pair."))
+        return (form, next(iter(pair)))
+
+    def check(self, answer: Answer) -> Verdict:
+        from tutor.engine import shanten as sh
+
+        assert isinstance(answer, tuple)
+        right = self.solutions()
+        counts = self.hand.concealed
+        melds = len(self.hand.melds)
+        reasons = []
+        forms = self._forms()
+        if not forms:
+            n = sh.shanten(counts, melds) + 1
+            reasons.append(
+                ngettext(
+                    "This hand is not complete: it is %(n)s tile away from a winning shape.",
+                    "This hand is not complete: it is %(n)s tiles away from a winning shape.",
+                    n,
+                )
+                % {"n": n}
+            )
+        for d in self._splits():
+            if d.form.value == "standard":
+                groups = " ".join(f"`tiles:{part}`" for part in str(d).split())
+                reasons.append(_("It splits as %(split)s.") % {"split": groups})
+        if "seven_pairs" in forms:
+            reasons.append(_("It is seven different pairs."))
+        if "thirteen_orphans" in forms:
+            reasons.append(_("It holds every terminal and honor, one of them twice."))
+        if answer in right:
+            return Verdict(True, reasons)
+        form, pair = answer
+        if form == "standard" and "standard" in forms and pair not in forms["standard"]:
+            reasons.insert(
+                0,
+                _("%(tile)s is not the pair of this hand.") % {"tile": tile_name(int(pair))},  # type: ignore[arg-type]
+            )
+        elif form != "not_complete" and form not in forms:
+            reasons.insert(
+                0, _("This hand is not made of %(form)s.") % {"form": _form_labels()[form].lower()}
+            )
+        elif form == "not_complete":
+            reasons.insert(0, _("Look again: this hand is complete."))
+        # The split itself would give the answer away: only say what was wrong.
+        return Verdict(False, reasons[:1])
+
+    def widget(self, answer: Answer | None = None) -> Widget:
+        labels = _form_labels()
+        form, pair = answer if isinstance(answer, tuple) else ("", None)
+        second = Widget(
+            "tiles",
+            notation=display(self.hand),
+            select="one",
+            value="tile",
+            name="pair",
+            checked=[et.tile_str(pair)] if pair is not None else [],
+            label=_("For four sets and a pair: pick a tile of the pair"),
+        )
+        return Widget(
+            "choices",
+            select="one",
+            name="shape",
+            choices=[Choice(f, labels[f]) for f in FORMS],
+            checked=[form] if form else [],
+            second=second,
+        )
