@@ -167,3 +167,21 @@ def test_the_analyzer_explains_a_bad_hand(page) -> None:
     error.wait_for()
     assert "is not a tile" in error.inner_text()
     screenshot(page, "analyzer-error-1280")
+
+
+def test_a_puzzle_can_be_answered_without_javascript(browser_instance, live_server) -> None:
+    puzzle = make_puzzle(hand=DISCARD_HAND, context=CONTEXT)
+    context = browser_instance.new_context(base_url=live_server.url, java_script_enabled=False)
+    try:
+        tab = context.new_page()
+        tab.goto(f"/puzzles/{puzzle.pk}/")
+        tab.locator("#feedback form").get_by_role("img", name="one of circles").first.click()
+        tab.get_by_role("button", name="Answer").click()
+        tab.wait_for_load_state()
+        # A plain POST: the browser is on the answer URL with the whole page and the table.
+        assert tab.url.endswith(f"/puzzles/{puzzle.pk}/answer/")
+        assert "Not the best answer." in tab.get_by_test_id("verdict").inner_text()
+        assert tab.get_by_test_id("analysis-table").locator("tbody tr").count() == 14
+        assert tab.get_by_role("link", name="Next puzzle").is_visible()
+    finally:
+        context.close()
