@@ -185,3 +185,17 @@ def test_a_puzzle_can_be_answered_without_javascript(browser_instance, live_serv
         assert tab.get_by_role("link", name="Next puzzle").is_visible()
     finally:
         context.close()
+
+
+def test_a_puzzle_in_spanish_on_a_phone(page, live_server) -> None:
+    puzzle = make_puzzle(hand=DISCARD_HAND, context=CONTEXT)
+    page.context.add_cookies([{"name": "django_language", "value": "es", "url": live_server.url}])
+    page.set_viewport_size({"width": 375, "height": 800})
+    page.goto(f"/puzzles/{puzzle.pk}/")
+    assert page.get_by_role("heading", name="Qué descartar").is_visible()
+    page.locator("#feedback form").get_by_role("img", name="viento Este").first.click()
+    page.get_by_role("button", name="Responder").click()
+    page.get_by_test_id("verdict").wait_for()
+    assert "¡Correcto!" in page.get_by_test_id("verdict").inner_text()
+    assert "Descartar viento Este (1z)" in page.get_by_test_id("verdict").inner_text()
+    screenshot(page, "puzzle-solved-es-375")
