@@ -1,0 +1,512 @@
+"""The engine's reasons read in English and in Spanish, through one renderer.
+
+Each code the engine can emit (fu lines, near misses, furiten, blocked calls, wait shapes,
+yaku keys) has a sentence in both languages; a Spanish page never falls back to the engine's
+English text.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.template import Context, Template
+from django.utils import translation
+
+from tutor.engine.calls import Blocked, CallKind, Reason
+from tutor.engine.furiten import FuritenKind, FuritenReason, furiten
+from tutor.engine.hand import parse_hand
+from tutor.engine.scoring import FuLine, NearMiss, NoYakuError, score, situation_from_hand
+from tutor.engine.scoring.near_miss import NEAR_MISS_CODES
+from tutor.engine.scoring.reference import rules_from_record, situation_from_record
+from tutor.engine.scoring.score import FU_CODES, YAKU_KEYS
+from tutor.engine.tiles import parse_tile
+from tutor.engine.waits import WaitShape
+from tutor.web import engine_text as et
+
+REFERENCE = Path("/work/shared/reference/tenhou_agari.jsonl")
+
+
+def both(render: Any, *args: Any) -> tuple[str, str]:
+    with translation.override("en"):
+        english = render(*args)
+    with translation.override("es"):
+        spanish = render(*args)
+    return english, spanish
+
+
+def fu(code: str, fu_: int = 0, sign: str = "", **params: Any) -> FuLine:
+    return FuLine(fu_, f"engine text for {code}", sign, code, params)
+
+
+FU_CASES = [
+    (fu("base", 20), "Base: 20", "Base: 20"),
+    (fu("closed_ron", 10, "+"), "Closed ron: +10", "Ron con la mano cerrada: +10"),
+    (fu("tsumo", 2, "+"), "Tsumo: +2", "Tsumo: +2"),
+    (
+        fu("pinfu_tsumo"),
+        "Tsumo with pinfu: no tsumo fu: 0",
+        "Tsumo con pinfu: sin fu por tsumo: 0",
+    ),
+    (
+        fu("open_pinfu", 2, "+"),
+        "Open hand with no fu, won by ron: +2",
+        "Mano abierta sin fu, ganada por ron: +2",
+    ),
+    (
+        fu("chiitoitsu", 25),
+        "Seven pairs (chiitoitsu), always, never rounded: 25",
+        "Siete parejas (chiitoitsu), siempre, sin redondear: 25",
+    ),
+    (
+        fu("kokushi"),
+        "Thirteen orphans is a yakuman: no fu are counted: 0",
+        "Los trece huérfanos son yakuman: no se cuentan fu: 0",
+    ),
+    (
+        fu("wait", shape="two_sided", tile="4p", also_two_sided=0),
+        "Two-sided wait (ryanmen) on four of circles: 0",
+        "Espera a dos lados (ryanmen) a cuatro de círculos: 0",
+    ),
+    (
+        fu("wait", 2, "+", shape="closed", tile="3m", also_two_sided=0),
+        "Closed wait (kanchan) on three of characters: +2",
+        "Espera cerrada (kanchan) a tres de caracteres: +2",
+    ),
+    (
+        fu("wait", shape="edge", tile="7s", also_two_sided=1),
+        "Edge wait (penchan) on seven of bamboo (the sequence can also be read as two-sided): 0",
+        "Espera de borde (penchan) a siete de bambú (la secuencia también se puede leer como "
+        "espera a dos lados): 0",
+    ),
+    (
+        fu("wait", 2, "+", shape="single", tile="7z", also_two_sided=0),
+        "Pair wait (tanki) on red dragon: +2",
+        "Espera de pareja (tanki) a dragón rojo: +2",
+    ),
+    (
+        fu("wait", shape="dual_pon", tile="9p", also_two_sided=0),
+        "Wait on two pairs (shanpon), nine of circles makes the set: 0",
+        "Espera a dos parejas (shanpon), nueve de círculos forma el trío: 0",
+    ),
+    (
+        fu("pair", tile="5p", role=""),
+        "Pair of five of circles: 0",
+        "Pareja de cinco de círculos: 0",
+    ),
+    (
+        fu("pair", 2, "+", tile="6z", role="dragon"),
+        "Pair of green dragon (a dragon): +2",
+        "Pareja de dragón verde (un dragón): +2",
+    ),
+    (
+        fu("pair", 2, "+", tile="2z", role="seat"),
+        "Pair of South wind (your seat wind): +2",
+        "Pareja de viento Sur (tu viento de asiento): +2",
+    ),
+    (
+        fu("pair", 2, "+", tile="1z", role="round"),
+        "Pair of East wind (the round wind): +2",
+        "Pareja de viento Este (el viento de la ronda): +2",
+    ),
+    (
+        fu("pair", 4, "+", tile="1z", role="seat_round"),
+        "Pair of East wind (your seat wind and the round wind): +4",
+        "Pareja de viento Este (tu viento de asiento y el de la ronda): +4",
+    ),
+    (
+        fu("sequence", tiles="234m", state="closed"),
+        "Sequence 234m, closed: 0",
+        "Secuencia 234m, cerrada: 0",
+    ),
+    (
+        fu("sequence", tiles="789s", state="called"),
+        "Sequence 789s, called: 0",
+        "Secuencia 789s, cantada: 0",
+    ),
+    (
+        fu("set", 4, tile="9p", kind="pon", state="open", grade="terminal"),
+        "Pon of nine of circles, open, terminal: 4",
+        "Pon de nueve de círculos, abierto, terminal: 4",
+    ),
+    (
+        fu("set", 4, tile="5s", kind="pon", state="closed", grade="simple"),
+        "Pon of five of bamboo, closed, simple: 4",
+        "Pon de cinco de bambú, cerrado, simple: 4",
+    ),
+    (
+        fu("set", 16, tile="7z", kind="kan", state="open", grade="honor"),
+        "Kan of red dragon, open, honor: 16",
+        "Kan de dragón rojo, abierto, honor: 16",
+    ),
+    (
+        fu("set", 32, tile="1m", kind="kan", state="closed", grade="terminal"),
+        "Kan of one of characters, closed, terminal: 32",
+        "Kan de uno de caracteres, cerrado, terminal: 32",
+    ),
+    (
+        fu("set", 2, tile="5s", kind="pon", state="ron_open", grade="simple"),
+        "Set of five of bamboo, closed but completed by ron, so counted open, simple: 2",
+        "Trío de cinco de bambú, cerrado pero completado por ron, así que cuenta como abierto, "
+        "simple: 2",
+    ),
+    (
+        fu("rounding", 4, "+", **{"from": 36, "to": 40}),
+        "Rounding 36 up to 40: +4",
+        "Redondeo de 36 a 40: +4",
+    ),
+]
+
+
+@pytest.mark.parametrize(("line", "english", "spanish"), FU_CASES)
+def test_a_fu_line_reads_in_both_languages(line: FuLine, english: str, spanish: str) -> None:
+    assert both(et.fu_text, line) == (english, spanish)
+
+
+def test_every_fu_code_has_a_case() -> None:
+    assert {line.code for line, _, _ in FU_CASES} == set(FU_CODES)
+
+
+def test_a_fu_line_stored_as_json_reads_like_the_engine_object() -> None:
+    line = fu("pair", 2, "+", tile="6z", role="dragon")
+    stored = {"fu": 2, "sign": "+", "code": "pair", "params": {"tile": "6z", "role": "dragon"}}
+    assert both(et.fu_text, stored) == both(et.fu_text, line)
+
+
+def test_an_unknown_fu_code_falls_back_to_the_engine_text() -> None:
+    assert et.fu_text(FuLine(2, "Something new", "+", "brand_new")) == "Something new: +2"
+    assert et.fu_text(FuLine(10, "Closed ron", "+")) == "Closed ron: +10"  # no code at all
+
+
+def test_a_caller_can_draw_the_tiles_itself() -> None:
+    line = fu("sequence", tiles="234m", state="closed")
+    drawn = et.fu_text(line, group=lambda t: f"[{t}]")
+    assert drawn == "Sequence [234m], closed: 0"
+
+
+def miss(yaku: str, code: str, **params: Any) -> NearMiss:
+    return NearMiss(yaku, f"engine text for {code}", code, params)
+
+
+NEAR_MISS_CASES = [
+    (miss("pinfu", "open_hand"), "Pinfu: the hand is open", "Pinfu: la mano está abierta"),
+    (
+        miss("pinfu", "seven_pairs_no_sequences"),
+        "Pinfu: seven pairs has no sequences",
+        "Pinfu: siete parejas no tiene secuencias",
+    ),
+    (
+        miss("pinfu", "orphans_no_sequences"),
+        "Pinfu: thirteen orphans has no sequences",
+        "Pinfu: trece huérfanos no tiene secuencias",
+    ),
+    (
+        miss("pinfu", "holds_set", tile="2s"),
+        "Pinfu: it holds a set of two of bamboo, pinfu needs four sequences",
+        "Pinfu: tiene un trío de dos de bambú y el pinfu necesita cuatro secuencias",
+    ),
+    (
+        miss("pinfu", "value_pair", tile="5z"),
+        "Pinfu: the pair of white dragon is a value tile",
+        "Pinfu: la pareja de dragón blanco es de una ficha con valor",
+    ),
+    (
+        miss("pinfu", "wait_not_two_sided", shape="closed"),
+        "Pinfu: the wait is closed (kanchan)",
+        "Pinfu: la espera es cerrada (kanchan)",
+    ),
+    (
+        miss("tanyao", "holds_outside_tiles", tiles="9p", count=1),
+        "Tanyao: it holds a terminal or honor: nine of circles",
+        "Tanyao: tiene una terminal o un honor: nueve de círculos",
+    ),
+    (
+        miss("tanyao", "holds_outside_tiles", tiles="1m,9p,1z", count=5),
+        "Tanyao: it holds terminals or honors: one of characters, nine of circles, East wind "
+        "and more",
+        "Tanyao: tiene terminales u honores: uno de caracteres, nueve de círculos, viento Este "
+        "y más",
+    ),
+    (
+        miss("tanyao", "open_tanyao_not_allowed", rules="EMA"),
+        "Tanyao: open tanyao does not count under EMA rules",
+        "Tanyao: el tanyao abierto no cuenta con las reglas de EMA",
+    ),
+    (
+        miss("menzen tsumo", "won_by_ron"),
+        "Menzen tsumo: won by ron, not by tsumo",
+        "Menzen tsumo: ganada por ron, no por tsumo",
+    ),
+    (
+        miss("sanshoku", "no_sequences"),
+        "Sanshoku doujun: the hand has no sequences",
+        "Sanshoku doujun: la mano no tiene secuencias",
+    ),
+    (
+        miss("sanshoku", "missing_sequence", tiles="234s"),
+        "Sanshoku doujun: missing 234s",
+        "Sanshoku doujun: falta 234s",
+    ),
+    (
+        miss("sanshoku", "no_sequence_in_two_suits"),
+        "Sanshoku doujun: no sequence appears in two suits",
+        "Sanshoku doujun: ninguna secuencia aparece en dos palos",
+    ),
+    (
+        miss("ittsu", "no_two_of_straight"),
+        "Ittsu: no suit has two of 123, 456 and 789",
+        "Ittsu: ningún palo tiene dos de 123, 456 y 789",
+    ),
+    (
+        miss("yakuhai", "pair_not_set", tile="7z"),
+        "Yakuhai: a pair of red dragon, not a set",
+        "Yakuhai: una pareja de dragón rojo, no un trío",
+    ),
+    (
+        miss("yakuhai", "no_value_set"),
+        "Yakuhai: no set of dragons, seat wind or round wind",
+        "Yakuhai: ningún trío de dragones, de tu viento de asiento ni del viento de la ronda",
+    ),
+    (
+        miss("chiitoitsu", "has_calls"),
+        "Chiitoitsu: the hand has called or declared sets",
+        "Chiitoitsu: la mano tiene grupos cantados o declarados",
+    ),
+    (
+        miss("chiitoitsu", "too_few_pairs", count=1),
+        "Chiitoitsu: only 1 pair, seven pairs needs 7",
+        "Chiitoitsu: solo 1 pareja, siete parejas necesita 7",
+    ),
+    (
+        miss("chiitoitsu", "too_few_pairs", count=3),
+        "Chiitoitsu: only 3 pairs, seven pairs needs 7",
+        "Chiitoitsu: solo 3 parejas, siete parejas necesita 7",
+    ),
+    (
+        miss("chiitoitsu", "worth_more_as_sets"),
+        "Chiitoitsu: the hand is worth more read as four sets and a pair",
+        "Chiitoitsu: la mano vale más leída como cuatro grupos y una pareja",
+    ),
+    (
+        miss("iipeikou", "no_identical_sequences"),
+        "Iipeikou: no two identical sequences",
+        "Iipeikou: no hay dos secuencias idénticas",
+    ),
+    (
+        miss("toitoi", "seven_pairs_are_pairs"),
+        "Toitoi: seven pairs are pairs, not sets",
+        "Toitoi: siete parejas son parejas, no tríos",
+    ),
+    (
+        miss("toitoi", "holds_sequence", tiles="567p"),
+        "Toitoi: it holds the sequence 567p",
+        "Toitoi: tiene la secuencia 567p",
+    ),
+    (
+        miss("honitsu", "two_suits", suits="m,p"),
+        "Honitsu: it uses two suits (characters and circles)",
+        "Honitsu: usa dos palos (caracteres y círculos)",
+    ),
+    (miss("honitsu", "three_suits"), "Honitsu: it uses three suits", "Honitsu: usa los tres palos"),
+]
+
+
+@pytest.mark.parametrize(("near", "english", "spanish"), NEAR_MISS_CASES)
+def test_a_near_miss_reads_in_both_languages(near: NearMiss, english: str, spanish: str) -> None:
+    assert both(et.near_miss_text, near) == (english, spanish)
+
+
+def test_every_near_miss_code_has_a_case() -> None:
+    assert {m.code for m, _, _ in NEAR_MISS_CASES} == set(NEAR_MISS_CODES)
+
+
+@pytest.mark.parametrize("shape", ["closed", "edge", "single", "dual_pon"])
+def test_every_wait_that_breaks_pinfu_is_named(shape: str) -> None:
+    english, spanish = both(et.near_miss_reason, miss("pinfu", "wait_not_two_sided", shape=shape))
+    assert english != spanish
+    assert "engine text" not in english
+
+
+def test_the_no_yaku_error_lists_its_near_misses_in_spanish() -> None:
+    hand = parse_hand("123m456p789s222s99p")
+    with pytest.raises(NoYakuError) as caught:
+        score(situation_from_hand(hand, parse_tile("9p")))
+    english, spanish = both(et.no_yaku_text, caught.value)
+    assert english.startswith("No yaku: this hand cannot win.")
+    assert "Pinfu: it holds a set of two of bamboo, pinfu needs four sequences" in english
+    assert spanish.startswith("Sin yaku: esta mano no puede ganar.")
+    assert "Pinfu: tiene un trío de dos de bambú y el pinfu necesita cuatro secuencias" in spanish
+    assert "Menzen tsumo: ganada por ron, no por tsumo" in spanish
+
+
+@pytest.mark.parametrize(
+    ("key", "english", "spanish"),
+    [
+        ("riichi", "Riichi", "Riichi"),
+        ("tanyao", "Tanyao", "Tanyao"),
+        ("chun", "Yakuhai: red dragon (chun)", "Yakuhai: dragón rojo (chun)"),
+        ("seat_wind_south", "Yakuhai: seat wind, South", "Yakuhai: viento de asiento, Sur"),
+        ("round_wind_east", "Yakuhai: round wind, East", "Yakuhai: viento de la ronda, Este"),
+        ("double_riichi", "Double riichi", "Doble riichi"),
+        ("aka_dora", "Aka dora (red fives)", "Aka dora (cincos rojos)"),
+    ],
+)
+def test_yaku_keep_their_japanese_names(key: str, english: str, spanish: str) -> None:
+    assert both(et.yaku_name, key) == (english, spanish)
+
+
+def test_every_yaku_key_has_a_name_and_the_unfamiliar_ones_a_gloss() -> None:
+    for key in YAKU_KEYS.values():
+        assert key in et.YAKU_NAMES, key
+    assert both(et.yaku_gloss, "tanyao") == ("all simples", "todo simples")
+    assert both(et.yaku_gloss, "chiitoitsu") == ("seven pairs", "siete parejas")
+    assert et.yaku_gloss("dora_unknown") == ""
+
+
+def test_a_yaku_of_a_score_is_named_by_its_key() -> None:
+    hand = parse_hand("234567m23455p678s")
+    result = score(situation_from_hand(hand, parse_tile("4p"), riichi=True))
+    with translation.override("es"):
+        assert [et.yaku_name(y) for y in result.yaku] == ["Riichi", "Pinfu", "Tanyao"]
+        assert et.yaku_name({"tenhou_id": 20, "name": "Chun"}) == "Yakuhai: dragón rojo (chun)"
+        assert et.yaku_name({"name": "Mystery"}) == "Mystery"
+
+
+@pytest.mark.parametrize(
+    ("shape", "english", "spanish"),
+    [
+        (WaitShape.TWO_SIDED, "two-sided wait (ryanmen)", "espera a dos lados (ryanmen)"),
+        (WaitShape.CLOSED, "closed wait (kanchan)", "espera cerrada (kanchan)"),
+        (WaitShape.EDGE, "edge wait (penchan)", "espera de borde (penchan)"),
+        (WaitShape.DUAL_PON, "wait on two pairs (shanpon)", "espera a dos parejas (shanpon)"),
+        (WaitShape.SINGLE, "pair wait (tanki)", "espera de pareja (tanki)"),
+        (
+            WaitShape.NOBETAN,
+            "two pair waits three apart (nobetan)",
+            "dos esperas de pareja a tres de distancia (nobetan)",
+        ),
+        (WaitShape.MULTI_SIDED, "multi-sided wait", "espera múltiple"),
+    ],
+)
+def test_every_wait_shape_has_a_name(shape: WaitShape, english: str, spanish: str) -> None:
+    assert both(et.wait_shape_name, shape) == (english, spanish)
+    assert both(et.wait_shape_name, shape.value) == (english, spanish)
+
+
+@pytest.mark.parametrize(
+    ("kind", "spanish"),
+    [
+        (
+            FuritenKind.PERMANENT,
+            "furiten permanente: cuatro de caracteres, una ficha ganadora, es tu descarte número 2",
+        ),
+        (
+            FuritenKind.TEMPORARY,
+            "furiten temporal: cuatro de caracteres, una ficha ganadora, pasó después de tu "
+            "último descarte (ficha pasada número 2)",
+        ),
+        (
+            FuritenKind.RIICHI,
+            "furiten de riichi: cuatro de caracteres, una ficha ganadora, pasó después de tu "
+            "riichi (ficha pasada número 2); dura hasta el final de la mano",
+        ),
+    ],
+)
+def test_every_furiten_reason_reads_in_spanish(kind: FuritenKind, spanish: str) -> None:
+    reason = FuritenReason(kind, parse_tile("4m"), 1)
+    english, translated = both(et.furiten_text, reason)
+    assert english == str(reason).replace("4m", "four of characters")
+    assert translated == spanish
+
+
+def test_a_real_furiten_status_reads_in_spanish() -> None:
+    status = furiten(parse_hand("23m456p789s11z123p"), discards=[27, 3])
+    with translation.override("es"):
+        (text,) = [et.reason_text(r) for r in status.reasons]
+    assert text.startswith("furiten permanente: cuatro de caracteres")
+
+
+@pytest.mark.parametrize("reason", list(Reason))
+def test_every_call_reason_is_translated(reason: Reason) -> None:
+    english, spanish = both(et.call_reason_text, reason)
+    assert english != spanish
+    assert "_" not in english
+    assert both(et.call_reason_text, reason.value) == (english, spanish)
+
+
+def test_a_blocked_call_reads_as_a_sentence() -> None:
+    blocked = Blocked(2, CallKind.CHI, parse_tile("6p"), Reason.CHI_ONLY_FROM_LEFT, (12, 13))
+    assert both(et.blocked_text, blocked) == (
+        "no chi on six of circles: chi takes only the discard of the player on your left",
+        "no puedes hacer chi con seis de círculos: el chi solo toma el descarte del jugador de "
+        "tu izquierda",
+    )
+    kan = Blocked(0, CallKind.OPEN_KAN, parse_tile("1z"), Reason.NO_KAN_LEFT)
+    with translation.override("es"):
+        assert et.blocked_text(kan).startswith("no puedes hacer kan abierto con viento Este:")
+
+
+@pytest.mark.parametrize("kind", list(CallKind))
+def test_every_call_has_a_name(kind: CallKind) -> None:
+    english, _spanish = both(et.call_name, kind)
+    assert "_" not in english
+
+
+def test_the_template_filters_render_the_same_text() -> None:
+    template = Template(
+        "{% load engine_text %}{{ line|fu_text }} | {{ yaku|yaku_name }} | {{ near|reason_text }}"
+        " | {{ shape|wait_shape }} | {{ key|yaku_gloss }}"
+    )
+    context = Context(
+        {
+            "line": fu("pair", 2, "+", tile="7z", role="dragon"),
+            "yaku": "haku",
+            "near": miss("pinfu", "wait_not_two_sided", shape="edge"),
+            "shape": "two_sided",
+            "key": "tanyao",
+        }
+    )
+    with translation.override("es"):
+        html = template.render(context)
+    assert html == (
+        "Pareja de dragón rojo (un dragón): +2 | Yakuhai: dragón blanco (haku) | "
+        "Pinfu: la espera es de borde (penchan) | espera a dos lados (ryanmen) | todo simples"
+    )
+
+
+def test_filters_escape_what_they_show() -> None:
+    template = Template("{% load engine_text %}{{ line|fu_text }}")
+    line = FuLine(2, "<b>odd</b>", "+", "brand_new")
+    assert template.render(Context({"line": line})) == "&lt;b&gt;odd&lt;/b&gt;: +2"
+
+
+@pytest.fixture(scope="module")
+def reference_results() -> list[Any]:
+    if not REFERENCE.exists():
+        pytest.skip(f"reference file not found at {REFERENCE}")
+    records = [json.loads(line) for line in REFERENCE.read_text().splitlines() if line.strip()]
+    return [score(situation_from_record(r), rules_from_record(r)) for r in records]
+
+
+def test_no_reason_of_the_reference_wins_falls_back_to_english(
+    reference_results: list[Any],
+) -> None:
+    """Over all 3,408 reference wins, every fu line and near miss has its own Spanish text."""
+    rendered = 0
+    with translation.override("es"):
+        for result in reference_results:
+            for line in result.fu_lines:
+                reason = et.fu_reason_text(line)
+                assert reason != line.reason or line.code in ("base", "tsumo"), line
+                assert "%(" not in reason
+                rendered += 1
+            for near in result.near_misses:
+                reason = et.near_miss_reason(near)
+                assert reason != near.reason, near
+                assert "%(" not in reason
+                rendered += 1
+            for yaku in result.yaku:
+                assert et.yaku_name(yaku) in {str(v) for v in et.YAKU_NAMES.values()}
+    assert rendered > 50_000

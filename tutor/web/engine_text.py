@@ -1,0 +1,571 @@
+"""The engine's reasons in the reader's language: one renderer for every app.
+
+The engine (:mod:`tutor.engine`) explains itself in English and, beside each English text, gives
+a stable ``code`` and ``params`` (fu lines, near misses, furiten reasons, blocked calls; yaku have
+a ``key``). This module turns those codes into translated sentences with gettext, so lessons,
+puzzles and classes say the same thing in the same words.
+
+Every function accepts the engine's object or a plain mapping with the same fields (what an app
+stores as JSON), and falls back to the engine's English text for a code it does not know, so a
+new engine reason shows up in English rather than breaking a page.
+
+Tiles are named through :mod:`tutor.web.tile_names` ("four of circles", "dragón rojo"); a caller
+that draws tiles instead (the lessons' inline markup) passes ``tile=`` and ``group=`` callables
+that receive the notation (``4p``, ``234m``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
+
+from tutor.engine.tiles import TileParseError, parse_tiles_red
+from tutor.web.tile_names import tile_name
+
+TileFormat = Callable[[str], str]
+
+__all__ = [
+    "TileFormat",
+    "blocked_text",
+    "call_name",
+    "call_reason_text",
+    "fu_reason_text",
+    "fu_text",
+    "furiten_text",
+    "near_miss_reason",
+    "near_miss_text",
+    "no_yaku_text",
+    "reason_text",
+    "tile_text",
+    "wait_shape_name",
+    "yaku_gloss",
+    "yaku_name",
+]
+
+
+def _field(obj: Any, name: str, default: Any = None) -> Any:
+    """``obj.name`` or ``obj[name]``: engine objects and their JSON copies alike."""
+    if isinstance(obj, Mapping):
+        return obj.get(name, default)
+    return getattr(obj, name, default)
+
+
+def _params(obj: Any) -> Mapping[str, Any]:
+    params = _field(obj, "params")
+    return params if isinstance(params, Mapping) else {}
+
+
+def tile_text(notation: str) -> str:
+    """The translated name of one tile written in notation (``4p``, ``0s``, ``7z``).
+
+    Notation that is not one tile comes back unchanged.
+    """
+    try:
+        kinds, reds = parse_tiles_red(str(notation))
+    except TileParseError:
+        return str(notation)
+    if len(kinds) != 1:
+        return str(notation)
+    return tile_name(kinds[0], red=reds[0])
+
+
+def _tile_list(notations: str, tile: TileFormat) -> str:
+    return ", ".join(tile(t) for t in str(notations).split(",") if t)
+
+
+# --- wait shapes ----------------------------------------------------------------------------
+
+WAIT_SHAPE_NAMES: dict[str, Promise] = {
+    "two_sided": gettext_lazy("two-sided wait (ryanmen)"),
+    "closed": gettext_lazy("closed wait (kanchan)"),
+    "edge": gettext_lazy("edge wait (penchan)"),
+    "dual_pon": gettext_lazy("wait on two pairs (shanpon)"),
+    "single": gettext_lazy("pair wait (tanki)"),
+    "nobetan": gettext_lazy("two pair waits three apart (nobetan)"),
+    "multi_sided": gettext_lazy("multi-sided wait"),
+}
+"""Names of :class:`tutor.engine.waits.WaitShape` values."""
+
+
+def wait_shape_name(shape: Any) -> str:
+    """The name of a wait shape (a ``WaitShape`` or its value): "two-sided wait (ryanmen)"."""
+    value = str(getattr(shape, "value", shape))
+    name = WAIT_SHAPE_NAMES.get(value)
+    return str(name) if name is not None else value.replace("_", " ")
+
+
+# --- yaku -----------------------------------------------------------------------------------
+
+YAKU_NAMES: dict[str, Promise] = {
+    "menzen_tsumo": gettext_lazy("Menzen tsumo"),
+    "riichi": gettext_lazy("Riichi"),
+    "ippatsu": gettext_lazy("Ippatsu"),
+    "chankan": gettext_lazy("Chankan"),
+    "rinshan_kaihou": gettext_lazy("Rinshan kaihou"),
+    "haitei_raoyue": gettext_lazy("Haitei raoyue"),
+    "houtei_raoyui": gettext_lazy("Houtei raoyui"),
+    "pinfu": gettext_lazy("Pinfu"),
+    "tanyao": gettext_lazy("Tanyao"),
+    "iipeikou": gettext_lazy("Iipeikou"),
+    "seat_wind_east": gettext_lazy("Yakuhai: seat wind, East"),
+    "seat_wind_south": gettext_lazy("Yakuhai: seat wind, South"),
+    "seat_wind_west": gettext_lazy("Yakuhai: seat wind, West"),
+    "seat_wind_north": gettext_lazy("Yakuhai: seat wind, North"),
+    "round_wind_east": gettext_lazy("Yakuhai: round wind, East"),
+    "round_wind_south": gettext_lazy("Yakuhai: round wind, South"),
+    "round_wind_west": gettext_lazy("Yakuhai: round wind, West"),
+    "round_wind_north": gettext_lazy("Yakuhai: round wind, North"),
+    "haku": gettext_lazy("Yakuhai: white dragon (haku)"),
+    "hatsu": gettext_lazy("Yakuhai: green dragon (hatsu)"),
+    "chun": gettext_lazy("Yakuhai: red dragon (chun)"),
+    "yakuhai": gettext_lazy("Yakuhai"),
+    "double_riichi": gettext_lazy("Double riichi"),
+    "chiitoitsu": gettext_lazy("Chiitoitsu"),
+    "chanta": gettext_lazy("Chanta"),
+    "ittsu": gettext_lazy("Ittsu"),
+    "sanshoku_doujun": gettext_lazy("Sanshoku doujun"),
+    "sanshoku_doukou": gettext_lazy("Sanshoku doukou"),
+    "sankantsu": gettext_lazy("Sankantsu"),
+    "toitoi": gettext_lazy("Toitoi"),
+    "sanankou": gettext_lazy("Sanankou"),
+    "shousangen": gettext_lazy("Shousangen"),
+    "honroutou": gettext_lazy("Honroutou"),
+    "ryanpeikou": gettext_lazy("Ryanpeikou"),
+    "junchan": gettext_lazy("Junchan"),
+    "honitsu": gettext_lazy("Honitsu"),
+    "chinitsu": gettext_lazy("Chinitsu"),
+    "renhou": gettext_lazy("Renhou"),
+    "tenhou": gettext_lazy("Tenhou"),
+    "chiihou": gettext_lazy("Chiihou"),
+    "daisangen": gettext_lazy("Daisangen"),
+    "suuankou": gettext_lazy("Suuankou"),
+    "suuankou_tanki": gettext_lazy("Suuankou tanki"),
+    "tsuuiisou": gettext_lazy("Tsuuiisou"),
+    "ryuuiisou": gettext_lazy("Ryuuiisou"),
+    "chinroutou": gettext_lazy("Chinroutou"),
+    "chuuren_poutou": gettext_lazy("Chuuren poutou"),
+    "junsei_chuuren_poutou": gettext_lazy("Junsei chuuren poutou"),
+    "kokushi_musou": gettext_lazy("Kokushi musou"),
+    "kokushi_musou_13_sided": gettext_lazy("Kokushi musou, 13-sided wait"),
+    "daisuushii": gettext_lazy("Daisuushii"),
+    "shousuushii": gettext_lazy("Shousuushii"),
+    "suukantsu": gettext_lazy("Suukantsu"),
+    "dora": gettext_lazy("Dora"),
+    "ura_dora": gettext_lazy("Ura dora"),
+    "aka_dora": gettext_lazy("Aka dora (red fives)"),
+}
+"""The name of each yaku key (:data:`tutor.engine.scoring.score.YAKU_KEYS`, plus ``yakuhai``).
+
+Riichi players keep the Japanese names in both languages; the words around them are translated.
+"""
+
+YAKU_GLOSSES: dict[str, Promise] = {
+    "menzen_tsumo": gettext_lazy("self-drawn win with a closed hand"),
+    "riichi": gettext_lazy("declared ready hand"),
+    "ippatsu": gettext_lazy("win within one go-around after riichi"),
+    "chankan": gettext_lazy("win on a tile added to a kan"),
+    "rinshan_kaihou": gettext_lazy("win on a kan's replacement tile"),
+    "haitei_raoyue": gettext_lazy("win on the last draw"),
+    "houtei_raoyui": gettext_lazy("win on the last discard"),
+    "pinfu": gettext_lazy("four sequences, a plain pair, a two-sided wait"),
+    "tanyao": gettext_lazy("all simples"),
+    "iipeikou": gettext_lazy("two identical sequences"),
+    "yakuhai": gettext_lazy("a set of dragons or of a valued wind"),
+    "double_riichi": gettext_lazy("riichi on the first turn"),
+    "chiitoitsu": gettext_lazy("seven pairs"),
+    "chanta": gettext_lazy("a terminal or honor in every set and the pair"),
+    "ittsu": gettext_lazy("straight 123-456-789 in one suit"),
+    "sanshoku_doujun": gettext_lazy("the same sequence in all three suits"),
+    "sanshoku_doukou": gettext_lazy("the same triplet in all three suits"),
+    "sankantsu": gettext_lazy("three kans"),
+    "toitoi": gettext_lazy("all triplets"),
+    "sanankou": gettext_lazy("three concealed triplets"),
+    "shousangen": gettext_lazy("little three dragons"),
+    "honroutou": gettext_lazy("only terminals and honors"),
+    "ryanpeikou": gettext_lazy("two times two identical sequences"),
+    "junchan": gettext_lazy("a terminal in every set and the pair"),
+    "honitsu": gettext_lazy("one suit plus honors"),
+    "chinitsu": gettext_lazy("one suit only"),
+    "renhou": gettext_lazy("win before one's first draw"),
+    "tenhou": gettext_lazy("dealer wins on the dealt hand"),
+    "chiihou": gettext_lazy("win on one's first draw"),
+    "daisangen": gettext_lazy("big three dragons"),
+    "suuankou": gettext_lazy("four concealed triplets"),
+    "suuankou_tanki": gettext_lazy("four concealed triplets, pair wait"),
+    "tsuuiisou": gettext_lazy("all honors"),
+    "ryuuiisou": gettext_lazy("all green"),
+    "chinroutou": gettext_lazy("all terminals"),
+    "chuuren_poutou": gettext_lazy("nine gates"),
+    "junsei_chuuren_poutou": gettext_lazy("pure nine gates"),
+    "kokushi_musou": gettext_lazy("thirteen orphans"),
+    "kokushi_musou_13_sided": gettext_lazy("thirteen orphans waiting on all thirteen"),
+    "daisuushii": gettext_lazy("big four winds"),
+    "shousuushii": gettext_lazy("little four winds"),
+    "suukantsu": gettext_lazy("four kans"),
+    "dora": gettext_lazy("bonus tiles"),
+    "ura_dora": gettext_lazy("hidden bonus tiles after riichi"),
+}
+"""A short gloss of the yaku whose Japanese name a beginner may not know."""
+
+
+def _yaku_key(yaku: Any) -> str:
+    if isinstance(yaku, str):
+        return yaku
+    key = _field(yaku, "key")
+    if key:
+        return str(key)
+    from tutor.engine.scoring.near_miss import YAKU_KEY
+    from tutor.engine.scoring.score import YAKU_KEYS
+
+    tenhou_id = _field(yaku, "tenhou_id")
+    if tenhou_id is not None and int(tenhou_id) in YAKU_KEYS:
+        return YAKU_KEYS[int(tenhou_id)]
+    near = str(_field(yaku, "yaku", "") or "")
+    if near:
+        return YAKU_KEY.get(near, near.replace(" ", "_"))
+    return str(_field(yaku, "name", "") or "")
+
+
+def yaku_name(yaku: Any) -> str:
+    """The name of a yaku: a key (``"chun"``), a ``YakuScore``, a ``NearMiss`` or a mapping
+    with ``key`` / ``tenhou_id`` / ``name``. "Yakuhai: red dragon (chun)", "Tanyao"."""
+    key = _yaku_key(yaku)
+    name = YAKU_NAMES.get(key)
+    if name is not None:
+        return str(name)
+    return str(_field(yaku, "name", "") or key)
+
+
+def yaku_gloss(yaku: Any) -> str:
+    """A short gloss of the yaku ("all simples"), or ``""`` when its name says enough."""
+    gloss = YAKU_GLOSSES.get(_yaku_key(yaku))
+    return str(gloss) if gloss is not None else ""
+
+
+# --- fu lines -------------------------------------------------------------------------------
+
+
+def _grade(grade: str) -> str:
+    return {
+        "simple": pgettext("tile grade", "simple"),
+        "terminal": pgettext("tile grade", "terminal"),
+        "honor": pgettext("tile grade", "honor"),
+    }.get(grade, grade)
+
+
+def fu_reason_text(line: Any, tile: TileFormat = tile_text, group: TileFormat = str) -> str:
+    """The reason of one fu line (a ``FuLine`` or its mapping), without the amount."""
+    code = str(_field(line, "code", "") or "")
+    p = _params(line)
+    fixed = {
+        "base": pgettext("fu", "Base"),
+        "closed_ron": _("Closed ron"),
+        "tsumo": pgettext("fu", "Tsumo"),
+        "pinfu_tsumo": _("Tsumo with pinfu: no tsumo fu"),
+        "open_pinfu": _("Open hand with no fu, won by ron"),
+        "chiitoitsu": _("Seven pairs (chiitoitsu), always, never rounded"),
+        "kokushi": _("Thirteen orphans is a yakuman: no fu are counted"),
+    }
+    if code in fixed:
+        return fixed[code]
+    try:
+        if code == "wait":
+            return _wait_line(p, tile)
+        if code == "pair":
+            role_texts = {
+                "": _("Pair of %(tile)s"),
+                "dragon": _("Pair of %(tile)s (a dragon)"),
+                "seat": _("Pair of %(tile)s (your seat wind)"),
+                "round": _("Pair of %(tile)s (the round wind)"),
+                "seat_round": _("Pair of %(tile)s (your seat wind and the round wind)"),
+            }
+            return role_texts[str(p["role"])] % {"tile": tile(str(p["tile"]))}
+        if code == "sequence":
+            seq_texts = {
+                "closed": _("Sequence %(tiles)s, closed"),
+                "called": _("Sequence %(tiles)s, called"),
+            }
+            return seq_texts[str(p["state"])] % {"tiles": group(str(p["tiles"]))}
+        if code == "set":
+            set_texts = {
+                ("pon", "open"): _("Pon of %(tile)s, open, %(grade)s"),
+                ("pon", "closed"): _("Pon of %(tile)s, closed, %(grade)s"),
+                ("kan", "open"): _("Kan of %(tile)s, open, %(grade)s"),
+                ("kan", "closed"): _("Kan of %(tile)s, closed, %(grade)s"),
+            }
+            state = str(p["state"])
+            if state == "ron_open":
+                text = _("Set of %(tile)s, closed but completed by ron, so counted open, %(grade)s")
+            else:
+                text = set_texts[(str(p["kind"]), state)]
+            return text % {"tile": tile(str(p["tile"])), "grade": _grade(str(p["grade"]))}
+        if code == "rounding":
+            return _("Rounding %(from)s up to %(to)s") % {"from": p["from"], "to": p["to"]}
+    except KeyError:
+        pass  # params the renderer does not know: say what the engine said
+    return str(_field(line, "reason", "") or code)
+
+
+def _wait_line(p: Mapping[str, Any], tile: TileFormat) -> str:
+    name = tile(str(p["tile"]))
+    texts = {
+        "two_sided": _("Two-sided wait (ryanmen) on %(tile)s"),
+        "closed": _("Closed wait (kanchan) on %(tile)s"),
+        "edge": _("Edge wait (penchan) on %(tile)s"),
+        "single": _("Pair wait (tanki) on %(tile)s"),
+        "dual_pon": _("Wait on two pairs (shanpon), %(tile)s makes the set"),
+    }
+    text = texts[str(p["shape"])] % {"tile": name}
+    if int(p.get("also_two_sided", 0)):
+        text += " " + _("(the sequence can also be read as two-sided)")
+    return text
+
+
+def fu_text(line: Any, tile: TileFormat = tile_text, group: TileFormat = str) -> str:
+    """One fu line with its amount, as the engine's ``str(line)`` but translated:
+    "Closed ron: +10", "Ron con la mano cerrada: +10"."""
+    reason = fu_reason_text(line, tile, group)
+    return _("%(reason)s: %(sign)s%(fu)s") % {
+        "reason": reason,
+        "sign": _field(line, "sign", "") or "",
+        "fu": _field(line, "fu", 0),
+    }
+
+
+# --- near misses ----------------------------------------------------------------------------
+
+_NEAR_MISS_FIXED: dict[str, Promise] = {
+    "open_hand": gettext_lazy("the hand is open"),
+    "seven_pairs_no_sequences": gettext_lazy("seven pairs has no sequences"),
+    "orphans_no_sequences": gettext_lazy("thirteen orphans has no sequences"),
+    "won_by_ron": gettext_lazy("won by ron, not by tsumo"),
+    "no_sequences": gettext_lazy("the hand has no sequences"),
+    "no_sequence_in_two_suits": gettext_lazy("no sequence appears in two suits"),
+    "no_two_of_straight": gettext_lazy("no suit has two of 123, 456 and 789"),
+    "no_value_set": gettext_lazy("no set of dragons, seat wind or round wind"),
+    "has_calls": gettext_lazy("the hand has called or declared sets"),
+    "worth_more_as_sets": gettext_lazy("the hand is worth more read as four sets and a pair"),
+    "no_identical_sequences": gettext_lazy("no two identical sequences"),
+    "seven_pairs_are_pairs": gettext_lazy("seven pairs are pairs, not sets"),
+    "three_suits": gettext_lazy("it uses three suits"),
+}
+
+_WAIT_NOT_TWO_SIDED: dict[str, Promise] = {
+    "closed": gettext_lazy("the wait is closed (kanchan)"),
+    "edge": gettext_lazy("the wait is an edge (penchan)"),
+    "single": gettext_lazy("the wait is a pair wait (tanki)"),
+    "dual_pon": gettext_lazy("the wait is on two pairs (shanpon)"),
+}
+
+_SUITS_IN_TEXT: dict[str, Promise] = {
+    "m": pgettext_lazy("suit in a sentence", "characters"),
+    "p": pgettext_lazy("suit in a sentence", "circles"),
+    "s": pgettext_lazy("suit in a sentence", "bamboo"),
+}
+
+
+def near_miss_reason(miss: Any, tile: TileFormat = tile_text, group: TileFormat = str) -> str:
+    """Why the hand lacks a yaku (a ``NearMiss`` or its mapping): "the wait is closed
+    (kanchan)", "falta 234s"."""
+    code = str(_field(miss, "code", "") or "")
+    p = _params(miss)
+    fixed = _NEAR_MISS_FIXED.get(code)
+    if fixed is not None:
+        return str(fixed)
+    try:
+        if code == "holds_set":
+            return _("it holds a set of %(tile)s, pinfu needs four sequences") % {
+                "tile": tile(str(p["tile"]))
+            }
+        if code == "value_pair":
+            return _("the pair of %(tile)s is a value tile") % {"tile": tile(str(p["tile"]))}
+        if code == "wait_not_two_sided":
+            text = _WAIT_NOT_TWO_SIDED.get(str(p["shape"]))
+            return str(text) if text is not None else _("the wait is not two-sided")
+        if code == "holds_outside_tiles":
+            count = int(p["count"])
+            shown = _tile_list(str(p["tiles"]), tile)
+            if count > len(str(p["tiles"]).split(",")):
+                shown = _("%(tiles)s and more") % {"tiles": shown}
+            return ngettext(
+                "it holds a terminal or honor: %(tiles)s",
+                "it holds terminals or honors: %(tiles)s",
+                count,
+            ) % {"tiles": shown}
+        if code == "open_tanyao_not_allowed":
+            return _("open tanyao does not count under %(rules)s rules") % {"rules": p["rules"]}
+        if code == "missing_sequence":
+            return _("missing %(tiles)s") % {"tiles": group(str(p["tiles"]))}
+        if code == "pair_not_set":
+            return _("a pair of %(tile)s, not a set") % {"tile": tile(str(p["tile"]))}
+        if code == "too_few_pairs":
+            count = int(p["count"])
+            return ngettext(
+                "only %(count)d pair, seven pairs needs 7",
+                "only %(count)d pairs, seven pairs needs 7",
+                count,
+            ) % {"count": count}
+        if code == "holds_sequence":
+            return _("it holds the sequence %(tiles)s") % {"tiles": group(str(p["tiles"]))}
+        if code == "two_suits":
+            first, second = str(p["suits"]).split(",")
+            return _("it uses two suits (%(first)s and %(second)s)") % {
+                "first": _SUITS_IN_TEXT[first],
+                "second": _SUITS_IN_TEXT[second],
+            }
+    except (KeyError, ValueError):
+        pass  # params the renderer does not know: say what the engine said
+    return str(_field(miss, "reason", "") or code)
+
+
+def near_miss_text(miss: Any, tile: TileFormat = tile_text, group: TileFormat = str) -> str:
+    """A near miss with its yaku: "Pinfu: the wait is closed (kanchan)"."""
+    return _("%(yaku)s: %(reason)s") % {
+        "yaku": yaku_name(miss),
+        "reason": near_miss_reason(miss, tile, group),
+    }
+
+
+def no_yaku_text(error: Any, tile: TileFormat = tile_text, group: TileFormat = str) -> str:
+    """The engine's ``NoYakuError`` explained, with its near misses (``misses``)."""
+    text = _(
+        "No yaku: this hand cannot win. A complete shape is not enough, a winning hand needs "
+        "at least one yaku."
+    )
+    misses = _field(error, "misses", ()) or ()
+    if misses:
+        listed = "; ".join(near_miss_text(m, tile, group) for m in misses)
+        text += " " + _("Near misses: %(misses)s.") % {"misses": listed}
+    return text
+
+
+# --- furiten and calls ----------------------------------------------------------------------
+
+
+def furiten_text(reason: Any, tile: TileFormat = tile_text) -> str:
+    """A ``FuritenReason`` (or its mapping with ``code`` and ``params``) as a sentence."""
+    code = str(_field(reason, "code", "") or "")
+    p = _params(reason)
+    texts = {
+        "permanent": _(
+            "permanent furiten: %(tile)s, a winning tile, is your discard number %(position)s"
+        ),
+        "temporary": _(
+            "temporary furiten: %(tile)s, a winning tile, went by since your last discard "
+            "(passed tile %(position)s)"
+        ),
+        "riichi": _(
+            "riichi furiten: %(tile)s, a winning tile, went by after your riichi (passed tile "
+            "%(position)s); it lasts until the hand ends"
+        ),
+    }
+    if code in texts and "tile" in p and "position" in p:
+        return texts[code] % {"tile": tile(str(p["tile"])), "position": p["position"]}
+    return str(reason)
+
+
+CALL_REASONS: dict[str, Promise] = {
+    "chi_only_from_left": gettext_lazy("chi takes only the discard of the player on your left"),
+    "riichi_only_ron": gettext_lazy("after riichi you may call only ron"),
+    "last_discard": gettext_lazy(
+        "nobody may chi, pon or kan the last discard of the hand; ron is still allowed"
+    ),
+    "furiten": gettext_lazy("the hand is furiten: no ron (tsumo is still allowed)"),
+    "no_yaku": gettext_lazy("the win would have no yaku"),
+    "kuikae": gettext_lazy("every tile left would be a forbidden discard (kuikae)"),
+    "no_kan_left": gettext_lazy(
+        "four kans were already declared, or no tile is left to draw for a replacement"
+    ),
+    "riichi_kan_not_drawn": gettext_lazy("in riichi a closed kan must use the tile just drawn"),
+    "riichi_kan_changes_waits": gettext_lazy(
+        "in riichi a closed kan may not change the hand's waits"
+    ),
+    "riichi_kan_changes_shape": gettext_lazy(
+        "in riichi the kan's four tiles must be a triplet in every reading of the hand"
+    ),
+    "ron_beats_calls": gettext_lazy("someone declared ron on the same tile: ron comes first"),
+    "pon_beats_chi": gettext_lazy("someone declared pon or kan on the same tile: it beats chi"),
+    "head_bump": gettext_lazy(
+        "a player nearer in turn order after the discarder also declared ron (head bump)"
+    ),
+    "triple_ron_draw": gettext_lazy(
+        "three players declared ron: the hand ends in an abortive draw (sanchahou)"
+    ),
+}
+"""Why a call is not allowed or lost, per :class:`tutor.engine.calls.Reason` value."""
+
+CALL_NAMES: dict[str, Promise] = {
+    "ron": pgettext_lazy("call", "ron"),
+    "pon": pgettext_lazy("call", "pon"),
+    "chi": pgettext_lazy("call", "chi"),
+    "open_kan": pgettext_lazy("call", "open kan"),
+    "closed_kan": pgettext_lazy("call", "closed kan"),
+    "added_kan": pgettext_lazy("call", "added kan"),
+}
+"""Names of :class:`tutor.engine.calls.CallKind` values."""
+
+
+def call_name(kind: Any) -> str:
+    """The name of a call (a ``CallKind`` or its value): "open kan", "kan abierto"."""
+    value = str(getattr(kind, "value", kind))
+    name = CALL_NAMES.get(value)
+    return str(name) if name is not None else value.replace("_", " ")
+
+
+def call_reason_text(reason: Any) -> str:
+    """Why a call is blocked: a ``Reason``, its value, or a ``Blocked`` (its reason only)."""
+    code = _field(reason, "code", None) if not isinstance(reason, str) else None
+    value = str(code if code is not None else getattr(reason, "value", reason))
+    text = CALL_REASONS.get(value)
+    return str(text) if text is not None else value.replace("_", " ")
+
+
+def blocked_text(blocked: Any, tile: TileFormat = tile_text) -> str:
+    """A ``Blocked`` call (or its mapping with ``code`` and ``params``) as a sentence:
+    "no chi on six of circles: chi takes only the discard of the player on your left"."""
+    p = _params(blocked)
+    if "call" not in p or "tile" not in p:
+        return str(blocked)
+    return _("no %(call)s on %(tile)s: %(reason)s") % {
+        "call": call_name(p["call"]),
+        "tile": tile(str(p["tile"])),
+        "reason": call_reason_text(blocked),
+    }
+
+
+# --- any reason -----------------------------------------------------------------------------
+
+
+def reason_text(reason: Any) -> str:
+    """Any reason the engine gives, in the reader's language (what the ``reason_text``
+    template filter shows): a fu line, near miss, furiten reason, blocked call, call
+    ``Reason``, wait shape or ``NoYakuError``. Anything else is shown as it is."""
+    from tutor.engine.calls import Blocked, Reason
+    from tutor.engine.furiten import FuritenReason
+    from tutor.engine.scoring import FuLine, NearMiss, NoYakuError
+    from tutor.engine.waits import WaitShape
+
+    if isinstance(reason, FuLine):
+        return fu_text(reason)
+    if isinstance(reason, NearMiss):
+        return near_miss_text(reason)
+    if isinstance(reason, FuritenReason):
+        return furiten_text(reason)
+    if isinstance(reason, Blocked):
+        return blocked_text(reason)
+    if isinstance(reason, Reason):
+        return call_reason_text(reason)
+    if isinstance(reason, WaitShape):
+        return wait_shape_name(reason)
+    if isinstance(reason, NoYakuError):
+        return no_yaku_text(reason)
+    if isinstance(reason, Mapping) and "code" in reason:
+        if "fu" in reason:
+            return fu_text(reason)
+        if "yaku" in reason or "key" in reason:
+            return near_miss_text(reason)
+    return str(reason)
