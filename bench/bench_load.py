@@ -6,7 +6,7 @@ the engine and 50 logged-in players, then drives each endpoint in turn with 50 c
 keep-alive clients (a small asyncio HTTP/1.1 client in this process) for a fixed time, and prints
 requests per second with the p50 and p95 latency.
 
-    .venv/bin/python bench/bench_load.py [--users 50] [--seconds 10] [--workers 4] [--threads 4]
+    .venv/bin/python bench/bench_load.py [--users 50] [--seconds 10] [--workers 3] [--threads 2]
 
 Needs PostgreSQL at 127.0.0.1:5432 (``BENCH_DATABASE_URL``, default
 ``postgres://postgres@127.0.0.1:5432/tutor_bench``; the database is created if missing and its
@@ -252,8 +252,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--users", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=10.0)
-    parser.add_argument("--workers", type=int, default=4)
-    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument("--threads", type=int, default=2)
     args = parser.parse_args()
 
     db = os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB)
