@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import timezone
@@ -290,14 +290,14 @@ def _rate(
 def _extend_streak(rating: PlayerRating, today: dt.date) -> int:
     """Count today's daily puzzle as solved: the streak grows if yesterday's was solved too."""
     if rating.last_daily_date == today:
-        return rating.daily_streak
+        return int(rating.daily_streak)
     if rating.last_daily_date == today - dt.timedelta(days=1):
         rating.daily_streak += 1
     else:
         rating.daily_streak = 1
     rating.last_daily_date = today
     rating.best_daily_streak = max(rating.best_daily_streak, rating.daily_streak)
-    return rating.daily_streak
+    return int(rating.daily_streak)
 
 
 def current_streak(rating: PlayerRating | None, today: dt.date | None = None) -> int:
@@ -306,7 +306,7 @@ def current_streak(rating: PlayerRating | None, today: dt.date | None = None) ->
         return 0
     today = today or timezone.localdate()
     if rating.last_daily_date >= today - dt.timedelta(days=1):
-        return rating.daily_streak
+        return int(rating.daily_streak)
     return 0
 
 
@@ -402,7 +402,7 @@ def _nearest(queryset: Any, target: float, spread: int = 6) -> list[Puzzle]:
 
 
 def pick_next(
-    user: AbstractBaseUser | None,
+    user: AbstractBaseUser | AnonymousUser | None,
     difficulty: str = "same",
     kind: str | None = None,
     exclude_ids: Iterable[int] = (),
@@ -418,9 +418,8 @@ def pick_next(
     """
     rng = rng or random.Random()
     offset = DIFFICULTY_OFFSETS.get(difficulty, 0.0)
-    authenticated = user is not None and user.is_authenticated
     base = START_RATING
-    if authenticated:
+    if isinstance(user, AbstractBaseUser) and user.is_authenticated:
         row = PlayerRating.objects.filter(user=user).only("rating").first()
         base = row.rating if row else START_RATING
         if difficulty == "same":
@@ -434,7 +433,7 @@ def pick_next(
     if kind:
         puzzles = puzzles.filter(kind=kind)
     fresh = puzzles.exclude(pk__in=list(exclude_ids))
-    if authenticated:
+    if isinstance(user, AbstractBaseUser) and user.is_authenticated:
         fresh = fresh.exclude(pk__in=PuzzleAttempt.objects.filter(user=user).values("puzzle_id"))
     candidates = (
         _nearest(fresh, target)

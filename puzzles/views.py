@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import AbstractBaseUser
 from django.core import signing
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -236,7 +237,9 @@ def _daily_context(request: HttpRequest, day: dt.date) -> dict[str, Any]:
 @login_required
 @require_GET
 def dashboard(request: HttpRequest) -> HttpResponse:
-    return render(request, "puzzles/dashboard.html", {"board": play.dashboard(request.user)})
+    user = request.user
+    assert isinstance(user, AbstractBaseUser)  # login_required
+    return render(request, "puzzles/dashboard.html", {"board": play.dashboard(user)})
 
 
 ANALYZER_PALETTE = (
