@@ -30,7 +30,7 @@ from puzzles.generation import MARGIN_ABSOLUTE, MARGIN_RELATIVE, clear_margin
 from puzzles.models import THEME_LABELS
 from tutor.engine.analysis import discard_analysis
 from tutor.engine.hand import parse_hand
-from tutor.engine.scoring import score
+from tutor.engine.scoring import NoYakuError, score
 from tutor.engine.scoring.situation import situation_from_hand
 from tutor.engine.shanten import shanten
 from tutor.engine.tiles import (
@@ -44,6 +44,7 @@ from tutor.engine.tiles import (
     tile_str,
 )
 from tutor.engine.waits import waits
+from tutor.web.engine_text import no_yaku_text
 
 from .models import (
     EXERCISE_ITEM,
@@ -603,19 +604,22 @@ def _score_facts(hand: Any, situation: dict[str, Any]) -> dict[str, Any]:
         result = score(dataclasses.replace(win, dora_indicators=indicators))
     except ExerciseError:
         raise
+    except NoYakuError as error:
+        raise ExerciseError(no_yaku_text(error)) from error
     except ValueError as error:
-        reason = str(error)
-        near = getattr(error, "near_misses", ())
-        if near:
-            reason += " (" + "; ".join(f"{y}: {why}" for y, why in near) + ")"
-        raise ExerciseError(reason) from error
+        raise ExerciseError(str(error)) from error
     return {
         "han": result.han,
         "fu": result.fu,
         "points": result.points,
         "limit": result.limit,
-        "yaku": [{"name": y.name, "han": y.han} for y in result.yaku],
+        "yaku": [{"name": y.name, "key": y.key, "han": y.han} for y in result.yaku],
         "fu_lines": [str(line) for line in result.fu_lines],
+        # the same lines as data, so each reader sees them in their own language
+        "fu_details": [
+            {"fu": line.fu, "sign": line.sign, "code": line.code, "params": dict(line.params)}
+            for line in result.fu_lines
+        ],
         "payments": result.payments.as_dict(),
     }
 

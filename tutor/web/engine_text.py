@@ -327,7 +327,9 @@ def _wait_line(p: Mapping[str, Any], tile: TileFormat) -> str:
 
 def fu_text(line: Any, tile: TileFormat = tile_text, group: TileFormat = str) -> str:
     """One fu line with its amount, as the engine's ``str(line)`` but translated:
-    "Closed ron: +10", "Ron con la mano cerrada: +10"."""
+    "Closed ron: +10", "Ron con la mano cerrada: +10". A plain string is shown as it is."""
+    if isinstance(line, str):  # a line kept as text before the engine gave codes
+        return line
     reason = fu_reason_text(line, tile, group)
     return _("%(reason)s: %(sign)s%(fu)s") % {
         "reason": reason,
@@ -424,6 +426,8 @@ def near_miss_reason(miss: Any, tile: TileFormat = tile_text, group: TileFormat 
 
 def near_miss_text(miss: Any, tile: TileFormat = tile_text, group: TileFormat = str) -> str:
     """A near miss with its yaku: "Pinfu: the wait is closed (kanchan)"."""
+    if isinstance(miss, str):  # kept as text before the engine gave codes
+        return miss
     return _("%(yaku)s: %(reason)s") % {
         "yaku": yaku_name(miss),
         "reason": near_miss_reason(miss, tile, group),
