@@ -15,20 +15,11 @@ from django.utils.translation import gettext_lazy as _
 from tutor.engine.hand import parse_hand
 from tutor.engine.shanten import shanten
 from tutor.engine.tiles import TileParseError, parse_tiles_red, tile_str
+from tutor.web.engine_text import wait_shape_name
 
 MAX_HAND_TEXT = 80
 #: Clicking tiles builds the hand up to this many tiles.
 MAX_TILES = 14
-
-WAIT_SHAPE_LABELS = {
-    "two_sided": _("two-sided"),
-    "closed": _("closed"),
-    "edge": _("edge"),
-    "dual_pon": _("dual pon"),
-    "single": _("single"),
-    "nobetan": _("nobetan"),
-    "multi_sided": _("multi-sided"),
-}
 
 
 class IncompleteHand(ValueError):
@@ -159,4 +150,5 @@ def error_details(exc: ValueError) -> dict[str, Any]:
 
 
 def shape_label(value: str) -> str:
-    return str(WAIT_SHAPE_LABELS.get(value, value))
+    """A wait shape's name in the reader's language, from the shared engine-text renderer."""
+    return wait_shape_name(value)

@@ -1,0 +1,37 @@
+"""Wait shapes on the puzzles pages use the shared engine-text renderer in both languages."""
+
+from __future__ import annotations
+
+from html import unescape
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from puzzles import play
+from puzzles.models import PuzzleKind
+from tests.puzzles.play_factories import WAITS_HAND, make_puzzle
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_analyzer_names_a_two_sided_wait_in_spanish(client):
+    client.cookies["django_language"] = "es"
+    url = reverse("puzzles:analyzer")
+    html = unescape(client.get(url, {"hand": "23m456p789s11122z"}).content.decode())
+    waits = html.split('data-testid="waits"')[1].split("</ul>")[0]
+    assert "espera a dos lados (ryanmen)" in waits
+    assert "two-sided" not in html
+
+
+def test_the_analyzer_names_it_in_english_too(client):
+    html = client.get(reverse("puzzles:analyzer"), {"hand": "23m456p789s11122z"}).content.decode()
+    assert "two-sided wait (ryanmen)" in unescape(html)
+
+
+def test_a_waits_puzzle_explains_its_shape_in_spanish():
+    puzzle = make_puzzle(PuzzleKind.WAITS, WAITS_HAND)
+    with translation.override("es"):
+        text = play.explanation(puzzle)
+    assert "espera múltiple" in text or "espera a dos lados (ryanmen)" in text
+    assert "multi-sided" not in text
