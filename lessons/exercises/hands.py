@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -146,13 +147,29 @@ class Waits(Exercise):
             raise EmptyAnswer(_("Pick at least one tile."))
         return picked
 
+    def _shapes(self) -> dict[int, str]:
+        """Each wait with the shape(s) it completes, in words."""
+        from tutor.engine.waits import wait_shapes
+
+        shape_names = _wait_shape_names()
+        return {
+            tile: _(" or ").join(sorted(shape_names[s.value] for s in shapes))
+            for tile, shapes in wait_shapes(self.hand.concealed, self.hand.melds).items()
+        }
+
     def check(self, answer: Answer) -> Verdict:
         assert isinstance(answer, frozenset)
         right = self.solution()
         assert isinstance(right, frozenset)
+        shapes = self._shapes()
         reasons = []
-        for k in sorted(answer - right):
-            reasons.append(_("%(tile)s does not complete this hand.") % {"tile": tile_name(k)})
+        for k in sorted(answer):
+            if k in right:
+                reasons.append(
+                    _("%(tile)s: %(shapes)s.") % {"tile": tile_name(k), "shapes": shapes[k]}
+                )
+            else:
+                reasons.append(_("%(tile)s does not complete this hand.") % {"tile": tile_name(k)})
         missed = right - answer
         if missed:
             reasons.append(
@@ -164,27 +181,27 @@ class Waits(Exercise):
                 % {"n": len(missed)}
             )
         if answer != right:
-            return Verdict(False, reasons)
-        reasons.append(
+            return Verdict(False, [capfirst(r) for r in reasons])
+        reasons.insert(
+            0,
             ngettext(
                 "This hand waits on one tile: %(tiles)s.",
                 "This hand waits on %(n)s tiles: %(tiles)s.",
                 len(right),
             )
-            % {"n": len(right), "tiles": names(sorted(right))}
+            % {"n": len(right), "tiles": names(sorted(right))},
         )
-        from tutor.engine.waits import wait_shapes
+        if len(right) > 1:
+            from tutor.engine.waits import wait_pattern
 
-        shape_names = _wait_shape_names()
-        for tile, shapes in sorted(wait_shapes(self.hand.concealed, len(self.hand.melds)).items()):
-            reasons.append(
-                _("%(tile)s: %(shapes)s.")
-                % {
-                    "tile": tile_name(tile),
-                    "shapes": ", ".join(sorted(shape_names[s.value] for s in shapes)),
-                }
-            )
-        return Verdict(answer == right, reasons)
+            pattern = wait_pattern(self.hand.concealed, self.hand.melds)
+            # Name the whole wait only when it is more than its tiles' shapes.
+            if pattern is not None and pattern.value in ("nobetan", "multi_sided"):
+                reasons.append(
+                    _("As a whole, this is %(shape)s.")
+                    % {"shape": _wait_shape_names()[pattern.value]}
+                )
+        return Verdict(True, [capfirst(r) for r in reasons])
 
     def widget(self, answer: Answer | None = None) -> Widget:
         checked = [et.tile_str(k) for k in sorted(answer)] if isinstance(answer, frozenset) else []

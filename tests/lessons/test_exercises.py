@@ -147,7 +147,7 @@ def test_both_sides_of_a_two_sided_wait():
 def test_a_tile_that_does_not_complete_is_named():
     v = verdict(WAITS, tile=["2s", "5s", "6s"])
     assert not v.correct
-    assert any("six of bamboo does not complete" in r for r in v.reasons)
+    assert any("Six of bamboo does not complete" in r for r in v.reasons)
 
 
 # --- wall ---------------------------------------------------------------------------------
