@@ -423,13 +423,16 @@ def pick_next(
         row = PlayerRating.objects.filter(user=user).only("rating").first()
         base = row.rating if row else START_RATING
         if difficulty == "same":
-            due = [r for r in due_reviews(user) if r.puzzle_id not in set(exclude_ids)]
-            if due:
-                puzzle = Puzzle.objects.filter(pk=due[0].puzzle_id).first()
+            skip = set(exclude_ids)
+            due = [r for r in due_reviews(user) if r.puzzle_id not in skip]
+            found = Puzzle.objects.only("id", "kind", "rating").in_bulk([r.puzzle_id for r in due])
+            for review in due:  # soonest due first
+                puzzle = found.get(review.puzzle_id)
                 if puzzle is not None and (kind is None or puzzle.kind == kind):
-                    return NextPuzzle(puzzle, due[0], base)
+                    return NextPuzzle(puzzle, review, base)
     target = base + offset
-    puzzles = Puzzle.objects.all()
+    # Only what the choice needs: the analysis stays in the database.
+    puzzles = Puzzle.objects.only("id", "kind", "rating")
     if kind:
         puzzles = puzzles.filter(kind=kind)
     fresh = puzzles.exclude(pk__in=list(exclude_ids))

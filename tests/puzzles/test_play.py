@@ -351,3 +351,17 @@ def test_the_explanation_names_the_best_discard_and_its_tiles():
 def test_the_explanation_of_a_wait_names_the_waits():
     text = play.explanation(make_puzzle(PuzzleKind.WAITS, WAITS_HAND))
     assert "2m, 5m, 8m" in text and "9 tiles" in text and "multi-sided" in text
+
+
+def test_a_due_review_of_the_chosen_type_comes_first(make_user):
+    user = make_user()
+    discard = make_puzzle()
+    waits = make_puzzle(PuzzleKind.WAITS, WAITS_HAND)
+    make_puzzle(PuzzleKind.WAITS, "3456789m456p789s")
+    play.record_attempt(user, discard.pk, ["1p"])
+    play.record_attempt(user, waits.pk, ["1m"])
+    PuzzleAttempt.objects.filter(user=user, puzzle=discard).update(created=timezone.now() - 3 * DAY)
+    PuzzleAttempt.objects.filter(user=user, puzzle=waits).update(created=timezone.now() - 2 * DAY)
+    chosen = play.pick_next(user, kind=PuzzleKind.WAITS)
+    assert chosen.puzzle.pk == waits.pk and chosen.review is not None
+    assert play.pick_next(user).puzzle.pk == discard.pk  # the soonest due of any type
