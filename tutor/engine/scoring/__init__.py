@@ -17,7 +17,7 @@ from .hongkong import (
     score_hong_kong,
 )
 from .near_miss import NearMiss
-from .payments import Payment, Payments, base_points_for, hand_payments
+from .payments import LoserPayments, Payment, Payments, base_points_for, hand_payments
 from .presets import EMA, MAHJONG_SOUL, PRESETS, TENHOU, RulePreset, UnknownPresetError, preset
 from .score import TENHOU_NAMES, FuLine, ScoreResult, Split, YakuScore, score, tile_name
 from .situation import (
@@ -48,6 +48,7 @@ __all__ = [
     "FuLine",
     "ImpossibleSituationError",
     "InvalidTilesError",
+    "LoserPayments",
     "NearMiss",
     "NoYakuError",
     "NotAWinningHandError",

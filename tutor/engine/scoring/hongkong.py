@@ -17,9 +17,10 @@ given as numbers 1..4 (flowers) and 5..8 (seasons) in ``flowers``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from . import _library as lib
+from .payments import LoserPayments, Payments
 from .situation import NotAWinningHandError, ScoringError, Situation
 
 _HONOR_NAMES = ("East", "South", "West", "North", "White dragon", "Green dragon", "Red dragon")
@@ -36,7 +37,16 @@ class HongKongRules:
 
     ``faan`` maps each normal-hand pattern to its faan; ``points`` is the points of 0, 1, 2 ...
     faan, its last entry being the limit that every special hand is worth (64 in the seed);
-    ``min_faan`` is the least a hand needs to win.
+    ``min_faan`` is the least a hand needs to win; ``payment`` says who pays what.
+
+    Seed 003 says nothing about payments, so ``payment`` follows seed 000's faan game, which
+    is the common Hong Kong rule too: the discarder pays double and the two others once; on a
+    self-drawn win every loser pays double; the dealer neither pays nor receives more. The
+    common "discarder pays for everyone" variant is ``LoserPayments(discarder_pays_all=True)``.
+
+    The points table is not in the seeds. Seed 000's one example of it, 6 faan = 16 points,
+    disagrees with this half-doubling table (6 faan = 32): a club that follows seed 000 changes
+    ``points``.
     """
 
     name: str = "Hong Kong"
@@ -64,6 +74,7 @@ class HongKongRules:
         }
     )
     points: tuple[int, ...] = (1, 2, 4, 8, 16, 24, 32, 48, 64)
+    payment: LoserPayments = field(default_factory=LoserPayments)
 
     @property
     def limit(self) -> int:
@@ -100,7 +111,8 @@ class FaanLine:
 class HongKongResult:
     """The faan of a Hong Kong win, line by line, and its points.
 
-    ``special`` names the special hand when there is one (it scores the limit).
+    ``special`` names the special hand when there is one (it scores the limit); ``payments``
+    says what each loser pays for ``points`` under the rules' ``payment``.
     """
 
     faan: int
@@ -116,6 +128,7 @@ class HongKongResult:
         return self.special is not None or self.points == self.points_limit
 
     points_limit: int = 64
+    payments: Payments = field(default_factory=lambda: Payments(False, (), 0))
 
 
 def _name(kind: int) -> str:
@@ -242,8 +255,11 @@ def score_hong_kong(situation: Situation, rules: HongKongRules = HONG_KONG) -> H
 
     >>> from tutor.engine.scoring.situation import Situation, physical_tiles
     >>> tiles = physical_tiles("19m19p19s1234567z9s")
-    >>> score_hong_kong(Situation(closed=tiles, win_tile=tiles[-1])).special
-    'Thirteen orphans'
+    >>> r = score_hong_kong(Situation(closed=tiles, win_tile=tiles[-1]))
+    >>> r.special, r.points
+    ('Thirteen orphans', 64)
+    >>> [(p.payer, p.amount, p.count) for p in r.payments.items]
+    [('discarder', 128, 1), ('other', 64, 2)]
     """
     s = situation
     for f in s.flowers:
@@ -305,7 +321,8 @@ def score_hong_kong(situation: Situation, rules: HongKongRules = HONG_KONG) -> H
         raise NotEnoughFaanError(
             f"this hand has {best.faan} faan and these rules need {rules.min_faan} to win"
         )
-    return best
+    payments = rules.payment.pay(best.points, tsumo=s.tsumo, winner_is_dealer=s.is_dealer)
+    return replace(best, payments=payments)
 
 
 def _opened(blocks: list[list[int]], s: Situation) -> list[bool]:

@@ -12,7 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-Payer = Literal["discarder", "dealer", "non-dealer"]
+Payer = Literal["discarder", "dealer", "non-dealer", "other"]
+"""Who a payment comes from; ``other`` is any loser who neither discarded nor is told apart
+as dealer (Hong Kong and classical rules, where the dealer pays like everyone else)."""
 
 LIMIT_BASE_POINTS: dict[str, int] = {
     "mangan": 2000,
@@ -87,18 +89,21 @@ class Payments:
         >>> hand_payments(2000, dealer=False, tsumo=False, riichi_sticks=1).by_seat(2, 0, 1)
         (-8000, 0, 9000, 0)
         """
+        if not self.tsumo and discarder is None:
+            raise ValueError("a ron needs the seat of the discarder")
+        by_kind = {p.payer: p for p in self.items}
         delta = [0, 0, 0, 0]
-        if not self.tsumo:
-            if discarder is None:
-                raise ValueError("a ron needs the seat of the discarder")
-            p = self.items[0]
-            delta[discarder] -= p.amount + p.honba
-        else:
-            for seat in range(4):
-                if seat == winner:
-                    continue
-                kind: Payer = "dealer" if seat == dealer else "non-dealer"
-                p = next(x for x in self.items if x.payer == kind)
+        for seat in range(4):
+            if seat == winner:
+                continue
+            if not self.tsumo and seat == discarder:
+                kinds: tuple[Payer, ...] = ("discarder",)
+            elif seat == dealer:
+                kinds = ("dealer", "other")
+            else:
+                kinds = ("non-dealer", "other")
+            p = next((by_kind[k] for k in kinds if k in by_kind), None)
+            if p is not None:
                 delta[seat] -= p.amount + p.honba
         delta[winner] = -sum(delta) + self.sticks
         return tuple(delta)
@@ -152,3 +157,53 @@ def hand_payments(
         factor = 6 if dealer else 4
         items = (Payment("discarder", round_up_100(factor * base_points), honba * honba_value),)
     return Payments(tsumo=tsumo, items=items, sticks=1000 * riichi_sticks)
+
+
+@dataclass(frozen=True, slots=True)
+class LoserPayments:
+    """How the three losers pay a win valued in points (Hong Kong and classical rules).
+
+    The winner's points are first multiplied by ``dealer_win_factor`` when the winner is the
+    dealer (East); then on a self-drawn win every loser pays ``self_drawn_factor`` times that,
+    and on a win by discard the discarder pays ``discarder_factor`` times it and the two others
+    pay it once. With ``discarder_pays_all`` the discarder also pays the two others' shares
+    and they pay nothing.
+
+    Seed 000 gives the defaults: the discarder pays double (its case 2), every loser pays
+    double on a self-drawn win (case 1), and points are doubled after the faan are turned into
+    points ("6 faan are 16 points; a player who pays double pays 32").
+
+    >>> rules = LoserPayments()
+    >>> [(p.payer, p.amount, p.count) for p in rules.pay(16, tsumo=False).items]
+    [('discarder', 32, 1), ('other', 16, 2)]
+    >>> [(p.payer, p.amount, p.count) for p in rules.pay(16, tsumo=True).items]
+    [('other', 32, 3)]
+    """
+
+    self_drawn_factor: int = 2
+    discarder_factor: int = 2
+    discarder_pays_all: bool = False
+    dealer_win_factor: int = 1
+
+    def pay(self, points: int, *, tsumo: bool, winner_is_dealer: bool = False) -> Payments:
+        """Who pays what for a win worth ``points``.
+
+        >>> p = LoserPayments(discarder_pays_all=True).pay(8, tsumo=False)
+        >>> [(x.payer, x.amount, x.count) for x in p.items], p.total
+        ([('discarder', 32, 1)], 32)
+        >>> LoserPayments(dealer_win_factor=2).pay(8, tsumo=False, winner_is_dealer=True).total
+        64
+        """
+        if points < 0:
+            raise ValueError("a hand cannot be worth negative points")
+        value = points * (self.dealer_win_factor if winner_is_dealer else 1)
+        if tsumo:
+            items: tuple[Payment, ...] = (Payment("other", value * self.self_drawn_factor, 0, 3),)
+        elif self.discarder_pays_all:
+            items = (Payment("discarder", value * self.discarder_factor + 2 * value, 0),)
+        else:
+            items = (
+                Payment("discarder", value * self.discarder_factor, 0),
+                Payment("other", value, 0, 2),
+            )
+        return Payments(tsumo=tsumo, items=items, sticks=0)
