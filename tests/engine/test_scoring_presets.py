@@ -74,11 +74,18 @@ def test_thirteen_han_is_a_counted_yakuman_on_tenhou_but_sanbaiman_under_ema() -
     assert (ema.limit, ema.points) == ("sanbaiman", 24000)
 
 
-def test_four_han_30_fu_rounds_up_to_mangan_under_ema_only() -> None:
+def test_four_han_30_fu_rounds_up_to_mangan_only_under_a_kiriage_rule() -> None:
     hand, tile = "223344m567p678s55p", "2m"  # riichi, pinfu, tanyao, iipeikou: 4 han 30 fu
-    tenhou, ema = win(hand, tile, TENHOU, riichi=True), win(hand, tile, EMA, riichi=True)
+    kiriage = replace(TENHOU, name="kiriage mangan", round_up_mangan=True)
+    tenhou, rounded = win(hand, tile, TENHOU, riichi=True), win(hand, tile, kiriage, riichi=True)
     assert (tenhou.han, tenhou.fu, tenhou.points) == (4, 30, 7700)
-    assert (ema.points, ema.base_points) == (8000, 2000)
+    assert (rounded.points, rounded.base_points) == (8000, 2000)
+
+
+def test_ema_does_not_round_four_han_30_fu_up_to_mangan() -> None:
+    # seed 002: mangan starts at 5 han, 4 han 40 fu or 3 han 70 fu
+    ema = win("223344m567p678s55p", "2m", EMA, riichi=True)
+    assert (ema.han, ema.fu, ema.points, ema.base_points) == (4, 30, 7700, 1920)
 
 
 def test_a_double_wind_pair_is_4_fu_on_tenhou_and_2_under_ema() -> None:

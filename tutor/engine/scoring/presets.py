@@ -97,24 +97,51 @@ MAHJONG_SOUL = RulePreset(
 )
 """Mahjong Soul's ranked 4-player rooms (double yakuman count twice)."""
 
+# Each EMA value says whether the seeds back it ("seed") or it is an assumption taken from the
+# EMA Riichi Competition Rules, 2016 edition, which are not among the seeds ("assumption").
 EMA = RulePreset(
     name="EMA",
+    # seed 002: red fives are optional ("4 fichas bonus opcionales"); none in the EMA set is an
+    # assumption (the 2016 edition removed them).
     red_fives=0,
+    # seed 002: "algunas reglas prohíben el Kuitan", so both are seed rules; EMA allowing open
+    # tanyao since 2016 is an assumption.
     open_tanyao=True,
+    # assumption: seed 002 makes single-wait suuankou and 13-sided kokushi double yakuman and
+    # daisuushii "a veces"; EMA counting every yakuman once is not in the seeds.
     double_yakuman=False,
+    # assumption: seed 002 counts each extra yakuman as one more limit ("Por cada Yakuman
+    # adicional ... un múltiple más"); EMA not adding them up is not in the seeds.
     stacked_yakuman=False,
+    # assumption: seed 002 makes 13 han or more a counted yakuman (kazoe, 8,000 base);
+    # EMA capping it at sanbaiman is not in the seeds.
     counted_yakuman=False,
-    round_up_mangan=True,
+    # seed 002: mangan starts at "5 han, or 4 han 40 fu, or 3 han 70 fu", so 4 han 30 fu stays
+    # 1,920 base points. Fixed: this preset rounded it up to mangan (that is the WRC rule, and
+    # the EMA's 2016 notes list it as a difference from WRC).
+    round_up_mangan=False,
+    # seed 002: "Pareja de dragón o viento de ronda/asiento = +2", with no more for a wind
+    # that is both; that EMA counts 2 fu, not 4, is an assumption.
     double_wind_pair_fu=2,
+    # assumption: seed 000 makes a triple ron an abortive draw only as an option ("es posible
+    # activar la regla de sanchahō"); EMA letting all three win is not in the seeds.
     multiple_ron="triple_ron",
+    # assumption: the seeds name tenpai at an exhaustive draw (seed 000) but no amount; 3,000
+    # split is the common rule and the EMA's.
     noten_payments=3000,
+    # assumption: seed 000 says only that Japanese sets add a honba counter; 300 per counter
+    # (100 from each payer) is the common value and the EMA's.
     honba_value=300,
+    # assumption: seed 002 starts at 25,000 and measures the final score against 30,000;
+    # EMA tournaments start at 30,000 (so there is no oka), which is not in the seeds.
     start_points=30000,
+    # seed 002: the final score is measured against 30,000 ("Base de 30000 puntos").
     return_points=30000,
+    # assumption: seed 002's final-score example has no uma; 15/5/-5/-15 is the EMA's.
     uma=(15, 5, -5, -15),
 )
 """The European Mahjong Association's Riichi Competition Rules (2016 edition): no red fives,
-a single yakuman at most, no counted yakuman, mangan rounded up, double and triple ron."""
+a single yakuman at most, no counted yakuman, no rounding up to mangan, double and triple ron."""
 
 PRESETS: dict[str, RulePreset] = {p.name.lower(): p for p in (TENHOU, MAHJONG_SOUL, EMA)}
 
