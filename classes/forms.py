@@ -82,6 +82,10 @@ class AddTeacherForm(forms.Form):
             raise forms.ValidationError(
                 _("%(name)s is a student of this class."), params={"name": name}
             )
+        if self.classroom.is_teacher(user):
+            raise forms.ValidationError(
+                _("%(name)s already teaches this class."), params={"name": user.username}
+            )
         return user
 
 
@@ -232,6 +236,9 @@ class PuzzleSetForm(AssignmentBaseForm):
 WIND_CHOICES = (("E", _("East")), ("S", _("South")), ("W", _("West")), ("N", _("North")))
 
 
+SITUATION_FIELDS = ("win_tile", "tsumo", "riichi", "seat_wind", "round_wind", "dora")
+
+
 class ExerciseForm(AssignmentBaseForm):
     exercise_kind = forms.ChoiceField(
         label=_("Exercise"), choices=ExerciseKind.choices, initial=ExerciseKind.DISCARD
@@ -284,14 +291,20 @@ class ExerciseForm(AssignmentBaseForm):
             "due",
         )
 
+    @staticmethod
+    def initial_for(assignment: Any) -> dict[str, Any]:
+        """The form's fields filled from a saved exercise, to edit it."""
+        return {
+            "exercise_kind": assignment.exercise_kind,
+            "hand": assignment.hand,
+            **{k: v for k, v in assignment.situation.items() if k in SITUATION_FIELDS},
+        }
+
     def situation(self) -> dict[str, Any]:
         data = self.cleaned_data
         if data.get("exercise_kind") != ExerciseKind.SCORE:
             return {}
-        return {
-            key: data.get(key)
-            for key in ("win_tile", "tsumo", "riichi", "seat_wind", "round_wind", "dora")
-        }
+        return {key: data.get(key) for key in SITUATION_FIELDS}
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

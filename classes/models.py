@@ -12,7 +12,7 @@ import secrets
 from typing import Any
 
 from django.conf import settings
-from django.db import models
+from django.db import models, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -149,11 +149,34 @@ class Classroom(models.Model):
     def is_student(self, user: Any) -> bool:
         return bool(user.is_authenticated) and self.memberships.filter(student=user).exists()
 
+    def remove_teacher(self, user: Any) -> None:
+        """Stop ``user`` teaching this class; a class always keeps at least one teacher.
+
+        Raises :class:`LastTeacherError` for the only teacher. The class's row is locked so
+        two co-teachers leaving at the same moment cannot leave the class with none.
+        """
+        with transaction.atomic():
+            Classroom.objects.select_for_update().only("pk").get(pk=self.pk)
+            if not self.teachers.filter(pk=user.pk).exists():
+                return
+            if self.teachers.count() <= 1:
+                raise LastTeacherError(
+                    _(
+                        "You are this class's only teacher. Add another teacher before you "
+                        "leave, so that someone can still follow the students."
+                    )
+                )
+            self.teachers.remove(user)
+
     def regenerate_code(self) -> str:
         """Replace the join code; the old code and link stop working at once."""
         self.join_code = new_join_code()
         self.save(update_fields=["join_code"])
         return self.join_code
+
+
+class LastTeacherError(ValueError):
+    """The last teacher of a class tried to leave it."""
 
 
 class Membership(models.Model):

@@ -14,12 +14,16 @@ urlpatterns = [
     path("<int:class_id>/edit/", views.edit, name="edit"),
     path("<int:class_id>/code/", views.regenerate_code, name="regenerate_code"),
     path("<int:class_id>/teachers/", views.add_teacher, name="add_teacher"),
+    path("<int:class_id>/teachers/leave/", views.teacher_leave, name="teacher_leave"),
     path("<int:class_id>/leave/", views.leave, name="leave"),
     path("<int:class_id>/news/", views.news_post, name="news"),
     path("<int:class_id>/assign/", views.assignment_new, name="assignment_new"),
     path("<int:class_id>/assign/preview/", views.exercise_preview, name="exercise_preview"),
     path("<int:class_id>/a/<int:assignment_id>/", views.assignment, name="assignment"),
     path("<int:class_id>/a/<int:assignment_id>/answer/", views.answer, name="answer"),
+    path(
+        "<int:class_id>/a/<int:assignment_id>/edit/", views.assignment_edit, name="assignment_edit"
+    ),
     path(
         "<int:class_id>/a/<int:assignment_id>/delete/",
         views.assignment_delete,
@@ -28,4 +32,9 @@ urlpatterns = [
     path("<int:class_id>/dashboard/", views.dashboard, name="dashboard"),
     path("<int:class_id>/dashboard.csv", views.dashboard_csv, name="dashboard_csv"),
     path("<int:class_id>/students/<int:student_id>/", views.student, name="student"),
+    path(
+        "<int:class_id>/students/<int:student_id>/remove/",
+        views.student_remove,
+        name="student_remove",
+    ),
 ]

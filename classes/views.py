@@ -29,6 +29,7 @@ from django.views.decorators.vary import vary_on_headers
 from . import services
 from .forms import (
     AddTeacherForm,
+    AssignmentBaseForm,
     ClassroomForm,
     ExerciseForm,
     InstructorRequestForm,
@@ -44,6 +45,7 @@ from .models import (
     Classroom,
     Instructor,
     InstructorRequest,
+    LastTeacherError,
     NewsPost,
     Progress,
 )
@@ -206,6 +208,18 @@ def leave(request: HttpRequest, class_id: int) -> HttpResponse:
 @login_required
 def detail(request: HttpRequest, class_id: int) -> HttpResponse:
     classroom, teacher = _member_class(request, class_id)
+    return _class_page(request, classroom, teacher)
+
+
+def _class_page(
+    request: HttpRequest,
+    classroom: Classroom,
+    teacher: bool,
+    *,
+    teacher_form: AddTeacherForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The class's page; a form refused on it is shown again with its errors and ``status``."""
     news = [
         (post, services.render_markdown(post.body))
         for post in classroom.news.select_related("author")[:20]
@@ -220,11 +234,11 @@ def detail(request: HttpRequest, class_id: int) -> HttpResponse:
                 reverse("classes:join_link", args=[classroom.join_code])
             ),
             news_form=NewsForm(),
-            teacher_form=AddTeacherForm(classroom=classroom),
+            teacher_form=teacher_form or AddTeacherForm(classroom=classroom),
         )
     else:
         context["work"] = services.my_work(request.user, classroom)
-    return render(request, "classes/detail.html", context)
+    return render(request, "classes/detail.html", context, status=status)
 
 
 @login_required
@@ -256,17 +270,30 @@ def regenerate_code(request: HttpRequest, class_id: int) -> HttpResponse:
 def add_teacher(request: HttpRequest, class_id: int) -> HttpResponse:
     classroom = _teacher_class(request, class_id)
     form = AddTeacherForm(request.POST, classroom=classroom)
-    if form.is_valid():
-        classroom.teachers.add(form.cleaned_data["username"])
-        messages.success(
-            request,
-            _("%(name)s now teaches this class.")
-            % {"name": form.cleaned_data["username"].username},
-        )
-    else:
-        for error in form.errors.get("username", []):
-            messages.error(request, error)
+    if not form.is_valid():
+        return _class_page(request, classroom, True, teacher_form=form, status=400)
+    classroom.teachers.add(form.cleaned_data["username"])
+    messages.success(
+        request,
+        _("%(name)s now teaches this class.") % {"name": form.cleaned_data["username"].username},
+    )
     return redirect("classes:detail", class_id=classroom.pk)
+
+
+@login_required
+def teacher_leave(request: HttpRequest, class_id: int) -> HttpResponse:
+    """A co-teacher stops teaching the class (asked to confirm first); the last one cannot."""
+    classroom = _teacher_class(request, class_id)
+    context = {"classroom": classroom, "last": classroom.teachers.count() <= 1}
+    if request.method == "POST":
+        try:
+            classroom.remove_teacher(request.user)
+        except LastTeacherError as error:
+            context["error"] = str(error)
+            return render(request, "classes/teacher_leave.html", context, status=400)
+        messages.success(request, _("You no longer teach %(name)s.") % {"name": classroom.name})
+        return redirect("classes:index")
+    return render(request, "classes/teacher_leave.html", context)
 
 
 @require_POST
@@ -322,14 +349,8 @@ def _save_assignment(
     classroom: Classroom, kind: AssignmentKind, form: Any, user: Any
 ) -> Assignment:
     data = form.cleaned_data
-    assignment = Assignment(
-        classroom=classroom,
-        kind=kind,
-        title=data.get("title") or "",
-        instructions=data.get("instructions") or "",
-        due=data.get("due"),
-        created_by=user,
-    )
+    assignment = Assignment(classroom=classroom, kind=kind, created_by=user)
+    _fill_details(assignment, data)
     if kind == AssignmentKind.STAGE:
         assignment.stage_slug = data["stage"]
     elif kind == AssignmentKind.PUZZLES:
@@ -337,12 +358,63 @@ def _save_assignment(
         if data.get("mode") == PuzzleSetForm.MODE_THEME:
             assignment.theme = data.get("theme") or ""
     else:
-        assignment.exercise_kind = data["exercise_kind"]
-        assignment.hand = data["hand"].strip()
-        assignment.situation = form.situation()
-        assignment.analysis = data["facts"]
+        _fill_exercise(assignment, form)
     assignment.save()
     return assignment
+
+
+def _fill_details(assignment: Assignment, data: dict[str, Any]) -> None:
+    assignment.title = data.get("title") or ""
+    assignment.instructions = data.get("instructions") or ""
+    assignment.due = data.get("due")
+
+
+def _fill_exercise(assignment: Assignment, form: ExerciseForm) -> None:
+    data = form.cleaned_data
+    assignment.exercise_kind = data["exercise_kind"]
+    assignment.hand = data["hand"].strip()
+    assignment.situation = form.situation()
+    assignment.analysis = data["facts"]
+
+
+@login_required
+def assignment_edit(request: HttpRequest, class_id: int, assignment_id: int) -> HttpResponse:
+    """Change an assignment's title, instructions and due date, and a custom exercise's hand
+    (checked by the engine exactly as on creation). Work already recorded is kept."""
+    classroom = _teacher_class(request, class_id)
+    item = get_object_or_404(Assignment, pk=assignment_id, classroom=classroom)
+    exercise = item.kind == AssignmentKind.EXERCISE
+    initial: dict[str, Any] = {"title": item.title, "instructions": item.instructions}
+    initial["due"] = item.due
+    if exercise:
+        initial.update(ExerciseForm.initial_for(item))
+    form_class = ExerciseForm if exercise else AssignmentBaseForm
+    form = form_class(request.POST if request.method == "POST" else None, initial=initial)
+    context: dict[str, Any] = {
+        "classroom": classroom,
+        "form": form,
+        "kind": item.kind,
+        "editing": item,
+    }
+    context.update(_kind_context(item))
+    if request.method == "POST":
+        valid = form.is_valid()
+        if valid and "preview" not in request.POST:
+            _fill_details(item, form.cleaned_data)
+            if isinstance(form, ExerciseForm):
+                _fill_exercise(item, form)
+            item.save()
+            messages.success(request, _("The assignment was saved."))
+            return redirect("classes:assignment", class_id=classroom.pk, assignment_id=item.pk)
+        if exercise:
+            context["facts"] = form.cleaned_data.get("facts") if valid else None
+        return render(
+            request, "classes/assignment_form.html", context, status=200 if valid else 400
+        )
+    if exercise:
+        context["facts"] = item.analysis
+        context["preview_hand"] = item.hand
+    return render(request, "classes/assignment_form.html", context)
 
 
 @vary_on_headers("HX-Request")
@@ -496,6 +568,23 @@ def student(request: HttpRequest, class_id: int, student_id: int) -> HttpRespons
         .order_by("-created")[:50],
     }
     return render(request, "classes/student.html", context)
+
+
+@login_required
+def student_remove(request: HttpRequest, class_id: int, student_id: int) -> HttpResponse:
+    """Take a student out of the class (asked to confirm first). Their recorded work is kept
+    but no longer shown, exactly as when a student leaves; they may join again with the code."""
+    classroom = _teacher_class(request, class_id)
+    pupil = get_object_or_404(User, pk=student_id, class_memberships__classroom=classroom)
+    if request.method == "POST":
+        services.leave_class(pupil, classroom)
+        messages.success(
+            request,
+            _("%(name)s is no longer in %(class)s.")
+            % {"name": pupil.get_username(), "class": classroom.name},
+        )
+        return redirect("classes:dashboard", class_id=classroom.pk)
+    return render(request, "classes/student_remove.html", {"classroom": classroom, "pupil": pupil})
 
 
 @login_required

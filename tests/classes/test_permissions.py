@@ -20,6 +20,8 @@ CLASS_URLS = [
     ("classes:edit", "post", "teacher"),
     ("classes:regenerate_code", "post", "teacher"),
     ("classes:add_teacher", "post", "teacher"),
+    ("classes:teacher_leave", "get", "teacher"),
+    ("classes:teacher_leave", "post", "teacher"),
     ("classes:leave", "post", "student"),
     ("classes:news", "post", "teacher"),
     ("classes:assignment_new", "get", "teacher"),
@@ -27,10 +29,14 @@ CLASS_URLS = [
     ("classes:exercise_preview", "post", "teacher"),
     ("classes:assignment", "get", "member"),
     ("classes:answer", "post", "student"),
+    ("classes:assignment_edit", "get", "teacher"),
+    ("classes:assignment_edit", "post", "teacher"),
     ("classes:assignment_delete", "post", "teacher"),
     ("classes:dashboard", "get", "teacher"),
     ("classes:dashboard_csv", "get", "teacher"),
     ("classes:student", "get", "teacher"),
+    ("classes:student_remove", "get", "teacher"),
+    ("classes:student_remove", "post", "teacher"),
 ]
 SECRET_WORDS = ("Riichi 101", "Score this", "234567m23455p678s")
 
@@ -42,13 +48,21 @@ def _url(world, name: str) -> str:
         "classes:assignment": [c, a],
         "classes:answer": [c, a],
         "classes:assignment_delete": [c, a],
+        "classes:assignment_edit": [c, a],
         "classes:student": [c, world.student.pk],
+        "classes:student_remove": [c, world.student.pk],
     }.get(name, [c])
     return reverse(name, args=args)
 
 
 def _call(client, method: str, url: str):
-    data = {"body": "hello", "username": "outsider", "points": "2600", "name": "x"}
+    data = {
+        "body": "hello",
+        "username": "outsider",
+        "points": "2600",
+        "name": "x",
+        "title": "hacked",
+    }
     return client.post(url, data) if method == "post" else client.get(url)
 
 
@@ -74,6 +88,15 @@ def test_people_outside_the_class_get_a_404_without_data(login, world, persona, 
     response = _call(client, method, _url(world, name))
     assert response.status_code == 404
     _assert_no_data(response, world)
+    _assert_nothing_changed(world)
+
+
+def _assert_nothing_changed(world) -> None:
+    """Refused requests leave the class as it was: members, teachers, the exercise."""
+    world.exercise.refresh_from_db()
+    assert world.exercise.title == "Score this"
+    assert world.classroom.is_student(world.student)
+    assert list(world.classroom.teachers.all()) == [world.teacher]
 
 
 @pytest.mark.parametrize(
@@ -83,6 +106,7 @@ def test_a_student_of_the_class_is_refused_the_teachers_pages(login, world, name
     response = _call(login(world.student), method, _url(world, name))
     assert response.status_code == 403
     assert world.classroom.join_code not in response.content.decode()
+    _assert_nothing_changed(world)
 
 
 @pytest.mark.parametrize(
