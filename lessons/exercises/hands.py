@@ -280,7 +280,10 @@ class Shanten(Exercise):
                     % {"n": answer}
                 ],
             )
-        return Verdict(True, [text])
+        reasons = [text]
+        if value >= 0 and self.hand.tile_count == 13:
+            reasons.append(_accepted_text(_ukeire(self.hand)))
+        return Verdict(True, reasons)
 
     def widget(self, answer: Answer | None = None) -> Widget:
         return Widget(
@@ -289,6 +292,116 @@ class Shanten(Exercise):
             name="choice",
             choices=self._choices(),
             checked=[str(answer)] if answer is not None else [],
+            shown=[(_("The hand"), display(self.hand))],
+        )
+
+
+def _ukeire(hand: Any) -> Any:
+    """The engine's accepted tiles of a 13-tile hand, counting the copies in sight in it."""
+    from tutor.engine.analysis import ukeire
+
+    seen = list(hand.concealed)
+    for meld in hand.melds:
+        for k in meld.tiles:
+            seen[k] += 1
+    return ukeire(hand.concealed, len(hand.melds), seen=seen)
+
+
+def _counted(accepted: Mapping[int, int]) -> str:
+    """Tiles drawn inline, each with its copies left: "`tiles:8m` ×4, `tiles:2p` ×3"."""
+    return ", ".join(f"`tiles:{et.tile_str(k)}` ×{n}" for k, n in sorted(accepted.items()) if n)
+
+
+def _accepted_text(u: Any) -> str:
+    """What the accepted tiles do for the hand, with their copies left."""
+    if u.shanten == 0:
+        return ngettext(
+            "%(n)s copy left completes it: %(tiles)s.",
+            "%(n)s copies left complete it: %(tiles)s.",
+            u.count,
+        ) % {"n": u.count, "tiles": _counted(u.accepted)}
+    return ngettext(
+        "%(n)s copy left brings it one step closer: %(tiles)s.",
+        "%(n)s copies left bring it one step closer: %(tiles)s.",
+        u.count,
+    ) % {"n": u.count, "tiles": _counted(u.accepted)}
+
+
+# --- accepted tiles -----------------------------------------------------------------------
+
+
+@register
+class Improve(Exercise):
+    """Pick every tile kind whose draw lowers the hand's shanten (its accepted tiles)."""
+
+    type = "improve"
+    fields = ("hand",)
+    required = fields
+
+    def parse(self) -> None:
+        self.hand = _parse_hand(self.data["hand"], "hand", sizes=(13,))
+
+    def solutions(self) -> set[Answer]:
+        right = frozenset(k for k, n in _ukeire(self.hand).accepted.items() if n)
+        return {right} if right else set()
+
+    def read(self, post: Mapping[str, Any]) -> Answer:
+        picked = _kinds(post, "tile", range(et.NUM_KINDS))
+        if not picked:
+            raise EmptyAnswer(_("Pick at least one tile."))
+        return picked
+
+    def check(self, answer: Answer) -> Verdict:
+        assert isinstance(answer, frozenset)
+        u = _ukeire(self.hand)
+        right = self.solution()
+        assert isinstance(right, frozenset)
+        reasons = []
+        for k in sorted(answer):
+            if k in right:
+                reasons.append(
+                    ngettext(
+                        "%(tile)s helps: %(n)s copy left.",
+                        "%(tile)s helps: %(n)s copies left.",
+                        u.accepted[k],
+                    )
+                    % {"tile": tile_name(k), "n": u.accepted[k]}
+                )
+            else:
+                reasons.append(
+                    _("%(tile)s does not bring this hand closer to tenpai.")
+                    % {"tile": tile_name(k)}
+                )
+        missed = right - answer
+        if missed:
+            reasons.append(
+                ngettext(
+                    "One more tile helps this hand.",
+                    "%(n)s more tiles help this hand.",
+                    len(missed),
+                )
+                % {"n": len(missed)}
+            )
+        if answer != right:
+            return Verdict(False, [capfirst(r) for r in reasons])
+        if u.shanten == 0:
+            where = _("The hand is tenpai.")
+        else:
+            where = ngettext(
+                "The hand is %(n)s step from tenpai.",
+                "The hand is %(n)s steps from tenpai.",
+                u.shanten,
+            ) % {"n": u.shanten}
+        return Verdict(True, [where, _accepted_text(u)])
+
+    def widget(self, answer: Answer | None = None) -> Widget:
+        checked = [et.tile_str(k) for k in sorted(answer)] if isinstance(answer, frozenset) else []
+        return Widget(
+            "palette",
+            notation=PALETTE,
+            select="many",
+            value="tile",
+            checked=checked,
             shown=[(_("The hand"), display(self.hand))],
         )
 

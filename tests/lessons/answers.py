@@ -47,7 +47,7 @@ def right_form(data: dict) -> dict[str, list[str]]:
         if pair is not None:
             form["pair"] = _by_kind(ex, [pair], ex.widget().second)
         return form
-    if kind in ("waits", "kuikae") or (kind == "dora" and isinstance(answer, frozenset)):
+    if kind in ("waits", "kuikae", "improve") or (kind == "dora" and isinstance(answer, frozenset)):
         return {"tile": _by_kind(ex, sorted(answer))}
     if kind == "best_discard":
         return {"tile": _by_kind(ex, [answer])}

@@ -51,3 +51,56 @@ def test_wait_shapes_are_translated():
         v = verdict(KANCHAN_OR_TANKI, tile=["4s", "5s"])
     assert "Cuatro de bambú: espera cerrada en el medio (kanchan)." in v.reasons
     assert "En conjunto, es una espera con varias formas." in v.reasons
+
+
+# --- shanten and accepted tiles -------------------------------------------------------------
+
+ONE_AWAY = "234m 678p 55s 79m 34p 1z"  # 8m fills 79m, 2p or 5p finish 34p
+
+
+def test_shanten_feedback_lists_the_accepted_tiles_with_their_copies():
+    v = verdict({"type": "shanten", "hand": ONE_AWAY}, choice=1)
+    assert v.correct
+    assert (
+        "12 copies left bring it one step closer: `tiles:8m` ×4, `tiles:2p` ×4, `tiles:5p` ×4."
+        in v.reasons
+    )
+
+
+def test_the_accepted_tiles_of_a_tenpai_hand_complete_it():
+    v = verdict({"type": "shanten", "hand": "123m 456p 789s 11z 34s"}, choice=0)
+    assert "8 copies left complete it: `tiles:2s` ×4, `tiles:5s` ×4." in v.reasons
+
+
+IMPROVE = {"type": "improve", "hand": ONE_AWAY}
+
+
+def test_every_tile_that_lowers_the_shanten_improves_the_hand():
+    assert exercise(IMPROVE).solution() == frozenset({7, 10, 13})  # 8m, 2p, 5p
+    assert verdict(IMPROVE, tile=["8m", "2p", "5p"]).correct
+
+
+def test_a_tile_that_changes_nothing_is_named_and_a_missed_one_only_counted():
+    v = verdict(IMPROVE, tile=["8m", "1z"])
+    assert not v.correct
+    assert "Eight of characters helps: 4 copies left." in v.reasons
+    assert "East wind does not bring this hand closer to tenpai." in v.reasons
+    assert "2 more tiles help this hand." in v.reasons
+
+
+def test_copies_in_a_called_set_are_not_left_to_draw():
+    # 6p would finish 45p, but all four are in the kan: it can never be drawn.
+    data = {"type": "improve", "hand": "45p 234m 678s 11z (6666p)"}
+    assert exercise(data).solution() == frozenset({11})  # only 3p
+
+
+def test_an_improve_answer_outside_the_palette_is_tampering():
+    import pytest
+
+    from lessons.exercises import AnswerError, EmptyAnswer
+
+    with pytest.raises(AnswerError) as info:
+        exercise(IMPROVE).read(post(tile=["8x"]))
+    assert not isinstance(info.value, EmptyAnswer)
+    with pytest.raises(EmptyAnswer):
+        exercise(IMPROVE).read(post())
