@@ -30,7 +30,7 @@ from puzzles.generation import MARGIN_ABSOLUTE, MARGIN_RELATIVE, clear_margin
 from puzzles.models import THEME_LABELS
 from tutor.engine.analysis import discard_analysis
 from tutor.engine.hand import parse_hand
-from tutor.engine.scoring import NoYakuError, score
+from tutor.engine.scoring import score
 from tutor.engine.scoring.situation import situation_from_hand
 from tutor.engine.shanten import shanten
 from tutor.engine.tiles import (
@@ -44,7 +44,7 @@ from tutor.engine.tiles import (
     tile_str,
 )
 from tutor.engine.waits import waits
-from tutor.web.engine_text import no_yaku_text
+from tutor.web.engine_text import error_text
 
 from .models import (
     EXERCISE_ITEM,
@@ -604,10 +604,8 @@ def _score_facts(hand: Any, situation: dict[str, Any]) -> dict[str, Any]:
         result = score(dataclasses.replace(win, dora_indicators=indicators))
     except ExerciseError:
         raise
-    except NoYakuError as error:
-        raise ExerciseError(no_yaku_text(error)) from error
     except ValueError as error:
-        raise ExerciseError(str(error)) from error
+        raise ExerciseError(error_text(error)) from error
     return {
         "han": result.han,
         "fu": result.fu,

@@ -6,6 +6,7 @@ from html import unescape
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from classes import services
 from classes.models import Assignment, AssignmentKind
@@ -19,6 +20,14 @@ SCORE = {
     "seat_wind": "S",
     "round_wind": "E",
 }
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards():
+    # A request with the Spanish cookie leaves Spanish active in this thread; later tests in
+    # the same process expect the default language.
+    yield
+    translation.activate("en")
 
 
 def _preview(client, world, **data):
@@ -90,3 +99,11 @@ def test_an_exercise_saved_before_the_codes_still_shows_its_lines(login, world):
     url = reverse("classes:assignment", args=[world.classroom.pk, world.exercise.pk])
     body = unescape(login(world.teacher).get(url).content.decode())
     assert "Closed ron: +10" in body and "Riichi: 1" in body
+
+
+@pytest.mark.django_db
+def test_an_incomplete_hand_is_refused_in_spanish(login, world):
+    client = login(world.teacher)
+    client.cookies["django_language"] = "es"
+    body = _preview(client, world, **{**SCORE, "hand": "123m456p789s11z259s", "win_tile": "9s"})
+    assert "Estas fichas no son una mano ganadora" in body

@@ -15,6 +15,13 @@ from tests.puzzles.play_factories import WAITS_HAND, make_puzzle
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def _english_afterwards():
+    # A request with the Spanish cookie leaves Spanish active in this thread.
+    yield
+    translation.activate("en")
+
+
 def test_the_analyzer_names_a_two_sided_wait_in_spanish(client):
     client.cookies["django_language"] = "es"
     url = reverse("puzzles:analyzer")

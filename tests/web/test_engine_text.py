@@ -175,6 +175,7 @@ def test_a_fu_line_stored_as_json_reads_like_the_engine_object() -> None:
     assert both(et.fu_text, stored) == both(et.fu_text, line)
 
 
+@translation.override("en")
 def test_an_unknown_fu_code_falls_back_to_the_engine_text() -> None:
     assert et.fu_text(FuLine(2, "Something new", "+", "brand_new")) == "Something new: +2"
     assert et.fu_text(FuLine(10, "Closed ron", "+")) == "Closed ron: +10"  # no code at all
@@ -182,7 +183,8 @@ def test_an_unknown_fu_code_falls_back_to_the_engine_text() -> None:
 
 def test_a_caller_can_draw_the_tiles_itself() -> None:
     line = fu("sequence", tiles="234m", state="closed")
-    drawn = et.fu_text(line, group=lambda t: f"[{t}]")
+    with translation.override("en"):
+        drawn = et.fu_text(line, group=lambda t: f"[{t}]")
     assert drawn == "Sequence [234m], closed: 0"
 
 
@@ -476,6 +478,7 @@ def test_the_template_filters_render_the_same_text() -> None:
     )
 
 
+@translation.override("en")
 def test_filters_escape_what_they_show() -> None:
     template = Template("{% load engine_text %}{{ line|fu_text }}")
     line = FuLine(2, "<b>odd</b>", "+", "brand_new")
@@ -510,3 +513,25 @@ def test_no_reason_of_the_reference_wins_falls_back_to_english(
             for yaku in result.yaku:
                 assert et.yaku_name(yaku) in {str(v) for v in et.YAKU_NAMES.values()}
     assert rendered > 50_000
+
+
+def test_a_hand_that_is_not_complete_is_explained_in_spanish() -> None:
+    hand = parse_hand("123m456p789s11z259s")
+    with pytest.raises(ValueError) as caught:
+        score(situation_from_hand(hand, parse_tile("9s")))
+    english, spanish = both(et.error_text, caught.value)
+    assert english.startswith("These tiles are not a winning hand")
+    assert spanish.startswith("Estas fichas no son una mano ganadora")
+
+
+@translation.override("en")
+def test_other_errors_keep_their_message() -> None:
+    assert et.error_text(ValueError("a fifth 1m")) == "a fifth 1m"
+
+
+@pytest.mark.parametrize(
+    ("limit", "spanish"),
+    [("", ""), ("mangan", "mangan"), ("double yakuman", "doble yakuman"), ("odd", "odd")],
+)
+def test_limits_keep_their_japanese_names(limit: str, spanish: str) -> None:
+    assert both(et.limit_name, limit)[1] == spanish

@@ -33,9 +33,11 @@ __all__ = [
     "blocked_text",
     "call_name",
     "call_reason_text",
+    "error_text",
     "fu_reason_text",
     "fu_text",
     "furiten_text",
+    "limit_name",
     "near_miss_reason",
     "near_miss_text",
     "no_yaku_text",
@@ -445,6 +447,41 @@ def no_yaku_text(error: Any, tile: TileFormat = tile_text, group: TileFormat = s
         listed = "; ".join(near_miss_text(m, tile, group) for m in misses)
         text += " " + _("Near misses: %(misses)s.") % {"misses": listed}
     return text
+
+
+def error_text(error: Any) -> str:
+    """An engine error a learner should read in their language: ``NoYakuError`` (with its near
+    misses) and ``NotAWinningHandError`` by their ``code``; any other message as it is."""
+    code = getattr(error, "code", None)
+    if code == "no_yaku":
+        return no_yaku_text(error)
+    if code == "not_a_winning_hand":
+        return _(
+            "These tiles are not a winning hand: they need four sets and a pair, seven pairs or "
+            "thirteen orphans."
+        )
+    return str(error)
+
+
+LIMIT_NAMES: dict[str, Promise] = {
+    "mangan": pgettext_lazy("limit", "mangan"),
+    "haneman": pgettext_lazy("limit", "haneman"),
+    "baiman": pgettext_lazy("limit", "baiman"),
+    "sanbaiman": pgettext_lazy("limit", "sanbaiman"),
+    "yakuman": pgettext_lazy("limit", "yakuman"),
+    "double yakuman": pgettext_lazy("limit", "double yakuman"),
+    "triple yakuman": pgettext_lazy("limit", "triple yakuman"),
+    "quadruple yakuman": pgettext_lazy("limit", "quadruple yakuman"),
+    "quintuple yakuman": pgettext_lazy("limit", "quintuple yakuman"),
+    "sextuple yakuman": pgettext_lazy("limit", "sextuple yakuman"),
+}
+"""Names of the scorer's ``limit`` values (``ScoreResult.limit``)."""
+
+
+def limit_name(limit: Any) -> str:
+    """A scoring limit's name: "double yakuman", "doble yakuman"; ``""`` stays empty."""
+    name = LIMIT_NAMES.get(str(limit or ""))
+    return str(name) if name is not None else str(limit or "")
 
 
 # --- furiten and calls ----------------------------------------------------------------------

@@ -41,7 +41,13 @@ class ImpossibleSituationError(ScoringError):
 
 
 class NotAWinningHandError(ScoringError):
-    """The tiles do not form four sets and a pair, seven pairs or thirteen orphans."""
+    """The tiles do not form four sets and a pair, seven pairs or thirteen orphans.
+
+    >>> NotAWinningHandError("not a winning hand").code
+    'not_a_winning_hand'
+    """
+
+    code = "not_a_winning_hand"
 
 
 class NoYakuError(ScoringError):

@@ -3,7 +3,7 @@
 ``{% load engine_text %}`` then ``{{ line|fu_text }}``, ``{{ yaku|yaku_name }}``,
 ``{{ yaku|yaku_gloss }}``, ``{{ miss|near_miss_text }}``, ``{{ reason|reason_text }}``,
 ``{{ shape|wait_shape }}``, ``{{ reason|furiten_text }}``, ``{{ blocked|blocked_text }}``,
-``{{ reason|call_reason }}``. Each takes the engine's object or its JSON copy (a mapping with
+``{{ reason|call_reason }}``, ``{{ result.limit|limit_name }}``. Each takes the engine's object or its JSON copy (a mapping with
 ``code`` and ``params``); see :mod:`tutor.web.engine_text`. The output is plain text, escaped as
 usual.
 """
@@ -83,3 +83,9 @@ def wait_shape(shape: Any) -> str:
 def reason_text(reason: Any) -> str:
     """Any engine reason (see :func:`tutor.web.engine_text.reason_text`)."""
     return engine_text.reason_text(reason)
+
+
+@register.filter
+def limit_name(limit: Any) -> str:
+    """A scoring limit's name: "haneman", "doble yakuman"."""
+    return engine_text.limit_name(limit)
