@@ -8,6 +8,14 @@ The ``mahjong`` library is imported only inside this package (in ``_library``).
 3900
 """
 
+from .classical import (
+    CLASSICAL,
+    ClassicalResult,
+    ClassicalRules,
+    PointLine,
+    UnknownScoringError,
+    score_classical,
+)
 from .hongkong import (
     HONG_KONG,
     FaanLine,
@@ -33,6 +41,12 @@ from .situation import (
 )
 
 __all__ = [
+    "CLASSICAL",
+    "ClassicalResult",
+    "ClassicalRules",
+    "PointLine",
+    "UnknownScoringError",
+    "score_classical",
     "HONG_KONG",
     "FaanLine",
     "HongKongResult",

@@ -31,6 +31,7 @@ from typing import Any, Literal, overload
 
 from ..tiles import is_red_136, tile_str
 from . import _library as lib
+from .classical import ClassicalResult, ClassicalRules, score_classical
 from .hongkong import HongKongResult, HongKongRules, score_hong_kong
 from .near_miss import NearMiss, SplitShape, find_near_misses
 from .payments import Payments, base_points_for, hand_payments
@@ -258,10 +259,15 @@ def score(situation: Situation, rules: RulePreset = TENHOU) -> ScoreResult: ...
 def score(situation: Situation, rules: HongKongRules) -> HongKongResult: ...
 
 
+@overload
+def score(situation: Situation, rules: ClassicalRules) -> ClassicalResult: ...
+
+
 def score(
-    situation: Situation, rules: RulePreset | HongKongRules = TENHOU
-) -> ScoreResult | HongKongResult:
-    """Score ``situation`` under ``rules`` (a riichi preset, or Hong Kong rules for faan).
+    situation: Situation, rules: RulePreset | HongKongRules | ClassicalRules = TENHOU
+) -> ScoreResult | HongKongResult | ClassicalResult:
+    """Score ``situation`` under ``rules``: a riichi preset, Hong Kong rules (faan) or classical
+    rules (simple, bonus or exponential points).
 
     Raises :class:`~tutor.engine.scoring.situation.InvalidTilesError` or
     :class:`~tutor.engine.scoring.situation.ImpossibleSituationError` for impossible input,
@@ -279,6 +285,8 @@ def score(
     """
     if isinstance(rules, HongKongRules):
         return score_hong_kong(situation, rules)
+    if isinstance(rules, ClassicalRules):
+        return score_classical(situation, rules)
     situation.validate()
     config = lib.make_config(situation, rules)
     lib_melds = lib.to_library_melds(situation.melds)
