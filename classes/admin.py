@@ -1,6 +1,9 @@
+from typing import Any
+
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
@@ -23,6 +26,7 @@ class InstructorAdmin(admin.ModelAdmin):
 @admin.register(InstructorRequest)
 class InstructorRequestAdmin(admin.ModelAdmin):
     list_display = ("user", "status", "created", "decided_by")
+    ordering = ("-status", "-created")  # pending first, then the newest
     list_filter = ("status",)
     search_fields = ("user__username", "message")
     readonly_fields = ("user", "message", "created", "decided_at", "decided_by")
@@ -72,3 +76,38 @@ class AssignmentAdmin(admin.ModelAdmin):
 
 
 admin.site.register(NewsPost)
+
+
+def pending_badge(name: str, pending: int) -> str:
+    """The model's name in the admin's list, with the number of requests waiting."""
+    label = ngettext("%d request waiting", "%d requests waiting", pending) % pending
+    return format_html(
+        '{} <span class="badge pending-requests" title="{}" aria-label="{}" '
+        'style="background: var(--message-warning-bg, #ffc); color: var(--body-fg, #333); '
+        'border-radius: 1em; padding: 0 .5em; font-weight: bold">{}</span>',
+        name,
+        label,
+        label,
+        pending,
+    )
+
+
+_app_list = admin.site.get_app_list
+
+
+def _app_list_with_pending_requests(request: HttpRequest, app_label: str | None = None) -> Any:
+    # The admin builds its list (index page and sidebar) here; the site is shared, so wrap it
+    # rather than replace the whole site for one badge.
+    apps = _app_list(request, app_label)
+    for app in apps:
+        for model in app["models"]:
+            if model["model"] is InstructorRequest:
+                pending = InstructorRequest.objects.filter(
+                    status=InstructorRequest.Status.PENDING
+                ).count()
+                if pending:
+                    model["name"] = pending_badge(model["name"], pending)
+    return apps
+
+
+admin.site.get_app_list = _app_list_with_pending_requests  # type: ignore[method-assign]

@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from . import services
+from . import mail, services
 from .forms import (
     AddTeacherForm,
     AssignmentBaseForm,
@@ -104,21 +104,36 @@ def index(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def request_instructor(request: HttpRequest) -> HttpResponse:
-    if Instructor.is_instructor(request.user):
-        messages.info(request, _("You are already an instructor."))
-        return redirect("classes:index")
-    pending = InstructorRequest.objects.filter(
-        user=request.user, status=InstructorRequest.Status.PENDING
-    ).first()
-    form = InstructorRequestForm(request.POST or None)
-    if request.method == "POST" and pending is None:
-        if form.is_valid():
+    """Ask for the instructor role, and see what became of earlier requests."""
+    is_instructor = Instructor.is_instructor(request.user)
+    history = list(InstructorRequest.objects.filter(user=request.user)[:10])
+    pending = next((r for r in history if r.status == InstructorRequest.Status.PENDING), None)
+    form = InstructorRequestForm(request.POST if request.method == "POST" else None)
+    context = {
+        "form": form,
+        "pending": pending,
+        "history": history,
+        "is_instructor": is_instructor,
+    }
+    if request.method == "POST":
+        if is_instructor or pending is not None:
+            messages.info(
+                request,
+                _("You are already an instructor.")
+                if is_instructor
+                else _("Your request is waiting for the staff's answer."),
+            )
+            return redirect("classes:request_instructor")
+        if not form.is_valid():
+            return render(request, "classes/request_instructor.html", context, status=400)
+        with transaction.atomic():
             form.instance.user = request.user
-            form.save()
-            messages.success(request, _("Thank you. The staff will look at your request soon."))
-            return redirect("classes:index")
-        return render(request, "classes/request_instructor.html", {"form": form}, status=400)
-    return render(request, "classes/request_instructor.html", {"form": form, "pending": pending})
+            req = form.save()
+            review = reverse("admin:classes_instructorrequest_change", args=[req.pk])
+            mail.notify_staff_of_request(req.pk, request.build_absolute_uri(review))
+        messages.success(request, _("Thank you. The staff will look at your request soon."))
+        return redirect("classes:request_instructor")
+    return render(request, "classes/request_instructor.html", context)
 
 
 @login_required

@@ -1,0 +1,66 @@
+"""E-mail the staff when someone asks for the instructor role.
+
+Sent with Django's mail (the console backend in development) once the request is committed,
+so a rolled-back request sends nothing. A mail server that is down must not cost the user
+their request: the failure is logged, and the admin's list still shows the pending count.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.core.mail import send_mail
+from django.db import transaction
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from .models import InstructorRequest
+
+log = logging.getLogger(__name__)
+
+
+def staff_addresses() -> list[str]:
+    """The e-mail addresses of active staff accounts (each once, in a stable order)."""
+    emails = (
+        User.objects.filter(is_staff=True, is_active=True)
+        .exclude(email="")
+        .order_by("email")
+        .values_list("email", flat=True)
+    )
+    return list(dict.fromkeys(emails))
+
+
+def notify_staff_of_request(request_id: int, review_url: str) -> None:
+    """After the current transaction commits, tell the staff about a new request."""
+    transaction.on_commit(lambda: send_request_mail(request_id, review_url))
+
+
+def send_request_mail(request_id: int, review_url: str) -> bool:
+    """Send the mail now; False when there is nobody to tell or the mail could not go."""
+    req = InstructorRequest.objects.select_related("user").filter(pk=request_id).first()
+    recipients = staff_addresses()
+    if req is None or not recipients:
+        log.warning("No staff address to tell about instructor request %s", request_id)
+        return False
+    pending = InstructorRequest.objects.filter(status=InstructorRequest.Status.PENDING).count()
+    # The staff read the site's own language, whatever language the requester used.
+    with translation.override(settings.LANGUAGE_CODE):
+        subject = _("Instructor request from %(name)s") % {"name": req.user.get_username()}
+        body = _(
+            "%(name)s asks to become an instructor:\n\n%(message)s\n\n"
+            "Approve or decline it here: %(url)s\n\n"
+            "Requests waiting for an answer: %(pending)d"
+        ) % {
+            "name": req.user.get_username(),
+            "message": req.message,
+            "url": review_url,
+            "pending": pending,
+        }
+    try:
+        send_mail(subject, body, None, recipients)
+    except Exception:  # any mail server failure: keep the request, say so in the log
+        log.exception("Could not e-mail the staff about instructor request %s", request_id)
+        return False
+    return True
