@@ -286,3 +286,23 @@ def test_a_student_cannot_remove_a_classmate(login, world, make_user):
     response = login(world.student).post(_remove_url(world, classmate))
     assert response.status_code == 403
     assert world.classroom.is_student(classmate)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"title": "t" * 121},
+        {"instructions": "i" * 4001},
+        {"due": "31/31/2031"},
+        {"due": "2030-02-30"},
+    ],
+)
+def test_bad_details_of_a_stage_are_a_400_and_change_nothing(login, world, data):
+    stage = Assignment.objects.create(
+        classroom=world.classroom, kind=AssignmentKind.STAGE, title="Wall", stage_slug="the-wall"
+    )
+    response = login(world.teacher).post(_edit_url(world, stage), {"title": "Wall", **data})
+    assert response.status_code == 400
+    assert "invalid-feedback" in response.content.decode()
+    stage.refresh_from_db()
+    assert (stage.title, stage.instructions, stage.due) == ("Wall", "", None)

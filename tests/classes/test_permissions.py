@@ -188,6 +188,10 @@ def test_a_student_sees_only_their_own_work(login, world, make_user):
         "/classes/{c}/a/99999999999999999999999/",
         "/classes/{c}/students/99999999999999999999999/",
         "/classes/join/" + "x" * 5000 + "/",
+        "/classes/{c}/a/99999999999999999999999/edit/",
+        "/classes/{c}/students/99999999999999999999999/remove/",
+        "/classes/{c}/students/abc/remove/",
+        "/classes/{c}/a/-1/edit/",
     ],
 )
 def test_absurd_ids_and_codes_are_a_404_not_a_server_error(login, world, path):
