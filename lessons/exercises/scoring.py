@@ -6,7 +6,6 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -170,8 +169,24 @@ class _Winning(Exercise):
         return out
 
 
+# Keys of the yaku a near miss about "yakuhai" speaks for.
+_VALUE_KEYS = frozenset(
+    {"haku", "hatsu", "chun"}
+    | {f"{kind}_wind_{wind}" for kind in ("seat", "round") for wind in _WIND}
+)
+
+
+def _inline_tile(notation: str) -> str:
+    """A tile (or group) in feedback, drawn inline by the lesson text renderer."""
+    return f"`tiles:{notation}`"
+
+
 @register
 class YakuExercise(_Winning):
+    """Tick every yaku of a winning hand. Content files name the choices as the engine does
+    (``Sanshoku Doujun``, ``Haku``); forms and answers use the yaku's stable keys
+    (``sanshoku_doujun``, ``haku``), which is also how near misses name them."""
+
     type = "yaku"
     fields = (*_Winning.base_fields, "choices")
     required = ("hand", "win_tile", "win", "choices")
@@ -181,19 +196,27 @@ class YakuExercise(_Winning):
         choices = self.data["choices"]
         if not isinstance(choices, list) or not all(isinstance(c, str) for c in choices):
             raise ContentError("choices: a list of yaku names")
-        self.choices = list(dict.fromkeys(choices))
         from tutor.engine.scoring import TENHOU_NAMES
+        from tutor.engine.scoring.score import YAKU_KEYS
 
-        known = set(TENHOU_NAMES.values())
-        bad = [c for c in self.choices if c not in known]
+        by_name = {name: YAKU_KEYS[i] for i, name in TENHOU_NAMES.items() if i < 52}
+        bad = [c for c in choices if c not in by_name]
         if bad:
             raise ContentError(f"choices: not engine yaku names: {', '.join(bad)}")
+        self.names = {by_name[c]: c for c in choices}
+        self.choices = list(dict.fromkeys(by_name[c] for c in choices))
 
     def _answer(self, result: Any) -> Answer:
-        present = frozenset(y.name for y in result.yaku if y.name in TENHOU_YAKU_ONLY())
+        present = frozenset(y.key for y in result.yaku if y.tenhou_id < 52)
         missing = present - set(self.choices)
         if missing:
-            raise ContentError(f"choices: add {', '.join(sorted(missing))} (the hand has it)")
+            from tutor.engine.scoring import TENHOU_NAMES
+            from tutor.engine.scoring.score import YAKU_KEYS
+
+            names_ = {YAKU_KEYS[i]: n for i, n in TENHOU_NAMES.items()}
+            raise ContentError(
+                f"choices: add {', '.join(sorted(names_[k] for k in missing))} (the hand has it)"
+            )
         return present
 
     def read(self, post: Mapping[str, Any]) -> Answer:
@@ -202,19 +225,32 @@ class YakuExercise(_Winning):
             raise EmptyAnswer(_("Tick at least one yaku."))
         return picked
 
+    def _why_not(self, key: str, result: Any) -> str:
+        """The engine's near miss for a yaku the hand lacks, in the learner's language."""
+        from tutor.web.engine_text import near_miss_reason
+
+        for miss in result.near_misses:
+            if miss.key == key or (miss.key == "yakuhai" and key in _VALUE_KEYS):
+                return near_miss_reason(miss, tile=_inline_tile, group=_inline_tile)
+        return ""
+
     def check(self, answer: Answer) -> Verdict:
+        from tutor.web.engine_text import yaku_name
+
         assert isinstance(answer, frozenset)
         result = self.result()
         right = self._answer(result)
         assert isinstance(right, frozenset)
         reasons = []
-        for name in sorted(answer - right):
-            why = next((m.reason for m in result.near_misses if m.yaku.lower() == name.lower()), "")
-            if not (translation.get_language() or "en").startswith("en"):
-                why = ""  # the engine explains near misses in English only
-            reasons.append(
-                _("%(yaku)s is not in this hand.") % {"yaku": name} + (f" ({why})" if why else "")
-            )
+        for key in sorted(answer - right, key=self.choices.index):
+            why = self._why_not(key, result)
+            if why:
+                reasons.append(
+                    _("%(yaku)s is not in this hand: %(why)s.")
+                    % {"yaku": yaku_name(key), "why": why}
+                )
+            else:
+                reasons.append(_("%(yaku)s is not in this hand.") % {"yaku": yaku_name(key)})
         if right - answer:
             reasons.append(
                 ngettext(
@@ -226,28 +262,22 @@ class YakuExercise(_Winning):
             )
         if answer != right:
             return Verdict(False, reasons)
-        lines = ", ".join(f"{y.name} {y.han}" for y in result.yaku)
+        lines = ", ".join(f"{yaku_name(y.key)} {y.han}" for y in result.yaku)
         reasons.append(_("The engine counts: %(lines)s (han).") % {"lines": lines})
-        ok = answer == right
-        return Verdict(ok, reasons)
+        return Verdict(True, reasons)
 
     def widget(self, answer: Answer | None = None) -> Widget:
+        from tutor.web.engine_text import yaku_name
+
         return Widget(
             "choices",
             select="many",
             name="choice",
-            choices=[Choice(c, c) for c in self.choices],
+            choices=[Choice(key, yaku_name(key)) for key in self.choices],
             checked=sorted(answer) if isinstance(answer, frozenset) else [],
             shown=self.shown(),
             facts=self.facts(),
         )
-
-
-def TENHOU_YAKU_ONLY() -> set[str]:  # noqa: N802
-    """Engine yaku names that are yaku proper (dora, ura dora and red fives are not)."""
-    from tutor.engine.scoring import TENHOU_NAMES
-
-    return {name for i, name in TENHOU_NAMES.items() if i < 52}
 
 
 def _engine_tile(name: str) -> str:

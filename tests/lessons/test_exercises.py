@@ -301,8 +301,8 @@ WIN = {"hand": "234m 567m 23455p 678s", "win_tile": "4p", "win": "ron", "riichi"
 
 def test_riichi_pinfu_tanyao():
     data = {**WIN, "type": "yaku", "choices": ["Riichi", "Pinfu", "Tanyao", "Iipeikou"]}
-    assert verdict(data, choice=["Riichi", "Pinfu", "Tanyao"]).correct
-    v = verdict(data, choice=["Riichi", "Iipeikou"])
+    assert verdict(data, choice=["riichi", "pinfu", "tanyao"]).correct
+    v = verdict(data, choice=["riichi", "iipeikou"])
     assert not v.correct
 
 

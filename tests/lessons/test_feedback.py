@@ -104,3 +104,46 @@ def test_an_improve_answer_outside_the_palette_is_tampering():
     assert not isinstance(info.value, EmptyAnswer)
     with pytest.raises(EmptyAnswer):
         exercise(IMPROVE).read(post())
+
+
+# --- yaku ---------------------------------------------------------------------------------
+
+NO_SANSHOKU = {
+    "type": "yaku",
+    "hand": "234m 234p 345s 678s 55p",
+    "win_tile": "4m",
+    "win": "ron",
+    "riichi": True,
+    "choices": ["Riichi", "Pinfu", "Sanshoku Doujun", "Haku", "Tanyao"],
+}
+
+
+def test_choices_are_offered_by_stable_key_with_the_yakus_name():
+    choices = exercise(NO_SANSHOKU).widget().choices
+    assert [c.value for c in choices] == ["riichi", "pinfu", "sanshoku_doujun", "haku", "tanyao"]
+    assert "Yakuhai: white dragon (haku)" in [c.label for c in choices]
+
+
+def test_a_near_miss_names_the_reason_for_a_multiword_yaku_and_a_value_tile():
+    v = verdict(NO_SANSHOKU, choice=["riichi", "sanshoku_doujun", "haku"])
+    assert not v.correct
+    assert "Sanshoku doujun is not in this hand: missing `tiles:234s`." in v.reasons
+    assert (
+        "Yakuhai: white dragon (haku) is not in this hand: no set of dragons, seat wind or "
+        "round wind." in v.reasons
+    )
+
+
+def test_near_misses_are_given_in_spanish_too():
+    with translation.override("es"):
+        v = verdict(NO_SANSHOKU, choice=["sanshoku_doujun"])
+    assert "Esta mano no tiene Sanshoku doujun: falta `tiles:234s`." in v.reasons
+
+
+def test_a_yaku_name_is_not_a_form_value():
+    import pytest
+
+    from lessons.exercises import AnswerError
+
+    with pytest.raises(AnswerError):
+        exercise(NO_SANSHOKU).read(post(choice=["Sanshoku Doujun"]))
