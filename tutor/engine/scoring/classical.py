@@ -16,7 +16,13 @@ reinante").
 Where the seeds are silent the common rule is used and kept as a field of
 :class:`ClassicalRules`: honors double like ones and nines (``honor_factor``), a pung completed
 by the winning discard counts as shown, and a hand is four sets and a pair (seed 001 knows no
-other winning hand).
+other winning hand). Flowers and the riichi-only flags of the situation (riichi, dora...) score
+nothing here: seed 001's basic game plays without flowers and knows no riichi.
+
+What the seeds leave open and this module does not guess: whether losers also settle among
+themselves, whether East pays double as a loser (seed 000's cases 1 and 2 have East paying
+single; its remark that a win on East's discard scores more is not given a number), and the
+faan-to-points table of seed 000 (only a link; one example, 6 faan = 16 points).
 
 >>> from tutor.engine.scoring.situation import Situation, physical_tiles
 >>> tiles = physical_tiles("111m234p567s999s55z")
