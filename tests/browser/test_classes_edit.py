@@ -1,0 +1,115 @@
+"""Classes in Chromium, in English and in Spanish: a teacher edits a custom exercise (the engine
+checks the new hand live, as on creation) and the student's recorded work stays; then the
+teacher removes the student, after confirming, and the grid no longer shows them."""
+
+from __future__ import annotations
+
+import pytest
+
+from classes import services
+from classes.models import Assignment, AssignmentKind, Classroom, Instructor, Membership
+from tests.browser.test_classes import PASSWORD, both_sizes, log_in, open_tab, t
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+FIRST_HAND = "23467m456p789s11z1s"  # discard 1s
+NO_CLEAR_ANSWER = "123m456p789s11345z"
+NEW_HAND = "123m456p789s1177z1p"  # discard 1p
+
+
+@pytest.fixture
+def classroom(make_user, db):
+    teacher = make_user("sensei", PASSWORD)
+    Instructor.objects.create(user=teacher)
+    student = make_user("kaede", PASSWORD)
+    room = Classroom.objects.create(name="Dojo Sunday", created_by=teacher)
+    room.teachers.add(teacher)
+    Membership.objects.create(classroom=room, student=student)
+    exercise = Assignment.objects.create(
+        classroom=room,
+        kind=AssignmentKind.EXERCISE,
+        title="Homework 1",
+        exercise_kind="discard",
+        hand=FIRST_HAND,
+        analysis=services.exercise_facts("discard", FIRST_HAND),
+    )
+    services.record_attempt(exercise, student, "exercise", True, answer="1s", seconds=42)
+    return room, exercise
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_teacher_edits_an_exercise_and_removes_a_student(
+    browser_instance, live_server, classroom, language
+) -> None:
+    room, exercise = classroom
+    teacher = open_tab(browser_instance, live_server, language)
+    student = open_tab(browser_instance, live_server, language)
+    try:
+        _edit_then_remove(teacher, student, room, exercise, language)
+    finally:
+        teacher.context.close()
+        student.context.close()
+
+
+def _edit_then_remove(teacher, student, room, exercise, language: str) -> None:
+    class_url = f"/classes/{room.pk}/"
+    log_in(teacher, "sensei")
+    teacher.goto(f"/classes/{room.pk}/a/{exercise.pk}/")
+    teacher.get_by_role("link", name=t(language, "Edit"), exact=True).click()
+    teacher.get_by_role("heading", name=t(language, "Edit the assignment")).wait_for()
+    # The form holds the saved exercise; the engine's saved answer shows beside it.
+    assert teacher.locator("#id_hand").input_value() == FIRST_HAND
+    assert teacher.locator("#id_title").input_value() == "Homework 1"
+    assert (
+        t(language, "Best discard: %(best)s") % {"best": "1s"}
+        in teacher.locator("#preview").inner_text()
+    )
+
+    # A hand without a clear best answer is refused live, before saving ...
+    teacher.locator("#id_hand").fill(NO_CLEAR_ANSWER)
+    teacher.locator("#preview .preview-error").wait_for()
+    # ... and a clear one shows the engine's analysis.
+    teacher.locator("#id_hand").fill(NEW_HAND)
+    teacher.locator("#preview .discard-table").wait_for()
+    teacher.locator(
+        "#preview", has_text=t(language, "Best discard: %(best)s") % {"best": "1p"}
+    ).wait_for()
+    teacher.locator("#id_title").fill("Homework 1 (new hand)")
+    teacher.locator("#id_due").fill("2030-06-01T18:00")
+    both_sizes(teacher, f"classes-edit-exercise-{language}")
+    teacher.get_by_role("button", name=t(language, "Save changes")).click()
+    teacher.locator(".alert-success").wait_for()
+    teacher.get_by_role("heading", name="Homework 1 (new hand)").wait_for()
+
+    # The student's earlier work is still there, on the assignment and in the grid.
+    results = teacher.locator("#results-h + .table-responsive")
+    assert "kaede" in results.inner_text()
+    assert results.locator(".status-done").count() == 1
+    teacher.goto(f"/classes/{room.pk}/dashboard/")
+    assert teacher.locator(".dashboard-grid td.grid-cell").get_attribute("data-status") == "done"
+
+    # The student sees the new title and their work still done.
+    log_in(student, "kaede")
+    student.goto(class_url)
+    student.get_by_role("link", name="Homework 1 (new hand)").wait_for()
+    assert student.locator(".work-table .status-done").count() == 1
+
+    # The teacher removes the student, after a confirmation page.
+    teacher.get_by_role("link", name="kaede").click()
+    teacher.get_by_role("link", name=t(language, "Remove from the class")).click()
+    question = t(language, "Remove %(name)s from %(classname)s?") % {
+        "name": "kaede",
+        "classname": "Dojo Sunday",
+    }
+    teacher.get_by_role("heading", name=question).wait_for()
+    both_sizes(teacher, f"classes-remove-student-{language}")
+    teacher.get_by_role("button", name=t(language, "Remove from the class")).click()
+    teacher.wait_for_url(f"**/classes/{room.pk}/dashboard/")
+    teacher.locator(".alert-success").wait_for()
+    assert teacher.locator(".dashboard-grid").count() == 0  # nobody left in the grid
+    assert "kaede" in teacher.locator(".alert-success").inner_text()
+    both_sizes(teacher, f"classes-after-removal-{language}")
+
+    # The removed student no longer reaches the class.
+    response = student.goto(class_url)
+    assert response is not None and response.status == 404
