@@ -23,6 +23,7 @@ from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tutor.engine.tiles import TileParseError, parse_tile, tile_str
 
@@ -791,22 +792,32 @@ def explanation(puzzle: Puzzle, rows: list[DiscardRow] | None = None) -> str:
         return text
     if puzzle.kind == PuzzleKind.IMPROVE:
         tiles = accepted_tiles(puzzle)
-        return _(
-            "This hand is %(shanten)s: %(kinds)d kinds improve it (%(tiles)s), %(count)d tiles "
-            "in all that you have not seen."
-        ) % {
+        values = {
             "shanten": _shanten_words(int(analysis.get("shanten", 0))),
             "kinds": len(tiles),
             "tiles": _tile_list([t.tile for t in tiles]),
             "count": sum(t.count for t in tiles),
         }
+        kinds = ngettext(
+            "This hand is %(shanten)s: %(kinds)d kind improves it (%(tiles)s)",
+            "This hand is %(shanten)s: %(kinds)d kinds improve it (%(tiles)s)",
+            values["kinds"],
+        )
+        count = ngettext(
+            "%(count)d tile in all that you have not seen.",
+            "%(count)d tiles in all that you have not seen.",
+            values["count"],
+        )
+        return f"{kinds % values}, {count % values}"
     if puzzle.kind == PuzzleKind.WAITS:
         tiles = waits(puzzle)
         shapes = analysis.get("wait_shapes") or []
-        text = _("The hand is tenpai and waits on %(tiles)s: %(count)d tiles still unseen.") % {
-            "tiles": _tile_list([t.tile for t in tiles]),
-            "count": sum(t.count for t in tiles),
-        }
+        unseen = sum(t.count for t in tiles)
+        text = ngettext(
+            "The hand is tenpai and waits on %(tiles)s: %(count)d tile still unseen.",
+            "The hand is tenpai and waits on %(tiles)s: %(count)d tiles still unseen.",
+            unseen,
+        ) % {"tiles": _tile_list([t.tile for t in tiles]), "count": unseen}
         if shapes:
             from .analyzer import shape_label
 
@@ -817,10 +828,11 @@ def explanation(puzzle: Puzzle, rows: list[DiscardRow] | None = None) -> str:
     shanten = int(analysis.get("shanten", 0))
     if shanten == 0:
         return _("The hand is tenpai: one more useful tile completes it.")
-    return _("The hand is %(shanten)s: it needs at least %(n)d useful tiles to reach tenpai.") % {
-        "shanten": _shanten_words(shanten),
-        "n": shanten,
-    }
+    return ngettext(
+        "The hand is %(shanten)s: it needs at least %(n)d useful tile to reach tenpai.",
+        "The hand is %(shanten)s: it needs at least %(n)d useful tiles to reach tenpai.",
+        shanten,
+    ) % {"shanten": _shanten_words(shanten), "n": shanten}
 
 
 @dataclass(frozen=True)

@@ -42,3 +42,27 @@ def test_a_waits_puzzle_explains_its_shape_in_spanish():
         text = play.explanation(puzzle)
     assert "espera múltiple" in text or "espera a dos lados (ryanmen)" in text
     assert "multi-sided" not in text
+
+
+def test_a_one_shanten_hand_needs_one_useful_tile_in_both_languages():
+    puzzle = make_puzzle(PuzzleKind.SHANTEN, "123456789m1p35s1z")  # 1-shanten
+    with translation.override("en"):
+        assert "it needs at least 1 useful tile to reach tenpai." in play.explanation(puzzle)
+    with translation.override("es"):
+        assert "necesita al menos 1 ficha útil para llegar a tenpai." in play.explanation(puzzle)
+
+
+def test_an_improve_explanation_counts_kinds_and_tiles_in_spanish():
+    puzzle = make_puzzle(PuzzleKind.IMPROVE, "123456789m1p357s")
+    with translation.override("es"):
+        text = play.explanation(puzzle)
+    assert "tipos (" in text and "fichas en total que no has visto." in text
+
+
+@pytest.mark.parametrize(("days", "spanish"), [(1, "1 día"), (2, "2 días"), (5, "5 días")])
+def test_a_spanish_streak_of_many_days_is_plural(days, spanish):
+    from django.utils.translation import ngettext
+
+    with translation.override("es"):
+        text = ngettext("Daily streak: %(days)s day", "Daily streak: %(days)s days", days)
+    assert text % {"days": days} == f"Racha diaria: {spanish}"
