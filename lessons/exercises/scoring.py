@@ -169,6 +169,8 @@ class _Winning(Exercise):
         return out
 
 
+NO_YAKU = "no_yaku"  # the answer for a complete hand that has no yaku, so cannot win
+
 # Keys of the yaku a near miss about "yakuhai" speaks for.
 _VALUE_KEYS = frozenset(
     {"haku", "hatsu", "chun"}
@@ -206,6 +208,25 @@ class YakuExercise(_Winning):
         self.names = {by_name[c]: c for c in choices}
         self.choices = list(dict.fromkeys(by_name[c] for c in choices))
 
+    def _outcome(self) -> tuple[Any, Any]:
+        """``(result, None)`` for a hand that can win, ``(None, NoYakuError)`` for one that
+        cannot (complete, but without a yaku)."""
+        from tutor.engine.scoring import NoYakuError
+
+        try:
+            return self.result(), None
+        except NoYakuError as exc:
+            return None, exc
+
+    def solutions(self) -> set[Answer]:
+        from tutor.engine.scoring import NoYakuError
+
+        try:
+            self.result()
+        except NoYakuError:
+            return {frozenset({NO_YAKU})}
+        return super().solutions()
+
     def _answer(self, result: Any) -> Answer:
         present = frozenset(y.key for y in result.yaku if y.tenhou_id < 52)
         missing = present - set(self.choices)
@@ -220,30 +241,42 @@ class YakuExercise(_Winning):
         return present
 
     def read(self, post: Mapping[str, Any]) -> Answer:
-        picked = _many(post, "choice", self.choices)
+        picked = _many(post, "choice", [*self.choices, NO_YAKU])
         if not picked:
-            raise EmptyAnswer(_("Tick at least one yaku."))
+            raise EmptyAnswer(_("Tick at least one yaku, or “No yaku”."))
+        if NO_YAKU in picked and len(picked) > 1:
+            raise EmptyAnswer(_("“No yaku” cannot go with a yaku: tick one or the other."))
         return picked
 
-    def _why_not(self, key: str, result: Any) -> str:
+    def _why_not(self, key: str, misses: Any) -> str:
         """The engine's near miss for a yaku the hand lacks, in the learner's language."""
         from tutor.web.engine_text import near_miss_reason
 
-        for miss in result.near_misses:
+        for miss in misses:
             if miss.key == key or (miss.key == "yakuhai" and key in _VALUE_KEYS):
                 return near_miss_reason(miss, tile=_inline_tile, group=_inline_tile)
         return ""
 
     def check(self, answer: Answer) -> Verdict:
-        from tutor.web.engine_text import yaku_name
+        from tutor.web.engine_text import near_miss_text, no_yaku_text, yaku_name
 
         assert isinstance(answer, frozenset)
-        result = self.result()
-        right = self._answer(result)
+        result, no_yaku = self._outcome()
+        right = self.solution()
         assert isinstance(right, frozenset)
+        if answer == right and no_yaku is not None:
+            # The headline, then one line per near miss: a long list reads better as items.
+            lines = [no_yaku_text({"misses": ()})]
+            lines += [
+                near_miss_text(m, tile=_inline_tile, group=_inline_tile) for m in no_yaku.misses
+            ]
+            return Verdict(True, lines)
+        misses = no_yaku.misses if no_yaku is not None else result.near_misses
         reasons = []
-        for key in sorted(answer - right, key=self.choices.index):
-            why = self._why_not(key, result)
+        if NO_YAKU in answer:
+            reasons.append(_("This hand has a yaku, so it can win."))
+        for key in sorted(answer - right - {NO_YAKU}, key=self.choices.index):
+            why = self._why_not(key, misses)
             if why:
                 reasons.append(
                     _("%(yaku)s is not in this hand: %(why)s.")
@@ -251,7 +284,7 @@ class YakuExercise(_Winning):
                 )
             else:
                 reasons.append(_("%(yaku)s is not in this hand.") % {"yaku": yaku_name(key)})
-        if right - answer:
+        if right - answer and no_yaku is None:
             reasons.append(
                 ngettext(
                     "The hand has one more yaku.",
@@ -273,7 +306,10 @@ class YakuExercise(_Winning):
             "choices",
             select="many",
             name="choice",
-            choices=[Choice(key, yaku_name(key)) for key in self.choices],
+            choices=[
+                *(Choice(key, yaku_name(key)) for key in self.choices),
+                Choice(NO_YAKU, _("No yaku: this hand cannot win")),
+            ],
             checked=sorted(answer) if isinstance(answer, frozenset) else [],
             shown=self.shown(),
             facts=self.facts(),
