@@ -15,7 +15,14 @@ from the position fields of a content file (``exercise(data)``) and offers:
 No answer is stored anywhere: ``solutions()`` is computed from the position each time.
 """
 
-from . import calls, hands, scoring, tiles, wall  # noqa: F401 - each module registers its types
+from . import (  # noqa: F401 - each module registers its types
+    calls,
+    hands,
+    scoring,
+    settlement,
+    tiles,
+    wall,
+)
 from .base import (
     PALETTE,
     SEATS,

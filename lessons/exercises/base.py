@@ -65,6 +65,8 @@ class Widget:
     label: str = ""
     name: str = "tile"
     inputs: list[tuple[str, str, str]] = field(default_factory=list)  # (name, label, value)
+    low: str = "0"  # numbers: the inputs' minimum ("" lets a learner type a negative)
+    step: str = "100"  # numbers: the inputs' step
     rows: tuple[str, ...] = ("123456789m", "123456789p", "123456789s", "1234567z")
 
     def palette_rows(self) -> list[tuple[str, str]]:

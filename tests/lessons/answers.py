@@ -55,6 +55,8 @@ def right_form(data: dict) -> dict[str, list[str]]:
         return {"number": [str(answer)]}
     if kind == "payment":
         return {f"pay_{seat}": [str(amount)] for seat, amount in answer}
+    if kind in ("noten", "final_scores"):
+        return {f"score_{seat}": [str(amount)] for seat, amount in answer}
     if kind in ("calls", "claim", "yaku"):
         return {"choice": sorted(answer)}
     if kind in ("furiten", "shanten"):
@@ -76,6 +78,8 @@ def wrong_form(data: dict) -> dict[str, list[str]]:
         return {"number": [str(int(right["number"][0]) + 10)]}
     if kind == "payment":
         return {k: [str(int(v[0]) + 100)] for k, v in right.items()}
+    if kind in ("noten", "final_scores"):
+        return {k: [str(int(v[0]) + 1)] for k, v in right.items()}
     if "choice" in right:
         if len(right["choice"]) > 1:
             return {"choice": right["choice"][:-1]}

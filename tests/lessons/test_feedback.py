@@ -195,3 +195,68 @@ def test_no_yaku_cannot_go_with_a_yaku():
 
     with pytest.raises(EmptyAnswer):
         exercise(OPEN_NO_YAKU).read(post(choice=["no_yaku", "tanyao"]))
+
+
+# --- the end of a hand and of a game --------------------------------------------------------
+
+
+def seats(east: int, south: int, west: int, north: int) -> dict[str, int]:
+    return {"score_east": east, "score_south": south, "score_west": west, "score_north": north}
+
+
+NOTEN = {"type": "noten", "tenpai": ["east", "south", "north"]}
+
+
+def test_the_one_noten_player_pays_three_thousand():
+    v = verdict(NOTEN, **seats(1000, 1000, -3000, 1000))
+    assert v.correct
+    assert "West is not tenpai and pays 3,000." in v.reasons
+    assert "East is tenpai and receives 1,000." in v.reasons
+
+
+def test_nobody_pays_when_nobody_is_tenpai():
+    assert verdict({"type": "noten", "tenpai": []}, **seats(0, 0, 0, 0)).correct
+
+
+def test_a_wrong_noten_figure_is_named_with_the_rule():
+    v = verdict(NOTEN, **seats(1000, 1000, -1000, 1000))
+    assert not v.correct
+    assert v.reasons[0].startswith("At an exhaustive draw the players who are not tenpai pay 3,000")
+    assert v.reasons[1:] == ["West: not −1,000."]
+
+
+FINAL = {"type": "final_scores", "points": [18300, 35800, 31600, 14300]}
+
+
+def test_the_final_result_rounds_subtracts_the_return_points_and_adds_the_uma():
+    v = verdict(FINAL, **seats(-22, 46, 12, -36))
+    assert v.correct
+    assert "West, place 2, 31,600 points: +2; uma +10; result +12." in v.reasons
+    assert (
+        "South, place 1, 35,800 points: takes +26, what the others give up; uma +20; "
+        "result +46." in v.reasons
+    )
+
+
+def test_a_wrong_final_result_names_the_seat_without_the_answer():
+    v = verdict(FINAL, **seats(-22, 46, 12, -35))
+    assert not v.correct
+    assert v.reasons[-1] == "North: not −35."
+    assert not any("−36" in r for r in v.reasons)
+
+
+def test_a_final_result_is_a_signed_whole_number_and_scores_must_add_up():
+    import pytest
+
+    from lessons.exercises import AnswerError, ContentError
+
+    with pytest.raises(AnswerError):
+        exercise(FINAL).read(post(**{**seats(-22, 46, 12, -36), "score_east": "-2x"}))
+    with pytest.raises(ContentError, match="add up"):
+        exercise({"type": "final_scores", "points": [25000, 25000, 25000, 24000]})
+
+
+def test_settlement_inputs_take_negative_numbers():
+    widget = exercise(FINAL).widget()
+    assert widget.low == "" and widget.step == "1"
+    assert [name for name, _label, _value in widget.inputs] == list(seats(0, 0, 0, 0))

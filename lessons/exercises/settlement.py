@@ -1,0 +1,220 @@
+"""Exercises on the end of a hand and of a game: noten payments and the final settlement."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from .base import (
+    SEATS,
+    Answer,
+    ContentError,
+    Exercise,
+    Verdict,
+    Widget,
+    _number,
+    _seat_names,
+    register,
+)
+
+
+def _points(n: int) -> str:
+    """Points as the learner's language writes them: 41,200 / 41.200."""
+    return number_format(n, force_grouping=True)
+
+
+def _signed(n: int, grouped: bool = False) -> str:
+    """A signed amount: +9, −17 (a true minus sign), 0."""
+    text = _points(abs(n)) if grouped else str(abs(n))
+    return f"+{text}" if n > 0 else (f"−{text}" if n < 0 else "0")
+
+
+def _seat_list(value: Any, what: str) -> list[str]:
+    if not isinstance(value, list) or any(s not in SEATS for s in value):
+        raise ContentError(f"{what}: a list of seats (east, south, west, north)")
+    if len(set(value)) != len(value):
+        raise ContentError(f"{what}: a seat is listed twice")
+    return list(value)
+
+
+def _per_seat_inputs(answer: Answer | None, label: str) -> list[tuple[str, str, str]]:
+    seats = dict(zip(SEATS, _seat_names(), strict=True))
+    given = dict(answer) if isinstance(answer, tuple) else {}  # type: ignore[arg-type]
+    return [(f"score_{s}", label % {"seat": seats[s]}, str(given.get(s, ""))) for s in SEATS]
+
+
+def _wrong_seats(answer: Answer, right: Sequence[tuple[str, int]]) -> list[str]:
+    seats = dict(zip(SEATS, _seat_names(), strict=True))
+    given = dict(answer)  # type: ignore[arg-type]
+    return [
+        _("%(seat)s: not %(value)s.") % {"seat": seats[s], "value": _signed(given[s], True)}
+        for s, v in right
+        if given[s] != v
+    ]
+
+
+@register
+class Noten(Exercise):
+    """An exhaustive draw: who gets and who pays the noten payments."""
+
+    type = "noten"
+    fields = ("tenpai",)
+    required = fields
+
+    def parse(self) -> None:
+        self.tenpai = _seat_list(self.data["tenpai"], "tenpai")
+
+    def _changes(self) -> tuple[int, ...]:
+        from tutor.engine.scoring.presets import TENHOU
+        from tutor.engine.scoring.settlement import noten_payments
+
+        return noten_payments(tuple(s in self.tenpai for s in SEATS), TENHOU.noten_payments)
+
+    def solutions(self) -> set[Answer]:
+        return {tuple(zip(SEATS, self._changes(), strict=True))}
+
+    def read(self, post: Mapping[str, Any]) -> Answer:
+        return tuple((s, _number(post, f"score_{s}", -10_000, 10_000)) for s in SEATS)
+
+    def check(self, answer: Answer) -> Verdict:
+        right = self.solution()
+        assert isinstance(right, tuple)
+        from tutor.engine.scoring.presets import TENHOU
+
+        rule = _(
+            "At an exhaustive draw the players who are not tenpai pay %(total)s in all, shared "
+            "equally, to those who are; when all four or nobody are tenpai, nobody pays."
+        ) % {"total": _points(TENHOU.noten_payments)}
+        if answer != right:
+            return Verdict(False, [rule, *_wrong_seats(answer, right)])
+        seats = dict(zip(SEATS, _seat_names(), strict=True))
+        n = len(self.tenpai)
+        reasons = [ngettext("%(n)s player is tenpai.", "%(n)s players are tenpai.", n) % {"n": n}]
+        for seat, change in right:
+            if change > 0:
+                text = _("%(seat)s is tenpai and receives %(amount)s.")
+            elif change < 0:
+                text = _("%(seat)s is not tenpai and pays %(amount)s.")
+            else:
+                text = _("%(seat)s neither pays nor receives anything.")
+            reasons.append(text % {"seat": seats[seat], "amount": _points(abs(change))})
+        return Verdict(True, reasons)
+
+    def widget(self, answer: Answer | None = None) -> Widget:
+        seats = dict(zip(SEATS, _seat_names(), strict=True))
+        tenpai = ", ".join(seats[s] for s in SEATS if s in self.tenpai)
+        fact = (
+            _("Tenpai at the draw: %(seats)s.") % {"seats": tenpai}
+            if tenpai
+            else _("Nobody is tenpai at the draw.")
+        )
+        return Widget(
+            "numbers",
+            inputs=_per_seat_inputs(answer, _("%(seat)s gets (+) or pays (−)")),
+            facts=[fact],
+            low="",
+        )
+
+
+@register
+class FinalScores(Exercise):
+    """The end of a game: each player's result with return points, rounding and uma."""
+
+    type = "final_scores"
+    fields = ("points",)
+    required = fields
+
+    def parse(self) -> None:
+        from tutor.engine.scoring.presets import TENHOU
+
+        points = self.data["points"]
+        if (
+            not isinstance(points, list)
+            or len(points) != 4
+            or not all(isinstance(p, int) and not isinstance(p, bool) for p in points)
+        ):
+            raise ContentError("points: the four final scores, East first, e.g. [41200, ...]")
+        if sum(points) != 4 * TENHOU.start_points:
+            raise ContentError(f"points: they must add up to {4 * TENHOU.start_points}")
+        if any(p % 100 for p in points):
+            raise ContentError("points: scores are whole hundreds")
+        self.points = list(points)
+
+    def _results(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        """(places, results before uma, final results), seat by seat, from the engine."""
+        from tutor.engine.scoring.settlement import final_scores, placements
+
+        return (
+            placements(self.points),
+            final_scores(self.points, uma=(0, 0, 0, 0)),
+            final_scores(self.points),
+        )
+
+    def solutions(self) -> set[Answer]:
+        return {tuple(zip(SEATS, self._results()[2], strict=True))}
+
+    def read(self, post: Mapping[str, Any]) -> Answer:
+        return tuple((s, _number(post, f"score_{s}", -500, 500)) for s in SEATS)
+
+    def check(self, answer: Answer) -> Verdict:
+        from tutor.engine.scoring.presets import TENHOU
+
+        right = self.solution()
+        assert isinstance(right, tuple)
+        rule = _(
+            "Every player but the first compares their points with the %(target)s return "
+            "points and rounds the difference to the nearest thousand; the first takes what "
+            "the three others give up. Then each adds the uma of their place: %(uma)s."
+        ) % {
+            "target": _points(TENHOU.return_points),
+            "uma": " / ".join(_signed(u) for u in TENHOU.uma),
+        }
+        if answer != right:
+            return Verdict(False, [rule, *_wrong_seats(answer, right)])
+        places, before, final = self._results()
+        seats = dict(zip(SEATS, _seat_names(), strict=True))
+        reasons = [rule]
+        for place in range(1, 5):
+            i = places.index(place)
+            values = {
+                "seat": seats[SEATS[i]],
+                "place": place,
+                "points": _points(self.points[i]),
+                "before": _signed(before[i]),
+                "uma": _signed(TENHOU.uma[place - 1]),
+                "result": _signed(final[i]),
+            }
+            if place == 1:
+                text = _(
+                    "%(seat)s, place %(place)s, %(points)s points: takes %(before)s, what the "
+                    "others give up; uma %(uma)s; result %(result)s."
+                )
+            else:
+                text = _(
+                    "%(seat)s, place %(place)s, %(points)s points: %(before)s; uma %(uma)s; "
+                    "result %(result)s."
+                )
+            reasons.append(text % values)
+        return Verdict(True, reasons)
+
+    def widget(self, answer: Answer | None = None) -> Widget:
+        seats = dict(zip(SEATS, _seat_names(), strict=True))
+        facts = [
+            _("Final points: %(scores)s.")
+            % {
+                "scores": ", ".join(
+                    f"{seats[s]} {_points(p)}" for s, p in zip(SEATS, self.points, strict=True)
+                )
+            }
+        ]
+        return Widget(
+            "numbers",
+            inputs=_per_seat_inputs(answer, _("%(seat)s's result (thousands)")),
+            facts=facts,
+            low="",
+            step="1",
+        )
