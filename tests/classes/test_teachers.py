@@ -92,3 +92,34 @@ def test_the_model_keeps_at_least_one_teacher(world):
     classroom.teachers.add(world.other_teacher)
     classroom.remove_teacher(world.teacher)
     assert list(classroom.teachers.all()) == [world.other_teacher]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_co_teachers_leaving_at_once_leave_one_teacher(world):
+    import threading
+
+    world.classroom.teachers.add(world.other_teacher)
+    start = threading.Barrier(2)
+    outcomes: list[str] = []
+
+    def leave(user) -> None:
+        from django.db import connection as thread_connection
+
+        try:
+            start.wait()
+            Classroom.objects.get(pk=world.classroom.pk).remove_teacher(user)
+            outcomes.append("left")
+        except LastTeacherError:
+            outcomes.append("refused")
+        finally:
+            thread_connection.close()
+
+    threads = [
+        threading.Thread(target=leave, args=(u,)) for u in (world.teacher, world.other_teacher)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == ["left", "refused"]
+    assert world.classroom.teachers.count() == 1
