@@ -36,22 +36,29 @@ from .base import (
 
 @register
 class Dora(Exercise):
+    """Dora from indicators: pick the dora tiles, or count the dora of a hand. With ``ura``
+    (the indicators under them, turned over after a riichi win) both kinds are counted."""
+
     type = "dora"
-    fields = ("indicators", "hand")
+    fields = ("indicators", "ura", "hand")
     required = ("indicators",)
 
     def parse(self) -> None:
         self.indicators, _red = _parse_tiles(self.data["indicators"], "indicators")
         if not 1 <= len(self.indicators) <= 5:
             raise ContentError("indicators: 1 to 5 tiles")
+        self.ura = _parse_tiles(self.data["ura"], "ura")[0] if self.data.get("ura") else []
+        if len(self.ura) > len(self.indicators):
+            raise ContentError("ura: at most one ura indicator under each dora indicator")
         self.hand = _parse_hand(self.data["hand"], "hand") if "hand" in self.data else None
 
     def solutions(self) -> set[Answer]:
         from tutor.engine import dora
 
+        both = [*self.indicators, *self.ura]
         if self.hand is None:
-            return {frozenset(dora.dora_tiles(self.indicators))}
-        return {dora.count_all_dora(self.hand, self.indicators)}
+            return {frozenset(dora.dora_tiles(both))}
+        return {dora.count_all_dora(self.hand, both)}
 
     def read(self, post: Mapping[str, Any]) -> Answer:
         if self.hand is None:
@@ -76,7 +83,7 @@ class Dora(Exercise):
                 right = self.solution()
                 assert isinstance(right, frozenset)
                 reasons += [
-                    _("%(tile)s is not a dora here.") % {"tile": tile_name(k)}
+                    capfirst(_("%(tile)s is not a dora here.") % {"tile": tile_name(k)})
                     for k in sorted(answer - right)
                 ]
             else:
@@ -91,18 +98,59 @@ class Dora(Exercise):
             % {"indicator": tile_name(i), "dora": tile_name(dora.dora_from_indicator(i))}
             for i in self.indicators
         ]
+        reasons += [
+            _("The ura indicator %(indicator)s makes %(dora)s an ura dora.")
+            % {"indicator": tile_name(i), "dora": tile_name(dora.dora_from_indicator(i))}
+            for i in self.ura
+        ]
         if self.hand is not None:
             plain = dora.count_dora(self.hand, self.indicators)
+            reasons.append(
+                ngettext(
+                    "This hand holds %(n)s dora from the indicators.",
+                    "This hand holds %(n)s dora from the indicators.",
+                    plain,
+                )
+                % {"n": plain}
+            )
+            if self.ura:
+                ura = dora.count_dora(self.hand, self.ura)
+                reasons.append(
+                    ngettext(
+                        "It holds %(n)s ura dora.",
+                        "It holds %(n)s ura dora.",
+                        ura,
+                    )
+                    % {"n": ura}
+                )
             red = dora.count_red_fives(self.hand)
             reasons.append(
-                _("This hand holds %(plain)s dora from the indicators and %(red)s red fives.")
-                % {"plain": plain, "red": red}
+                ngettext(
+                    "It holds %(n)s red five.",
+                    "It holds %(n)s red fives.",
+                    red,
+                )
+                % {"n": red}
             )
-        right = answer == self.solution()
-        return Verdict(right, reasons)
+        return Verdict(True, reasons)
+
+    def _shown(self) -> list[tuple[str, str]]:
+        shown = [
+            (
+                ngettext("Dora indicator", "Dora indicators", len(self.indicators)),
+                "".join(et.tile_str(k) for k in self.indicators),
+            )
+        ]
+        if self.ura:
+            shown.append(
+                (
+                    ngettext("Ura-dora indicator", "Ura-dora indicators", len(self.ura)),
+                    "".join(et.tile_str(k) for k in self.ura),
+                )
+            )
+        return shown
 
     def widget(self, answer: Answer | None = None) -> Widget:
-        indicators = "".join(et.tile_str(k) for k in self.indicators)
         if self.hand is None:
             checked = (
                 [et.tile_str(k) for k in sorted(answer)] if isinstance(answer, frozenset) else []
@@ -113,11 +161,11 @@ class Dora(Exercise):
                 select="many",
                 value="tile",
                 checked=checked,
-                shown=[(_("Dora indicator"), indicators)],
+                shown=self._shown(),
             )
         return Widget(
             "number",
-            shown=[(_("Dora indicator"), indicators), (_("The hand"), display(self.hand))],
+            shown=[*self._shown(), (_("The hand"), display(self.hand))],
             number=str(answer) if isinstance(answer, int) else "",
             label=_("Number of dora"),
         )

@@ -260,3 +260,31 @@ def test_settlement_inputs_take_negative_numbers():
     widget = exercise(FINAL).widget()
     assert widget.low == "" and widget.step == "1"
     assert [name for name, _label, _value in widget.inputs] == list(seats(0, 0, 0, 0))
+
+
+# --- dora -----------------------------------------------------------------------------------
+
+URA = {"type": "dora", "indicators": "6m", "ura": "8s", "hand": "123m 789m 456p 789s 55z"}
+
+
+def test_ura_indicators_are_shown_under_their_own_label_and_counted():
+    ex = exercise(URA)
+    assert ex.widget().shown[:2] == [("Dora indicator", "6m"), ("Ura-dora indicator", "8s")]
+    assert ex.solution() == 2  # a 7m and a 9s
+    v = verdict(URA, number=2)
+    assert "The ura indicator eight of bamboo makes nine of bamboo an ura dora." in v.reasons
+    assert "It holds 1 ura dora." in v.reasons
+
+
+def test_one_red_five_is_singular():
+    v = verdict({"type": "dora", "indicators": "6m", "hand": "123m 789m 406p 789s 55z"}, number=2)
+    assert "It holds 1 red five." in v.reasons
+
+
+def test_more_ura_indicators_than_dora_indicators_is_a_content_error():
+    import pytest
+
+    from lessons.exercises import ContentError
+
+    with pytest.raises(ContentError, match="ura"):
+        exercise({**URA, "ura": "8s 1z"})
