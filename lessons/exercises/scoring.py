@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-
-from tutor.engine import tiles as et
 
 from .base import (
     _WIND,
@@ -316,123 +313,14 @@ class YakuExercise(_Winning):
         )
 
 
-def _engine_tile(name: str) -> str:
-    """The engine's learner-facing tile name (``9p``, ``Red dragon``) as a drawn tile."""
-    from tutor.engine.scoring import tile_name as engine_name
-
-    for kind in range(et.NUM_KINDS):
-        if engine_name(kind) == name:
-            return f"`tiles:{et.tile_str(kind)}`"
-    return name
-
-
 def fu_line_text(line: Any) -> str:
-    """One of the engine's fu lines in the learner's language (the engine writes English).
+    """One of the engine's fu lines in the learner's language, its tiles drawn inline.
 
-    Lines the patterns below do not know are shown as the engine wrote them.
+    The shared renderer reads the line's code and params (:mod:`tutor.web.engine_text`).
     """
-    import re
+    from tutor.web.engine_text import fu_text
 
-    reason: str = line.reason
-    amount = f"{line.sign}{line.fu}"
-    also = " (the sequence can also be read as two-sided)"
-    two_sided_too = reason.endswith(also)
-    if two_sided_too:
-        reason = reason[: -len(also)]
-    fixed = {
-        "Base": _("Base"),
-        "Closed ron": _("Closed ron"),
-        "Tsumo": _("Tsumo"),
-        "Tsumo with pinfu: no tsumo fu": _("Tsumo with pinfu: no tsumo fu"),
-        "Open hand with no fu, won by ron": _("Open hand with no fu, won by ron"),
-        "Thirteen orphans": _("Thirteen orphans"),
-        "Seven pairs (chiitoitsu), always, never rounded": _(
-            "Seven pairs (chiitoitsu), always, never rounded"
-        ),
-        "Thirteen orphans is a yakuman: no fu are counted": _(
-            "Thirteen orphans is a yakuman: no fu are counted"
-        ),
-    }
-    text = fixed.get(reason)
-    waits = {
-        "Two-sided wait (ryanmen) on ": _("Two-sided wait (ryanmen) on %(tile)s"),
-        "Closed wait (kanchan) on ": _("Closed wait (kanchan) on %(tile)s"),
-        "Edge wait (penchan) on ": _("Edge wait (penchan) on %(tile)s"),
-        "Pair wait (tanki) on ": _("Pair wait (tanki) on %(tile)s"),
-    }
-    for prefix, template in waits.items():
-        if text is None and reason.startswith(prefix):
-            text = template % {"tile": _engine_tile(reason[len(prefix) :])}
-    grades = {"honor": _("honor"), "terminal": _("terminal"), "simple": _("simple")}
-    states = {
-        "open": _("open"),
-        "closed": _("closed"),
-        "closed but completed by ron, so counted open": _(
-            "closed but completed by ron, so counted open"
-        ),
-    }
-    patterns: list[tuple[str, Callable[[re.Match[str]], str]]] = [
-        (
-            r"Wait on two pairs \(shanpon\), (.+) makes the set",
-            lambda m: (
-                _("Wait on two pairs (shanpon), %(tile)s makes the set")
-                % {"tile": _engine_tile(m[1])}
-            ),
-        ),
-        (
-            r"Pair of (.+) \(a dragon\)",
-            lambda m: _("Pair of %(tile)s (a dragon)") % {"tile": _engine_tile(m[1])},
-        ),
-        (
-            r"Pair of (.+) \((seat|round|seat and round) wind\)",
-            lambda m: (
-                {
-                    "seat": _("Pair of %(tile)s (your seat wind)"),
-                    "round": _("Pair of %(tile)s (the round wind)"),
-                    "seat and round": _("Pair of %(tile)s (your seat wind and the round wind)"),
-                }[m[2]]
-                % {"tile": _engine_tile(m[1])}
-            ),
-        ),
-        (r"Pair of (.+)", lambda m: _("Pair of %(tile)s") % {"tile": _engine_tile(m[1])}),
-        (
-            r"Sequence (\w+), (called|closed)",
-            lambda m: (
-                {
-                    "called": _("Sequence %(tiles)s, called"),
-                    "closed": _("Sequence %(tiles)s, closed"),
-                }[m[2]]
-                % {"tiles": f"`tiles:{m[1]}`"}
-            ),
-        ),
-        (
-            r"(Kan|Pon|Set) of (.+), (open|closed|closed but completed by ron, so counted open), "
-            r"(honor|terminal|simple)",
-            lambda m: (
-                {
-                    "Kan": _("Kan of %(tile)s, %(state)s, %(grade)s"),
-                    "Pon": _("Pon of %(tile)s, %(state)s, %(grade)s"),
-                    "Set": _("Set of %(tile)s, %(state)s, %(grade)s"),
-                }[m[1]]
-                % {"tile": _engine_tile(m[2]), "state": states[m[3]], "grade": grades[m[4]]}
-            ),
-        ),
-        (
-            r"Rounding (\d+) up to (\d+)",
-            lambda m: _("Rounding %(raw)s up to %(fu)s") % {"raw": m[1], "fu": m[2]},
-        ),
-    ]
-    for pattern, build in patterns:
-        if text is not None:
-            break
-        match = re.fullmatch(pattern, reason)
-        if match:
-            text = build(match)
-    if text is None:
-        return str(line)
-    if two_sided_too:
-        text += " " + _("(the sequence can also be read as two-sided)")
-    return f"{text}: {amount}"
+    return fu_text(line, tile=_inline_tile, group=_inline_tile)
 
 
 @register

@@ -379,7 +379,7 @@ def test_fu_lines_are_translated_and_draw_their_tiles():
     with translation.override("es"):
         v = verdict({**WIN, "type": "fu"}, number=30)
     assert "Ron con la mano cerrada: +10" in v.reasons
-    assert "Espera por los dos lados (ryanmen) en `tiles:4p`: 0" in v.reasons
+    assert "Espera a dos lados (ryanmen) a `tiles:4p`: 0" in v.reasons
 
 
 def test_one_tile_can_be_asked_for_by_name():

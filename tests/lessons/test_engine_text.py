@@ -1,0 +1,46 @@
+"""A lesson's fu feedback reads in the learner's language through the shared renderer."""
+
+from __future__ import annotations
+
+import io
+from html import unescape
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+from django.utils import translation
+
+from lessons.models import Step
+from tests.lessons.answers import right_form
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture(autouse=True)
+def curriculum(db):
+    call_command("load_lessons", stdout=io.StringIO())
+    yield
+    translation.activate("en")  # the Spanish cookie leaves Spanish active in this thread
+
+
+def _answer(client, step: Step) -> str:
+    url = reverse("lessons:answer", args=[step.stage.slug, step.number])
+    data = {"step": step.key, **right_form(step.exercise)}
+    return unescape(client.post(url, data, **HTMX).content.decode())
+
+
+def test_a_spanish_learner_reads_the_fu_lines_in_spanish(client):
+    client.cookies["django_language"] = "es"
+    step = Step.objects.get(stage__slug="fu", key="closed-ron")
+    html = _answer(client, step)
+    assert "Ron con la mano cerrada: +10" in html
+    assert "Espera a dos lados (ryanmen) a" in html
+    assert "Closed ron" not in html
+
+
+def test_an_english_learner_reads_them_in_english(client):
+    step = Step.objects.get(stage__slug="fu", key="closed-ron")
+    html = _answer(client, step)
+    assert "Closed ron: +10" in html
+    assert "Two-sided wait (ryanmen) on" in html
