@@ -83,7 +83,7 @@ def pending_badge(name: str, pending: int) -> str:
     label = ngettext("%d request waiting", "%d requests waiting", pending) % pending
     return format_html(
         '{} <span class="badge pending-requests" title="{}" aria-label="{}" '
-        'style="background: var(--message-warning-bg, #ffc); color: var(--body-fg, #333); '
+        'style="background: var(--delete-button-bg, #ba2121); color: #fff; '
         'border-radius: 1em; padding: 0 .5em; font-weight: bold">{}</span>',
         name,
         label,
