@@ -162,3 +162,10 @@ def test_anonymous_visitors_are_sent_to_log_in(client):
     response = client.post(URL, {"message": "hi"})
     assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
     assert not InstructorRequest.objects.exists()
+
+
+def test_the_classes_home_links_a_waiting_request_to_its_status(login, world):
+    client = login(world.outsider)
+    client.post(URL, {"message": "I teach"})
+    home = client.get(reverse("classes:index")).content.decode()
+    assert "waiting for the staff" in home and f'href="{URL}"' in home
