@@ -441,9 +441,9 @@ def test_every_call_reason_is_translated(reason: Reason) -> None:
 def test_a_blocked_call_reads_as_a_sentence() -> None:
     blocked = Blocked(2, CallKind.CHI, parse_tile("6p"), Reason.CHI_ONLY_FROM_LEFT, (12, 13))
     assert both(et.blocked_text, blocked) == (
-        "no chi on six of circles: chi takes only the discard of the player on your left",
-        "no puedes hacer chi con seis de círculos: el chi solo toma el descarte del jugador de "
-        "tu izquierda",
+        "no chi on six of circles: a chi can only take the discard of the player on your left",
+        "no puedes hacer chi con seis de círculos: un chi solo puede tomar el descarte del "
+        "jugador de tu izquierda",
     )
     kan = Blocked(0, CallKind.OPEN_KAN, parse_tile("1z"), Reason.NO_KAN_LEFT)
     with translation.override("es"):

@@ -510,7 +510,9 @@ def furiten_text(reason: Any, tile: TileFormat = tile_text) -> str:
 
 
 CALL_REASONS: dict[str, Promise] = {
-    "chi_only_from_left": gettext_lazy("chi takes only the discard of the player on your left"),
+    "chi_only_from_left": gettext_lazy(
+        "a chi can only take the discard of the player on your left"
+    ),
     "riichi_only_ron": gettext_lazy("after riichi you may call only ron"),
     "last_discard": gettext_lazy(
         "nobody may chi, pon or kan the last discard of the hand; ron is still allowed"
@@ -528,13 +530,13 @@ CALL_REASONS: dict[str, Promise] = {
     "riichi_kan_changes_shape": gettext_lazy(
         "in riichi the kan's four tiles must be a triplet in every reading of the hand"
     ),
-    "ron_beats_calls": gettext_lazy("someone declared ron on the same tile: ron comes first"),
-    "pon_beats_chi": gettext_lazy("someone declared pon or kan on the same tile: it beats chi"),
+    "ron_beats_calls": gettext_lazy("a ron on the same tile comes first"),
+    "pon_beats_chi": gettext_lazy("a pon or kan on the same tile beats a chi"),
     "head_bump": gettext_lazy(
         "a player nearer in turn order after the discarder also declared ron (head bump)"
     ),
     "triple_ron_draw": gettext_lazy(
-        "three players declared ron: the hand ends in an abortive draw (sanchahou)"
+        "three players declared ron, so the hand ends in an abortive draw (sanchahou)"
     ),
 }
 """Why a call is not allowed or lost, per :class:`tutor.engine.calls.Reason` value."""
