@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Set
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -65,8 +65,8 @@ def _call_value(kind: str, uses: tuple[int, ...]) -> str:
 @register
 class Calls(Exercise):
     type = "calls"
-    fields = ("hand", "discard", "from")
-    required = fields
+    fields = ("hand", "discard", "from", "riichi", "seat", "round")
+    required = ("hand", "discard", "from")
 
     def parse(self) -> None:
         self.hand = _parse_hand(self.data["hand"], "hand", sizes=(13,))
@@ -77,14 +77,25 @@ class Calls(Exercise):
         if self.data["from"] not in RELATIVE:
             raise ContentError("from: left, across or right")
         self.seat = RELATIVE[self.data["from"]]
+        self.riichi = self.data.get("riichi", False)
+        if not isinstance(self.riichi, bool):
+            raise ContentError("riichi: true or false")
+        for key in ("seat", "round"):
+            if key in self.data and self.data[key] not in _WIND:
+                raise ContentError(f"{key}: one of east, south, west, north")
+        self.ron_check = ron_check(
+            {self.seat: self.data.get("seat", "south")},
+            self.data.get("round", "east"),
+            {self.seat} if self.riichi else set(),
+        )
 
     def _options(self) -> Any:
         from tutor.engine.calls import Caller, call_options
 
         players: list[Any] = [None, None, None, None]
-        players[self.seat] = Caller(self.hand)
+        players[self.seat] = Caller(self.hand, riichi=self.riichi)
         try:
-            return call_options(self.tile, 0, players)
+            return call_options(self.tile, 0, players, has_yaku=self.ron_check)
         except ValueError as exc:
             raise ContentError(f"calls: {exc}") from exc
 
@@ -103,15 +114,12 @@ class Calls(Exercise):
                     )
         out.append(Choice("pon", _("Pon")))
         out.append(Choice("open_kan", _("Kan")))
+        out.append(Choice("ron", _("Ron (win on it)")))
         out.append(Choice("none", _("No call")))
         return out
 
     def _legal(self) -> frozenset[str]:
-        legal = {
-            _call_value(c.kind.value, tuple(sorted(c.uses)))
-            for c in self._options().calls
-            if c.kind.value != "ron"
-        }
+        legal = {_call_value(c.kind.value, tuple(sorted(c.uses))) for c in self._options().calls}
         return frozenset(legal) if legal else frozenset({"none"})
 
     def solutions(self) -> set[Answer]:
@@ -132,7 +140,6 @@ class Calls(Exercise):
         blocked = {
             _call_value(b.kind.value, tuple(sorted(b.uses))): b.reason
             for b in self._options().blocked
-            if b.kind.value != "ron"
         }
         reasons = []
         for value in sorted(answer - right):
@@ -142,6 +149,11 @@ class Calls(Exercise):
                 reasons.append(
                     _("%(call)s: not allowed, %(why)s.")
                     % {"call": labels[value], "why": _call_reason(blocked[value])}
+                )
+            elif value == "ron":
+                reasons.append(
+                    _("%(call)s: %(tile)s does not complete your hand.")
+                    % {"call": labels[value], "tile": tile_name(self.tile)}
                 )
             else:
                 reasons.append(
@@ -171,12 +183,23 @@ class Calls(Exercise):
 
     def widget(self, answer: Answer | None = None) -> Widget:
         where = {"left": _("on your left"), "across": _("across"), "right": _("on your right")}
+        facts = [_("You declared riichi.")] if self.riichi else []
+        if "seat" in self.data or "round" in self.data:
+            seats = dict(zip(SEATS, _seat_names(), strict=True))
+            facts.append(
+                _("Round wind: %(round)s. Your seat: %(seat)s.")
+                % {
+                    "round": seats[self.data.get("round", "east")],
+                    "seat": seats[self.data.get("seat", "south")],
+                }
+            )
         return Widget(
             "choices",
             select="many",
             name="choice",
             choices=self._choices(),
             checked=sorted(answer) if isinstance(answer, frozenset) else [],
+            facts=facts,
             shown=[
                 (_("Your hand"), display(self.hand)),
                 (
@@ -187,26 +210,40 @@ class Calls(Exercise):
         )
 
 
-def _ron_has_yaku(seat: int, hand: Hand, tile: int) -> bool:
-    """Whether a ron on ``tile`` would have a yaku (seat 0 is East; the round is East's)."""
+def ron_check(
+    seat_winds: Mapping[int, str], round_wind: str, riichi: Set[int]
+) -> Callable[[int, Hand, int], bool]:
+    """The engine's ``has_yaku`` test for a ron, seeing each caller's seat wind (by engine
+    seat), the round wind and who declared riichi: whether the win would have a yaku."""
     from tutor.engine.scoring import score
     from tutor.engine.scoring.situation import situation_from_hand
 
-    counts = list(hand.concealed)
-    counts[tile] += 1
-    try:
-        won = Hand.from_counts(counts, melds=hand.melds, red=hand.red)
-        score(situation_from_hand(won, tile, seat_wind=_WIND[SEATS[seat]]))
-    except ValueError:  # no yaku (NoYakuError), or not a win at all
-        return False
-    return True
+    def has_yaku(seat: int, hand: Hand, tile: int) -> bool:
+        counts = list(hand.concealed)
+        counts[tile] += 1
+        try:
+            won = Hand.from_counts(counts, melds=hand.melds, red=hand.red)
+            score(
+                situation_from_hand(
+                    won,
+                    tile,
+                    seat_wind=_WIND[seat_winds.get(seat, SEATS[seat])],
+                    round_wind=_WIND[round_wind],
+                    riichi=seat in riichi,
+                )
+            )
+        except ValueError:  # no yaku (NoYakuError), or not a win at all
+            return False
+        return True
+
+    return has_yaku
 
 
 @register
 class Claim(Exercise):
     type = "claim"
-    fields = ("discarder", "discard", "claims", "ask")
-    required = fields
+    fields = ("discarder", "discard", "claims", "ask", "round")
+    required = ("discarder", "discard", "claims", "ask")
 
     def parse(self) -> None:
         from tutor.engine.calls import Caller, CallKind, call_options
@@ -223,23 +260,37 @@ class Claim(Exercise):
         claims = self.data["claims"]
         if not isinstance(claims, dict) or not claims:
             raise ContentError("claims: a map of seat to {call, hand}")
+        if self.data.get("round", "east") not in _WIND:
+            raise ContentError("round: one of east, south, west, north")
         players: list[Any] = [None, None, None, None]
         self.wanted: dict[int, str] = {}
         self.hands: dict[int, Hand] = {}
+        self.riichi: set[int] = set()
         for seat_name, claim in claims.items():
             if seat_name not in SEATS or seat_name == self.data["discarder"]:
                 raise ContentError(f"claims: {seat_name!r} is not another seat")
-            if not isinstance(claim, dict) or set(claim) != {"call", "hand"}:
-                raise ContentError(f"claims.{seat_name}: give call and hand")
+            if (
+                not isinstance(claim, dict)
+                or not {"call", "hand"} <= set(claim) <= {"call", "hand", "riichi"}
+                or not isinstance(claim.get("riichi", False), bool)
+            ):
+                raise ContentError(f"claims.{seat_name}: give call and hand (and riichi: true)")
             if claim["call"] not in ("chi", "pon", "kan", "ron"):
                 raise ContentError(f"claims.{seat_name}.call: chi, pon, kan or ron")
             seat = SEATS.index(seat_name)
             hand = _parse_hand(claim["hand"], f"claims.{seat_name}.hand", sizes=(13,))
             self.hands[seat] = hand
-            players[seat] = Caller(hand)
+            if claim.get("riichi"):
+                self.riichi.add(seat)
+            players[seat] = Caller(hand, riichi=bool(claim.get("riichi")))
             self.wanted[seat] = "open_kan" if claim["call"] == "kan" else claim["call"]
         try:
-            self.legal = call_options(self.tile, self.discarder, players, has_yaku=_ron_has_yaku)
+            self.legal = call_options(
+                self.tile,
+                self.discarder,
+                players,
+                has_yaku=ron_check({}, self.data.get("round", "east"), self.riichi),
+            )
         except ValueError as exc:
             raise ContentError(f"claims: {exc}") from exc
         self.declared = []
@@ -327,15 +378,23 @@ class Claim(Exercise):
             )
         ]
         for seat, hand in sorted(self.hands.items()):
+            caption = (
+                _("%(seat)s, in riichi, calls %(call)s with")
+                if seat in self.riichi
+                else _("%(seat)s calls %(call)s with")
+            )
             shown.append(
                 (
-                    _("%(seat)s calls %(call)s with")
-                    % {"seat": names_[SEATS[seat]], "call": call_names[self.wanted[seat]]},
+                    caption % {"seat": names_[SEATS[seat]], "call": call_names[self.wanted[seat]]},
                     display(hand),
                 )
             )
+        facts = []
+        if "round" in self.data:
+            facts.append(_("Round wind: %(round)s.") % {"round": names_[self.data["round"]]})
         return Widget(
             "choices",
+            facts=facts,
             select="one" if self.data["ask"] == "taker" else "many",
             name="choice",
             choices=self._choices(),

@@ -288,3 +288,72 @@ def test_more_ura_indicators_than_dora_indicators_is_a_content_error():
 
     with pytest.raises(ContentError, match="ura"):
         exercise({**URA, "ura": "8s 1z"})
+
+
+# --- calls and claims -----------------------------------------------------------------------
+
+IN_RIICHI = {
+    "type": "calls",
+    "hand": "123m 789m 456p 99s 55z",
+    "discard": "5z",
+    "from": "across",
+    "riichi": True,
+}
+
+
+def test_in_riichi_only_ron_is_allowed():
+    assert exercise(IN_RIICHI).solution() == frozenset({"ron"})
+    v = verdict(IN_RIICHI, choice=["ron"])
+    assert v.correct
+    assert "Pon: not allowed, after riichi you may only win (ron), not call." in v.reasons
+
+
+def test_the_same_hand_out_of_riichi_may_pon_or_ron_on_a_dragon():
+    assert exercise({**IN_RIICHI, "riichi": False}).solution() == frozenset({"pon", "ron"})
+
+
+def test_ron_without_a_yaku_is_not_offered_as_legal():
+    data = {"type": "calls", "hand": "123m 456p 789s 55p 66s", "discard": "6s", "from": "across"}
+    assert exercise(data).solution() == frozenset({"pon"})
+    v = verdict(data, choice=["pon", "ron"])
+    assert not v.correct
+    assert "Ron (win on it): not allowed, the win would have no yaku." in v.reasons
+
+
+def test_a_wind_is_a_yaku_for_a_ron_only_as_seat_or_round_wind():
+    data = {"type": "calls", "hand": "123m 456p 789s 22z 66s", "discard": "2z", "from": "left"}
+    assert exercise(data).solution() == frozenset({"pon", "ron"})  # South is your seat wind
+    west = {**data, "seat": "west"}
+    assert exercise(west).solution() == frozenset({"pon"})
+    assert exercise({**west, "round": "south"}).solution() == frozenset({"pon", "ron"})
+
+
+RON_CLAIM = {
+    "type": "claim",
+    "discarder": "east",
+    "discard": "3z",
+    "claims": {
+        "south": {"call": "ron", "hand": "123m 456p 789s 11m 33z"},
+        "north": {"call": "pon", "hand": "33z 234m 789m 456s 55p"},
+    },
+    "ask": "taker",
+}
+
+
+def test_a_claimed_ron_sees_the_round_wind():
+    import pytest
+
+    from lessons.exercises import ContentError
+
+    # West is nobody's seat wind here: the ron has no yaku in an East round...
+    with pytest.raises(ContentError, match="not a legal call"):
+        exercise(RON_CLAIM)
+    # ...but West is the round wind in a West round.
+    assert exercise({**RON_CLAIM, "round": "west"}).solution() == frozenset({"south"})
+
+
+def test_a_claimed_ron_sees_the_claimants_riichi():
+    claims = {**RON_CLAIM["claims"], "south": {**RON_CLAIM["claims"]["south"], "riichi": True}}
+    ex = exercise({**RON_CLAIM, "claims": claims})
+    assert ex.solution() == frozenset({"south"})
+    assert ex.widget().shown[1][0] == "South, in riichi, calls ron with"
