@@ -306,3 +306,24 @@ def test_bad_details_of_a_stage_are_a_400_and_change_nothing(login, world, data)
     assert "invalid-feedback" in response.content.decode()
     stage.refresh_from_db()
     assert (stage.title, stage.instructions, stage.due) == ("Wall", "", None)
+
+
+def test_the_due_date_shows_in_the_sites_time_zone_and_survives_a_save(
+    login, world, discard, settings
+):
+    from datetime import UTC, datetime
+    from zoneinfo import ZoneInfo
+
+    from django.utils import timezone
+
+    settings.TIME_ZONE = "Europe/Madrid"
+    local = datetime(2030, 1, 1, 10, 30, tzinfo=ZoneInfo("Europe/Madrid"))
+    assert local == datetime(2030, 1, 1, 9, 30, tzinfo=UTC)
+    discard.due = local
+    discard.save()
+    client = login(world.teacher)
+    body = client.get(_edit_url(world, discard)).content.decode()
+    assert 'value="2030-01-01T10:30"' in body
+    client.post(_edit_url(world, discard), _exercise_data(due="2030-01-01T10:30"))
+    discard.refresh_from_db()
+    assert discard.due == local and timezone.is_aware(discard.due)
