@@ -113,3 +113,43 @@ def _edit_then_remove(teacher, student, room, exercise, language: str) -> None:
     # The removed student no longer reaches the class.
     response = student.goto(class_url)
     assert response is not None and response.status == 404
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_teacher_adds_a_co_teacher_who_later_leaves(
+    browser_instance, live_server, classroom, make_user, language
+) -> None:
+    room, _exercise = classroom
+    Instructor.objects.create(user=make_user("hana", PASSWORD))
+    teacher = open_tab(browser_instance, live_server, language)
+    colleague = open_tab(browser_instance, live_server, language)
+    try:
+        log_in(teacher, "sensei")
+        teacher.goto(f"/classes/{room.pk}/")
+        # A student cannot teach: the form says so and keeps the class page.
+        teacher.locator("#add-teacher input[name=username]").fill("kaede")
+        teacher.get_by_role("button", name=t(language, "Add teacher")).click()
+        teacher.locator("#add-teacher .invalid-feedback").wait_for()
+        assert teacher.locator("#add-teacher input[name=username]").input_value() == "kaede"
+        teacher.locator("#add-teacher input[name=username]").fill("hana")
+        teacher.get_by_role("button", name=t(language, "Add teacher")).click()
+        teacher.locator(".alert-success").wait_for()
+        assert "hana" in teacher.locator(".teacher-list").inner_text()
+
+        log_in(colleague, "hana")
+        colleague.goto(f"/classes/{room.pk}/")
+        colleague.get_by_role("link", name=t(language, "Stop teaching this class")).click()
+        both_sizes(colleague, f"classes-teacher-leave-{language}")
+        colleague.get_by_role("button", name=t(language, "Stop teaching this class")).click()
+        colleague.wait_for_url("**/classes/")
+        colleague.locator(".alert-success").wait_for()
+
+        # The last teacher is not offered the way out.
+        teacher.reload()
+        assert "hana" not in teacher.locator(".teacher-list").inner_text()
+        assert (
+            teacher.get_by_role("link", name=t(language, "Stop teaching this class")).count() == 0
+        )
+    finally:
+        teacher.context.close()
+        colleague.context.close()
