@@ -16,10 +16,14 @@ INLINE_SIZE = 30
 
 
 def drawable(notation: str) -> str:
-    """Hand notation the tiles tag draws: closed and added kans in [], no call marks."""
-    text = notation.replace("(", "[").replace(")", "]").replace("{", "[").replace("}", "]")
-    text = text.replace("*", "")
-    return re.sub(r"\]\s*[LAR]", "]", text)
+    """Hand notation as the tiles tag draws it. The tag reads the engine's set notation itself
+    (``[6*45p]L`` with the called tile sideways, ``(9999p)`` with its ends face down), so the
+    notation is passed on unchanged.
+
+    >>> drawable("123m [6*45p]L (9999p)")
+    '123m [6*45p]L (9999p)'
+    """
+    return notation
 
 
 def render(source: str) -> SafeString:

@@ -106,21 +106,12 @@ def _parse_hand(value: Any, what: str, sizes: tuple[int, ...] = (13, 14)) -> Han
 
 
 def display(hand: Hand) -> str:
-    """Hand notation the ``{% tiles %}`` tag can draw: concealed tiles, then each set in []."""
+    """Hand notation for the ``{% tiles %}`` tag: concealed tiles, then each called set as the
+    engine writes it (``[6*45p]L``, ``(9999p)``), so the tag lays the called tile sideways and
+    a closed kan's end tiles face down."""
     from tutor.engine.hand import hand_str
 
-    text = hand_str(hand)
-    out = []
-    for ch in text:
-        if ch in "({":
-            out.append("[")
-        elif ch in ")}":
-            out.append("]")
-        elif ch in "*LAR":
-            continue
-        else:
-            out.append(ch)
-    return "".join(out)
+    return hand_str(hand)
 
 
 def _indexes(post: Mapping[str, Any], name: str, count: int) -> frozenset[int]:

@@ -3,6 +3,8 @@ answer and the exercise's widget: what a page shows is what these forms pick fro
 
 from __future__ import annotations
 
+import re
+
 from lessons.exercises import Exercise, exercise
 from tutor.engine.tiles import parse_tiles_red, tile_str
 
@@ -11,7 +13,7 @@ def widget_values(ex: Exercise, widget=None) -> list[tuple[str, int]]:
     """(input value, tile kind) of each selectable tile in a tiles or palette widget."""
     widget = widget or ex.widget()
     notation = widget.notation
-    concealed = notation.split("[")[0]
+    concealed = re.split(r"[\[({]", notation)[0]  # called sets cannot be picked
     kinds, red = parse_tiles_red(concealed, max_red=(4, 4, 4))
     out = []
     for i, (k, r) in enumerate(zip(kinds, red, strict=True)):
