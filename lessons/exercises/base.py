@@ -6,6 +6,7 @@ from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from tutor.engine import tiles as et
@@ -77,9 +78,15 @@ class Widget:
 
 @dataclass
 class Verdict:
+    """Right or wrong, and why: each reason is a sentence, so it starts with a capital even
+    when it starts with a tile's name ("Six of bamboo does not complete this hand.")."""
+
     correct: bool
     reasons: list[str]
     mark: str = ""
+
+    def __post_init__(self) -> None:
+        self.reasons = [capfirst(str(r)) for r in self.reasons]
 
 
 def names(kinds: Iterable[int]) -> str:

@@ -149,7 +149,11 @@ class _Winning(Exercise):
             out.append(_("Also: %(flags)s.") % {"flags": ", ".join(on)})
         if d.get("honba") or d.get("sticks"):
             out.append(
-                _("Counters on the table: %(honba)s honba, %(sticks)s riichi sticks.")
+                ngettext(
+                    "Counters on the table: %(honba)s honba, %(sticks)s riichi stick.",
+                    "Counters on the table: %(honba)s honba, %(sticks)s riichi sticks.",
+                    int(d.get("sticks", 0)),
+                )
                 % {"honba": d.get("honba", 0), "sticks": d.get("sticks", 0)}
             )
         return out
@@ -313,6 +317,13 @@ class YakuExercise(_Winning):
         )
 
 
+def _points(n: int) -> str:
+    """Points as the learner's language writes them: 3,900 / 3900."""
+    from django.utils.formats import number_format
+
+    return number_format(n, force_grouping=True)
+
+
 def fu_line_text(line: Any) -> str:
     """One of the engine's fu lines in the learner's language, its tiles drawn inline.
 
@@ -339,7 +350,13 @@ class Fu(_Winning):
         result = self.result()
         ok = answer == result.fu
         reasons = [fu_line_text(line) for line in result.fu_lines]
-        reasons.append(_("Total: %(fu)s fu (rounded up to the next ten).") % {"fu": result.fu})
+        if any(line.code == "chiitoitsu" for line in result.fu_lines):
+            reasons.append(
+                _("Total: %(fu)s fu. Seven pairs are always 25 fu, never rounded.")
+                % {"fu": result.fu}
+            )
+        else:
+            reasons.append(_("Total: %(fu)s fu (rounded up to the next ten).") % {"fu": result.fu})
         return Verdict(ok, reasons)
 
     def widget(self, answer: Answer | None = None) -> Widget:
@@ -383,15 +400,66 @@ class Payment(_Winning):
         seats = dict(zip(SEATS, _seat_names(), strict=True))
         reasons = [
             _("%(han)s han %(fu)s fu: %(points)s points.")
-            % {"han": result.han, "fu": result.fu, "points": result.points}
+            % {"han": result.han, "fu": result.fu, "points": _points(result.points)}
         ]
+        reasons += self._breakdown(result.payments)
         ok = answer == right
         if ok:
             for seat, amount in right:  # type: ignore[misc]
                 reasons.append(
-                    _("%(seat)s pays %(amount)s.") % {"seat": seats[seat], "amount": amount}
+                    _("%(seat)s pays %(amount)s.")
+                    % {"seat": seats[seat], "amount": _points(amount)}
                 )
         return Verdict(ok, reasons)
+
+    def _breakdown(self, payments: Any) -> list[str]:
+        """How the engine splits the hand's value, then what honba and riichi sticks add."""
+        out = []
+        for item in payments.items:
+            amount = _points(item.amount)
+            if item.payer == "discarder":
+                out.append(_("The discarder pays the hand: %(amount)s.") % {"amount": amount})
+            elif item.payer == "dealer":
+                out.append(_("The dealer pays %(amount)s for the hand.") % {"amount": amount})
+            elif self.seat == "east":
+                out.append(
+                    _("Each of the three others pays %(amount)s for the hand.") % {"amount": amount}
+                )
+            else:
+                out.append(
+                    _("Each of the two other non-dealers pays %(amount)s for the hand.")
+                    % {"amount": amount}
+                )
+        honba = int(self.data.get("honba", 0))
+        if honba:
+            each = payments.items[0].honba
+            if payments.tsumo:
+                text = ngettext(
+                    "%(n)s honba adds %(total)s: %(each)s from each payer.",
+                    "%(n)s honba add %(total)s: %(each)s from each payer.",
+                    honba,
+                )
+            else:
+                text = ngettext(
+                    "%(n)s honba adds %(total)s, paid by the discarder.",
+                    "%(n)s honba add %(total)s, paid by the discarder.",
+                    honba,
+                )
+            total = sum(p.honba * p.count for p in payments.items)
+            out.append(text % {"n": honba, "total": _points(total), "each": _points(each)})
+        sticks = int(self.data.get("sticks", 0))
+        if sticks:
+            out.append(
+                ngettext(
+                    "The riichi stick on the table goes to the winner (%(points)s more); "
+                    "nobody pays it now.",
+                    "The %(n)s riichi sticks on the table go to the winner (%(points)s more); "
+                    "nobody pays them now.",
+                    sticks,
+                )
+                % {"n": sticks, "points": _points(payments.sticks)}
+            )
+        return out
 
     def widget(self, answer: Answer | None = None) -> Widget:
         seats = dict(zip(SEATS, _seat_names(), strict=True))

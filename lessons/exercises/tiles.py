@@ -134,8 +134,8 @@ class PickTiles(Exercise):
         if answer == right:
             reasons.append(
                 ngettext(
-                    "Right: %(tiles)s is %(what)s.",
-                    "Right: %(tiles)s are each %(what)s.",
+                    "%(tiles)s is %(what)s.",
+                    "%(tiles)s are each %(what)s.",
                     len(right),
                 )
                 % {
@@ -164,7 +164,14 @@ class PickTiles(Exercise):
                 % {"n": len(right - answer), "wanted": wanted}
             )
         if answer == right:
-            reasons.append(_("Right: that is the %(wanted)s.") % {"wanted": wanted})
+            reasons.append(
+                ngettext(
+                    "The tile you picked is the %(wanted)s.",
+                    "Each of the %(n)s tiles you picked is the %(wanted)s.",
+                    len(right),
+                )
+                % {"n": len(right), "wanted": wanted}
+            )
         return Verdict(answer == right, reasons)
 
     def widget(self, answer: Answer | None = None) -> Widget:

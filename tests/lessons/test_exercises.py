@@ -36,7 +36,7 @@ def test_picking_every_honor_is_right():
 def test_a_number_tile_is_not_an_honor():
     v = verdict(HONORS, tile=[0, 1, 3, 5])
     assert not v.correct
-    assert any("three of characters is not an honor" in r for r in v.reasons)
+    assert any("Three of characters is not an honor" in r for r in v.reasons)
 
 
 def test_a_missing_honor_is_counted_but_not_named():
@@ -104,7 +104,7 @@ def test_a_complete_hand_needs_the_right_pair():
     assert verdict(data, shape="standard", pair="5s").correct
     v = verdict(data, shape="standard", pair="7z")
     assert not v.correct
-    assert "red dragon is not the pair" in v.reasons[0]
+    assert "Red dragon is not the pair" in v.reasons[0]
 
 
 def test_seven_pairs_is_its_own_form():
