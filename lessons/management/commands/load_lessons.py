@@ -16,7 +16,15 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from lessons.content import CONTENT_DIR, check_stage, read_curriculum, read_stage, stage_files
+from lessons.content import (
+    CONTENT_DIR,
+    LANGUAGES,
+    SOURCE_LANGUAGE,
+    check_stage,
+    read_curriculum,
+    read_stage,
+    stage_files,
+)
 from lessons.exercises import ContentError, exercise
 from lessons.models import Stage, Step
 
@@ -106,7 +114,7 @@ class Command(BaseCommand):
     def _check(self, content_dir: Path, paths: list[Path]) -> None:
         try:
             stages = (
-                [read_stage({"en": p, "es": p.parent.parent / "es" / p.name}) for p in paths]
+                [read_stage(_stage_files(p)) for p in paths]
                 if paths
                 else read_curriculum(content_dir)
             )
@@ -130,3 +138,18 @@ class Command(BaseCommand):
             failed |= bool(problems)
         if failed:
             raise CommandError("some exercises have problems (see above)")
+
+
+def _stage_files(path: Path) -> dict[str, Path]:
+    """A stage's files by language from one of them (``.../en/NN-slug.yaml`` or its twin).
+
+    A missing file is left out, so :func:`~lessons.content.read_stage` names it in a
+    readable :class:`~lessons.exercises.ContentError` instead of a traceback.
+    """
+    if not path.is_file():
+        raise ContentError(f"{path}: no such file")
+    root = path.resolve().parent.parent
+    files = {lang: root / lang / path.name for lang in LANGUAGES}
+    if not files[SOURCE_LANGUAGE].is_file():
+        raise ContentError(f"{path}: there is no English file of that name")
+    return {lang: f for lang, f in files.items() if f.is_file()}
