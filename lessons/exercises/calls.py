@@ -39,23 +39,10 @@ RELATIVE = {"left": 1, "across": 2, "right": 3}  # my seat when the discarder is
 
 
 def _call_reason(reason: Any) -> str:
-    from tutor.engine.calls import Reason
+    """Why a call is blocked or lost, from the shared engine-text renderer."""
+    from tutor.web.engine_text import call_reason_text
 
-    return {
-        Reason.CHI_ONLY_FROM_LEFT: _("a chi can only take the discard of the player on your left"),
-        Reason.RIICHI_ONLY_RON: _("after riichi you may only win (ron), not call"),
-        Reason.LAST_DISCARD: _("nobody may call the last discard of the hand"),
-        Reason.FURITEN: _("the hand is furiten"),
-        Reason.NO_YAKU: _("the win would have no yaku"),
-        Reason.KUIKAE: _("every tile left would be a forbidden discard (kuikae)"),
-        Reason.NO_KAN_LEFT: _("no more kans are allowed"),
-        Reason.RIICHI_KAN_NOT_DRAWN: _("in riichi a kan must use the tile just drawn"),
-        Reason.RIICHI_KAN_CHANGES_WAITS: _("in riichi a kan may not change the waits"),
-        Reason.RON_BEATS_CALLS: _("a ron on the same tile comes first"),
-        Reason.PON_BEATS_CHI: _("a pon or kan on the same tile beats a chi"),
-        Reason.HEAD_BUMP: _("another player nearer in turn order also won on it"),
-        Reason.TRIPLE_RON_DRAW: _("three players won on it: the hand is drawn"),
-    }[reason]
+    return call_reason_text(reason)
 
 
 def _call_value(kind: str, uses: tuple[int, ...]) -> str:

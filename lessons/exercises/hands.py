@@ -532,20 +532,10 @@ class Furiten(Exercise):
                 % {"tile": tile_name(tile)}
             )
         else:
-            kinds = {
-                "permanent": _(
-                    "%(tile)s, a winning tile, is among your own discards: permanent furiten."
-                ),
-                "temporary": _(
-                    "%(tile)s, a winning tile, went by since your last discard: temporary furiten."
-                ),
-                "riichi": _(
-                    "%(tile)s, a winning tile, went by after your riichi: riichi furiten, until "
-                    "the hand ends."
-                ),
-            }
+            from tutor.web.engine_text import furiten_text
+
             for r in status.reasons:
-                reasons.append(kinds[r.kind.value] % {"tile": tile_name(r.tile)})
+                reasons.append(capfirst(furiten_text(r)) + ".")
             if not status.is_furiten:
                 reasons.append(
                     _("None of your waits is among your discards or went by: no furiten.")

@@ -44,3 +44,20 @@ def test_an_english_learner_reads_them_in_english(client):
     html = _answer(client, step)
     assert "Closed ron: +10" in html
     assert "Two-sided wait (ryanmen) on" in html
+
+
+def test_a_spanish_learner_reads_why_a_hand_is_furiten(client):
+    client.cookies["django_language"] = "es"
+    step = Step.objects.get(stage__slug="furiten", key="own-discard")
+    html = _answer(client, step)
+    assert (
+        "Furiten permanente: dos de caracteres, una ficha ganadora, es tu descarte número 3."
+        in html
+    )
+    assert "permanent furiten" not in html
+
+
+def test_an_english_learner_reads_it_in_english(client):
+    step = Step.objects.get(stage__slug="furiten", key="own-discard")
+    html = _answer(client, step)
+    assert "Permanent furiten: two of characters, a winning tile, is your discard number 3." in html
