@@ -106,3 +106,28 @@ class StepProgress(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} {self.step}: {'done' if self.done else 'open'}"
+
+
+class StageBest(models.Model):
+    """A signed-in learner's best stars on a stage, kept when the stage is played again.
+
+    Anonymous learners keep the same number in their session (see lessons.services).
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="stage_bests"
+    )
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="bests")
+    stars = models.PositiveSmallIntegerField()
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "stage"], name="lessons_best_unique"),
+            models.CheckConstraint(
+                condition=models.Q(stars__gte=1, stars__lte=3), name="lessons_best_stars_1_to_3"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.stage.slug}: {self.stars} stars"

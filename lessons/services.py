@@ -6,7 +6,9 @@ visitor signs up or logs in (:func:`merge_session_progress`, connected to ``user
 
 Stars, as on Lichess's learn pages: a finished stage with no mistakes has 3 stars, one or two
 mistakes 2, more 1; an unfinished stage 0. Mistakes count on the first way through: answering a
-step that is already done is practice and changes nothing.
+step that is already done is practice and changes nothing. *Play it again* starts the steps over
+but keeps the best stars earned so far (:class:`~lessons.models.StageBest`, or the session's
+``BEST_KEY`` for a visitor): a stage once finished stays done, with its best stars.
 """
 
 from __future__ import annotations
@@ -23,10 +25,11 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from . import signals
-from .models import Stage, Step, StepProgress
+from .models import Stage, StageBest, Step, StepProgress
 
 SESSION_KEY = "lessons_progress"
 SHOWN_KEY = "lessons_shown"
+BEST_KEY = "lessons_best"
 
 
 def stars_for(mistakes: int) -> int:
@@ -102,15 +105,25 @@ def _save(request: HttpRequest, step: Step, record: Record) -> None:
     request.session.modified = True
 
 
-def status_from(stage: Stage, recs: dict[str, Record]) -> dict[str, Any]:
+def status_from(stage: Stage, recs: dict[str, Record], best: int = 0) -> dict[str, Any]:
+    """A stage's status from its step records and the best stars of earlier runs.
+
+    ``finished`` and ``run_stars`` are about the current run through the steps; ``done`` and
+    ``stars`` also count earlier runs (``best``), so playing a stage again loses nothing.
+    """
     keys = list(stage.steps.values_list("key", flat=True))
     done = sum(1 for k in keys if k in recs and recs[k].done)
     mistakes = sum(recs[k].mistakes for k in keys if k in recs)
     finished = bool(keys) and done == len(keys)
+    run_stars = stars_for(mistakes) if finished else 0
     times = [r.updated_at for r in recs.values() if r.updated_at]
     return {
-        "done": finished,
-        "stars": stars_for(mistakes) if finished else 0,
+        "done": finished or best > 0,
+        "stars": max(run_stars, best),
+        "finished": finished,
+        "run_stars": run_stars,
+        "best_stars": best,
+        "replaying": best > 0 and not finished,
         "steps_done": done,
         "steps_total": len(keys),
         "mistakes": mistakes,
@@ -118,19 +131,47 @@ def status_from(stage: Stage, recs: dict[str, Record]) -> dict[str, Any]:
     }
 
 
+def best_stars(request: HttpRequest | None, stage: Stage, user: Any = None) -> int:
+    """The best stars kept from earlier runs through the stage (0 when none)."""
+    user = user if user is not None else _user(request)
+    if _is_member(user):
+        best = StageBest.objects.filter(user=user, stage=stage).values_list("stars", flat=True)
+        return int(best.first() or 0)
+    if request is None:
+        return 0
+    return int(request.session.get(BEST_KEY, {}).get(stage.slug, 0))
+
+
+def _keep_best_for(user: Any, stage: Stage, stars: int) -> None:
+    row, made = StageBest.objects.get_or_create(user=user, stage=stage, defaults={"stars": stars})
+    if not made and stars > row.stars:
+        row.stars = stars
+        row.save(update_fields=["stars", "updated_at"])
+
+
+def _keep_best(request: HttpRequest, stage: Stage, stars: int) -> None:
+    if _is_member(request.user):
+        _keep_best_for(request.user, stage, stars)
+        return
+    bests = request.session.get(BEST_KEY, {})
+    bests[stage.slug] = max(stars, int(bests.get(stage.slug, 0)))
+    request.session[BEST_KEY] = bests
+
+
 def stage_status(user: AbstractBaseUser, stage_slug: str) -> dict[str, Any]:
-    """A signed-in learner's status on a stage: ``done``, ``stars`` (0–3), ``steps_done``,
-    ``steps_total``, ``mistakes`` and ``last_activity`` (a datetime or None).
+    """A signed-in learner's status on a stage: ``done``, ``stars`` (0–3, the best of every
+    run), ``steps_done``, ``steps_total``, ``mistakes`` and ``last_activity`` (a datetime or
+    None), and about the current run ``finished``, ``run_stars`` and ``replaying``.
 
     Raises ``Stage.DoesNotExist`` for an unknown slug.
     """
     stage = Stage.objects.get(slug=stage_slug)
-    return status_from(stage, records(None, stage, user=user))
+    return status_from(stage, records(None, stage, user=user), best_stars(None, stage, user))
 
 
 def request_status(request: HttpRequest, stage: Stage) -> dict[str, Any]:
     """The same status for whoever is asking, visitor or member."""
-    return status_from(stage, records(request, stage))
+    return status_from(stage, records(request, stage), best_stars(request, stage))
 
 
 def resume_number(request: HttpRequest, stage: Stage) -> int:
@@ -173,8 +214,8 @@ def record_answer(request: HttpRequest, step: Step, correct: bool) -> Outcome:
             else:
                 record.mistakes += 1
         _save(request, step, record)
-        after = status_from(stage, records(request, stage))
-    done_now = after["done"] and not before["done"]
+        after = status_from(stage, records(request, stage), best_stars(request, stage))
+    done_now = after["finished"] and not before["finished"]
     user = request.user
     if _is_member(user):
         signals.step_answered.send(
@@ -199,7 +240,10 @@ def record_hint(request: HttpRequest, step: Step) -> None:
 
 
 def reset_stage(request: HttpRequest, stage: Stage) -> None:
-    """Start a stage again (to earn more stars)."""
+    """Start a stage again (to earn more stars), keeping the best stars earned so far."""
+    status = status_from(stage, records(request, stage))
+    if status["finished"]:
+        _keep_best(request, stage, status["run_stars"])
     user = request.user
     if _is_member(user):
         StepProgress.objects.filter(user=user, step__stage=stage).delete()
@@ -212,16 +256,19 @@ def reset_stage(request: HttpRequest, stage: Stage) -> None:
 def merge_session_progress(request: HttpRequest, user: Any) -> int:
     """Move a visitor's progress (in the session) to ``user``'s account; returns the number
     of steps moved. A step already in the account keeps the better record (done beats not
-    done; then fewer mistakes)."""
-    progress = request.session.get(SESSION_KEY) if hasattr(request, "session") else None
-    if not progress:
+    done; then fewer mistakes). The best stars of stages played again keep the higher."""
+    session = getattr(request, "session", None)
+    progress = (session.get(SESSION_KEY) or {}) if session is not None else {}
+    bests = (session.get(BEST_KEY) or {}) if session is not None else {}
+    if not progress and not bests:
         return 0
     moved = 0
-    stages = {s.slug: s for s in Stage.objects.filter(slug__in=list(progress))}
-    done_before = {
-        slug: status_from(stage, records(None, stage, user=user))["done"]
-        for slug, stage in stages.items()
-    }
+    stages = {s.slug: s for s in Stage.objects.filter(slug__in=[*progress, *bests])}
+
+    def status(stage: Stage) -> dict[str, Any]:
+        return status_from(stage, records(None, stage, user=user), best_stars(None, stage, user))
+
+    done_before = {slug: status(stage)["done"] for slug, stage in stages.items()}
     with transaction.atomic():
         for slug, steps in progress.items():
             by_key = {s.key: s for s in Step.objects.filter(stage__slug=slug)}
@@ -245,10 +292,14 @@ def merge_session_progress(request: HttpRequest, user: Any) -> int:
                         row.done, row.mistakes = theirs[0], -theirs[1]
                         row.save()
                 moved += 1
-    del request.session[SESSION_KEY]
+        for slug, stars in bests.items():
+            if slug in stages and 1 <= int(stars) <= 3:
+                _keep_best_for(user, stages[slug], int(stars))
+    request.session.pop(SESSION_KEY, None)
+    request.session.pop(BEST_KEY, None)
     # A stage the visitor finished counts as completed by the account now.
     for slug, stage in stages.items():
-        after = status_from(stage, records(None, stage, user=user))
+        after = status(stage)
         if after["done"] and not done_before[slug]:
             signals.stage_completed.send(
                 sender=Stage, user=user, stage_slug=slug, stars=after["stars"]

@@ -65,7 +65,7 @@ def _context(
         "stage": stage,
         "step": step,
         "steps": [(s, recs.get(s.key)) for s in steps],
-        "status": services.status_from(stage, recs),
+        "status": services.status_from(stage, recs, services.best_stars(request, stage)),
         "title": texts["title"],
         "text": text.render(texts["text"]),
         "question": text.render(texts["question"]),

@@ -45,3 +45,90 @@ def test_a_called_tile_lies_sideways_and_says_who_it_came_from(client):
     assert 'aria-label="chi (called set)"' in html
     assert 'class="tile-turned"' in html
     assert "six of circles, called from the player on the left" in html
+
+
+# --- playing a stage again ------------------------------------------------------------------
+
+
+def _finish(client, stage, mistakes_at=frozenset()):
+    from tests.lessons.answers import right_form, wrong_form
+
+    for step in stage.steps.all():
+        url = reverse("lessons:answer", args=[stage.slug, step.number])
+        if not step.has_exercise:
+            client.post(url, {"step": step.key, "op": "continue"})
+            continue
+        if step.key in mistakes_at:
+            client.post(url, {"step": step.key, **wrong_form(step.exercise)})
+        assert (
+            "feedback-correct"
+            in client.post(url, {"step": step.key, **right_form(step.exercise)}).content.decode()
+        )
+
+
+def _play_again(client, stage):
+    first = stage.steps.first()
+    url = reverse("lessons:answer", args=[stage.slug, 1])
+    assert client.post(url, {"step": first.key, "op": "reset"}).status_code == 302
+
+
+def _stars_on_the_map(client, stage) -> str:
+    html = client.get(reverse("lessons:index")).content.decode()
+    card = html[html.index(reverse("lessons:stage", args=[stage.slug])) :]
+    return card[card.index('class="stars"') :].split("</span>")[0]
+
+
+def test_playing_a_stage_again_keeps_its_best_stars(client):
+    from lessons.models import Stage
+
+    stage = Stage.objects.get(slug="the-wall")
+    _finish(client, stage)
+    _play_again(client, stage)
+    assert 'aria-label="3 stars"' in _stars_on_the_map(client, stage)
+    html = client.get(reverse("lessons:complete", args=[stage.slug])).content.decode()
+    assert "You have done 0 of" in html
+    assert "Your best: 3 stars" in html
+
+
+def test_a_worse_second_run_does_not_lower_the_stars(client, make_user):
+    from lessons.models import Stage
+    from lessons.services import stage_status
+
+    user = make_user("replayer")
+    client.force_login(user)
+    stage = Stage.objects.get(slug="the-wall")
+    _finish(client, stage)
+    _play_again(client, stage)
+    exercises = [s.key for s in stage.steps.all() if s.has_exercise]
+    _finish(client, stage, mistakes_at=set(exercises[:3]))
+    status = stage_status(user, "the-wall")
+    assert status["done"] and status["stars"] == 3 and status["run_stars"] == 1
+    html = client.get(reverse("lessons:complete", args=[stage.slug])).content.decode()
+    assert "This time you earned 1 star; your best is kept." in html
+
+
+def test_a_better_second_run_raises_the_stars(client, make_user):
+    from lessons.models import Stage, StageBest
+    from lessons.services import stage_status
+
+    user = make_user("improver")
+    client.force_login(user)
+    stage = Stage.objects.get(slug="the-wall")
+    exercises = [s.key for s in stage.steps.all() if s.has_exercise]
+    _finish(client, stage, mistakes_at=set(exercises[:3]))
+    _play_again(client, stage)
+    assert StageBest.objects.get(user=user, stage=stage).stars == 1
+    assert stage_status(user, "the-wall")["stars"] == 1
+    _finish(client, stage)
+    assert stage_status(user, "the-wall")["stars"] == 3
+
+
+def test_a_visitors_best_stars_move_to_the_account_at_log_in(client, make_user):
+    from lessons.models import Stage, StageBest
+
+    stage = Stage.objects.get(slug="the-wall")
+    _finish(client, stage)
+    _play_again(client, stage)
+    user = make_user("later")
+    client.post(reverse("login"), {"username": "later", "password": "a-long-pass-phrase-9"})
+    assert StageBest.objects.get(user=user, stage=stage).stars == 3
