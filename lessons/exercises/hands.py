@@ -124,14 +124,15 @@ class Dora(Exercise):
                     % {"n": ura}
                 )
             red = dora.count_red_fives(self.hand)
-            reasons.append(
-                ngettext(
-                    "It holds %(n)s red five.",
-                    "It holds %(n)s red fives.",
-                    red,
+            if red:
+                reasons.append(
+                    ngettext(
+                        "It holds %(n)s red five.",
+                        "It holds %(n)s red fives.",
+                        red,
+                    )
+                    % {"n": red}
                 )
-                % {"n": red}
-            )
         return Verdict(True, reasons)
 
     def _shown(self) -> list[tuple[str, str]]:
