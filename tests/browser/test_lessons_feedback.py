@@ -1,0 +1,78 @@
+"""The lessons' newer answers in Chromium: each is answered by clicking or typing, its feedback
+is shown and screenshotted at 1280 and 375 px, and nothing sticks out sideways on a phone."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.core.management import call_command
+
+from lessons.models import Step
+from tests.browser.test_lessons import answer_by_clicking, click_button
+from tests.conftest import screenshot
+from tests.lessons.answers import right_form
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def lessons(db):
+    call_command("load_lessons", stdout=io.StringIO())
+
+
+def _answer(page, slug: str, key: str) -> None:
+    step = Step.objects.get(stage__slug=slug, key=key)
+    page.goto(f"/learn/{slug}/{step.number}/")
+    answer_by_clicking(page, right_form(step.exercise))
+    click_button(page, "Check")
+    page.locator("#feedback.feedback-correct").wait_for()
+
+
+def _both_widths(page, name: str) -> None:
+    screenshot(page, f"{name}-1280")
+    page.set_viewport_size({"width": 375, "height": 800})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    screenshot(page, f"{name}-375")
+    page.set_viewport_size({"width": 1280, "height": 900})
+
+
+@pytest.mark.parametrize(
+    ("slug", "key", "says"),
+    [
+        ("first-yaku", "no-yaku", "No yaku: this hand cannot win."),
+        ("efficiency", "pick-the-accepted-tiles", "12 copies left bring it one step closer"),
+        ("a-whole-hand", "noten-payments", "West is not tenpai and pays 3,000."),
+        ("a-whole-hand", "settle-a-game", "South, place 1, 35,800 points"),
+        ("riichi", "only-ron", "Ron (win on it) is allowed."),
+        ("riichi", "ura-dora", "an ura dora"),
+    ],
+    ids=["no-yaku", "improve", "noten", "final-scores", "only-ron", "ura-dora"],
+)
+def test_the_feedback_says_what_the_engine_found(page, lessons, slug, key, says) -> None:
+    _answer(page, slug, key)
+    assert says in page.locator("#feedback").inner_text()
+    _both_widths(page, f"lessons-feedback-{key}")
+
+
+def test_called_sets_are_drawn_as_on_the_table(page, lessons) -> None:
+    step = Step.objects.get(stage__slug="fu", key="kans")
+    page.goto(f"/learn/fu/{step.number}/")
+    kan = page.get_by_role("group", name="closed kan").first
+    assert kan.get_by_role("img", name="nine of circles, face down").count() == 2
+    step = Step.objects.get(stage__slug="calls", key="kuikae")
+    page.goto(f"/learn/calls/{step.number}/")
+    chi = page.get_by_role("group", name="chi (called set)").first
+    assert chi.get_by_role("img", name="six of circles, called from the player on the left").count()
+    _both_widths(page, "lessons-called-set")
+
+
+def test_playing_a_stage_again_shows_the_best_stars(page, lessons) -> None:
+    from tests.browser.test_lessons import finish_by_clicking
+
+    page.goto("/learn/winning-hands/")
+    finish_by_clicking(page, "winning-hands")
+    page.get_by_role("button", name="Play it again").click()
+    page.goto("/learn/winning-hands/complete/")
+    assert page.get_by_role("img", name="Your best: 3 stars").is_visible()
+    _both_widths(page, "lessons-play-again")
