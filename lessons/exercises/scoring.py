@@ -206,7 +206,6 @@ class YakuExercise(_Winning):
         bad = [c for c in choices if c not in by_name]
         if bad:
             raise ContentError(f"choices: not engine yaku names: {', '.join(bad)}")
-        self.names = {by_name[c]: c for c in choices}
         self.choices = list(dict.fromkeys(by_name[c] for c in choices))
 
     def _outcome(self) -> tuple[Any, Any]:

@@ -43,13 +43,14 @@ def _seat_list(value: Any, what: str) -> list[str]:
 
 def _per_seat_inputs(answer: Answer | None, label: str) -> list[tuple[str, str, str]]:
     seats = dict(zip(SEATS, _seat_names(), strict=True))
-    given = dict(answer) if isinstance(answer, tuple) else {}  # type: ignore[arg-type]
+    given = dict(answer) if isinstance(answer, tuple) else {}
     return [(f"score_{s}", label % {"seat": seats[s]}, str(given.get(s, ""))) for s in SEATS]
 
 
 def _wrong_seats(answer: Answer, right: Sequence[tuple[str, int]]) -> list[str]:
     seats = dict(zip(SEATS, _seat_names(), strict=True))
-    given = dict(answer)  # type: ignore[arg-type]
+    assert isinstance(answer, tuple)
+    given = dict(answer)
     return [
         _("%(seat)s: not %(value)s.") % {"seat": seats[s], "value": _signed(given[s], True)}
         for s, v in right
