@@ -264,6 +264,15 @@ def screenshot(page: object, name: str) -> Path:
 
 
 @pytest.fixture(autouse=True)
+def _english_after_each_test() -> Iterator[None]:
+    """A request made in Spanish leaves Spanish active in this thread; don't let it leak."""
+    yield
+    from django.utils import translation
+
+    translation.activate("en")
+
+
+@pytest.fixture(autouse=True)
 def _fast_password_hashing(settings: Any) -> None:
     """Tests create many accounts; a deliberately slow hasher would only measure itself."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
