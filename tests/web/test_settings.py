@@ -72,3 +72,13 @@ def test_settings_come_from_the_environment() -> None:
         "django.db.backends.postgresql",
         "redis://broker.internal:6379/0",
     ]
+
+
+def test_collectstatic_works_under_production_settings(tmp_path: Path) -> None:
+    """The manifest storage rewrites every url() and source map reference; a missing file
+    referenced by a vendored asset would break the deployment."""
+    env = {**PRODUCTION_ENV, "STATIC_ROOT": str(tmp_path / "static")}
+    result = run_manage("collectstatic", "--noinput", env=env)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert (tmp_path / "static" / "staticfiles.json").exists()
+    assert list((tmp_path / "static" / "tiles").glob("5z.*.svg"))
