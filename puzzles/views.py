@@ -151,6 +151,10 @@ def _daily_date(value: str | None) -> dt.date | None:
 @vary_on_headers("HX-Request")
 def answer(request: HttpRequest, puzzle_id: int) -> HttpResponse:
     """Check an answer; store and rate it for a logged-in player; show the analysis."""
+    # Looked up by primary key first: Django range-checks a pk lookup, but not the foreign-key
+    # filters below, which would overflow the database integer for an id like 2**70.
+    if not Puzzle.objects.filter(pk=puzzle_id).exists():
+        raise Http404("No such puzzle.")
     raw = request.POST.getlist("answer")
     daily = _daily_date(request.POST.get("daily"))
     if daily is not None and not DailyPuzzle.objects.filter(date=daily, puzzle=puzzle_id).exists():

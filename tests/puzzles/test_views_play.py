@@ -134,6 +134,14 @@ def test_an_unknown_puzzle_is_404(client):
     )
 
 
+def test_an_id_too_big_for_the_database_is_404_not_a_crash(client, player):
+    today = timezone.localdate().isoformat()
+    huge = reverse("puzzles:answer", args=[2**70])
+    assert client.post(huge, {"answer": "1z"}).status_code == 404
+    assert client.post(huge, {"answer": "1z", "daily": today}).status_code == 404
+    assert not PuzzleAttempt.objects.exists()
+
+
 def test_answers_are_posted_not_fetched(client):
     assert client.get(answer_url(make_puzzle())).status_code == 405
 
