@@ -2,16 +2,26 @@
 
 Runs gunicorn (production settings: DEBUG off, collected static files, persistent database
 connections) against PostgreSQL on loopback, fills a scratch database with puzzles analysed by
-the engine and 50 logged-in players, then drives each endpoint in turn with 50 concurrent
-keep-alive clients (a small asyncio HTTP/1.1 client in this process) for a fixed time, and prints
-requests per second with the p50 and p95 latency.
+the engine and 50 logged-in players, then drives each endpoint in turn with 50 keep-alive clients
+(a small asyncio HTTP/1.1 client in this process) for a fixed time, in two ways:
 
-    .venv/bin/python bench/bench_load.py [--users 50] [--seconds 10] [--workers 3] [--threads 2]
+* **closed loop, no think time** ("saturated"): each user sends its next request as soon as the
+  last answer arrives. This measures the server's maximum throughput; the latencies there are
+  mostly time spent queueing (50 users / throughput), not the time one request takes.
+* **with think time** ("think ~1 s"): each user waits a random 0.5-1.5 s (mean 1 s) between an
+  answer and its next request, as a person reading the page would, so 50 users offer about 50
+  requests per second and the server is not saturated. Its p50/p95 are what a visitor feels.
+
+Then it times each endpoint for one user alone (the service time of one request). It prints
+requests per second with the p50 and p95 latency for every phase, and the load average.
+
+    .venv/bin/python bench/bench_load.py [--users 50] [--seconds 10] [--think 1.0]
+                                         [--workers 3] [--threads 2]
 
 Needs PostgreSQL at 127.0.0.1:5432 (``BENCH_DATABASE_URL``, default
 ``postgres://postgres@127.0.0.1:5432/tutor_bench``; the database is created if missing and its
-tables are emptied). Bounded in time: every phase stops after ``--seconds``; the whole run takes
-about a minute.
+tables are emptied). Loopback only. Bounded in time: every phase stops after ``--seconds`` (a
+request in flight then is still waited for); the whole run takes about two minutes.
 """
 
 from __future__ import annotations
@@ -19,6 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import random
 import secrets
 import signal
 import socket
@@ -209,18 +220,27 @@ def build_request(method: str, path: str, cookies: str, body: str = "", extra: s
 
 
 async def run_phase(
-    port: int, requests: list[list[bytes]], seconds: float
+    port: int, requests: list[list[bytes]], seconds: float, think: float = 0.0
 ) -> tuple[list[float], int]:
-    """Each user loops over its own requests until time runs out; returns latencies in ms."""
+    """Each user loops over its own requests until time runs out; returns latencies in ms.
+
+    With ``think`` > 0 each user pauses a uniformly random ``think/2 .. 3*think/2`` seconds
+    before each request (the first pause staggers the users' starts)."""
     latencies: list[float] = []
     errors = 0
     deadline = time.perf_counter() + seconds
+    rng = random.Random(1)
 
     async def user(own: list[bytes]) -> None:
         nonlocal errors
         client = Client(port)
         i = 0
         while time.perf_counter() < deadline:
+            if think:
+                pause = rng.uniform(0.5 * think, 1.5 * think) if i else rng.uniform(0, think)
+                await asyncio.sleep(min(pause, max(0.0, deadline - time.perf_counter())))
+                if time.perf_counter() >= deadline:
+                    break
             start = time.perf_counter()
             try:
                 status = await client.request(own[i % len(own)])
@@ -242,7 +262,7 @@ def report(name: str, latencies: list[float], errors: int, seconds: float) -> fl
     rps = len(latencies) / seconds
     q = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
     print(
-        f"{name:<28} {rps:8.1f} req/s   p50 {q[49]:7.1f} ms   p95 {q[94]:7.1f} ms   "
+        f"  {name:<26} {rps:8.1f} req/s   p50 {q[49]:7.1f} ms   p95 {q[94]:7.1f} ms   "
         f"({len(latencies)} requests, {errors} errors)"
     )
     return rps
@@ -252,6 +272,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--users", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--think", type=float, default=1.0, help="mean think time, seconds")
     parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--threads", type=int, default=2)
     args = parser.parse_args()
@@ -339,30 +360,37 @@ def main() -> int:
             f"DEBUG off; {args.users} concurrent keep-alive users, {args.seconds:.0f} s per "
             f"endpoint, {os.cpu_count()} CPU cores shared by server, database and client"
         )
-        results = {}
-        for name, reqs in (
+        phases = (
             ("trivial view (GET)", trivial),
             ("home page (GET)", home),
             ("puzzle page (GET)", pages),
             ("answer (POST, htmx)", answers),
-        ):
+        )
+        results = {}
+        print(f"closed loop, no think time ({args.users} users; the maximum throughput):")
+        for name, reqs in phases:
             asyncio.run(run_phase(port, reqs, min(2.0, args.seconds / 4)))  # warm up
             latencies, errors = asyncio.run(run_phase(port, reqs, args.seconds))
             results[name] = report(name, latencies, errors, args.seconds)
-        print("one user at a time (the service time of each request):")
-        for name, reqs in (
-            ("trivial view (GET)", trivial),
-            ("home page (GET)", home),
-            ("puzzle page (GET)", pages),
-            ("answer (POST, htmx)", answers),
-        ):
+        print(
+            f"with think time ({args.users} users, each pausing {args.think / 2:.1f}-"
+            f"{1.5 * args.think:.1f} s between requests; what a visitor feels):"
+        )
+        for name, reqs in phases:
+            latencies, errors = asyncio.run(run_phase(port, reqs, args.seconds, args.think))
+            report(name, latencies, errors, args.seconds)
+        print("one user at a time, no think time (the service time of one request):")
+        for name, reqs in phases:
             latencies, errors = asyncio.run(run_phase(port, reqs[:1], min(3.0, args.seconds)))
-            report(f"  {name}", latencies, errors, min(3.0, args.seconds))
+            report(name, latencies, errors, min(3.0, args.seconds))
         load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
         print(f"load average during the run: {load} (other work on the machine skews the figures)")
         trivial_rps = results["trivial view (GET)"]
         for name in ("home page (GET)", "puzzle page (GET)", "answer (POST, htmx)"):
-            print(f"{name} throughput = {results[name] / trivial_rps:.2f} x the trivial view")
+            print(
+                f"{name} closed-loop throughput = {results[name] / trivial_rps:.2f} x the "
+                "trivial view"
+            )
     finally:
         server.send_signal(signal.SIGTERM)
         try:
