@@ -67,6 +67,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Gives empty refusals (405 from require_POST ...) a readable page in the reader's language.
+    "tutor.web.middleware.ReadableRefusalMiddleware",
     # Axes goes last so that it sees the outcome of authentication.
     "axes.middleware.AxesMiddleware",
 ]

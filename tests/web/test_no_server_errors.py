@@ -1,0 +1,286 @@
+"""No page of the site answers with a server error, whoever asks and whatever they send.
+
+Every URL pattern of the project (read from the resolver, so a new page is walked without
+editing this file) is requested by four personas -- a visitor, a learner in a class, an
+instructor of *another* class, and staff -- with its path converters filled by real ids,
+absurd ids and junk strings, by GET and by POST of junk bodies, with and without the
+``HX-Request`` header. No answer may be a 500, and a refusal (4xx) must say something a person
+can read rather than come back empty.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+from django.core.management import call_command
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver
+from django.urls.converters import IntConverter, SlugConverter, StringConverter
+
+from classes.models import Assignment, AssignmentKind, Classroom, Instructor, Membership
+from lessons.models import Step
+from puzzles.models import DailyPuzzle, GenerationBatch, PuzzleKind
+from tests.puzzles.play_factories import make_puzzle
+
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
+
+HUGE = "x" * 200_000
+FORTY_TILES = "1111222233334444m1111222233334444p11112222s"
+# Every field name a form of the site reads; a junk body sets them all to one value.
+FIELDS = (  # noqa: SIM905 - a word list reads better than 60 quoted names
+    "step op tile stack shape pair number choice answer daily started kind difficulty after "
+    "review hand title instructions due mode theme code name description username password "
+    "password1 password2 old_password new_password1 new_password2 email preview shown "
+    "exercise_kind win_tile riichi tsumo seat_wind round_wind dora puzzle_ids stage_slug message "
+    "count seed target_difficulty language next user student teacher pay_E pay_S pay_W pay_N "
+    "score_E score_S score_W score_N display_name discard tiles situation facts"
+).split()
+
+
+def _body(value: Any) -> dict[str, Any]:
+    return dict.fromkeys(FIELDS, value)
+
+
+JUNK_BODIES: dict[str, dict[str, Any]] = {
+    "empty": {},
+    "huge strings": _body(HUGE),
+    "malformed hand": _body("8z99m"),
+    "forty tiles": _body(FORTY_TILES),
+    "wrong types": {**_body(["1", "-1", "[]", "{}", "null", "NaN", "1e400"]), "number": "1e400"},
+    "absurd numbers": _body(str(2**70)),
+    "negative": _body("-1"),
+}
+JUNK_QUERY = {
+    "kind": "zz",
+    "difficulty": "9e99",
+    "after": "\x00nope",
+    "review": "1",
+    "page": "-3",
+    "next": "//evil.example/",
+    "theme": "../../etc",
+    "date": "2026-02-30",
+}
+
+
+@dataclass(frozen=True)
+class Hit:
+    persona: str
+    method: str
+    url: str
+    body: str
+    htmx: bool
+    status: int
+    note: str = ""
+
+    def __str__(self) -> str:
+        hx = " HX" if self.htmx else ""
+        return f"{self.persona}: {self.method}{hx} {self.url} [{self.body}] -> {self.status} {self.note}"
+
+
+def _patterns(resolver: URLResolver, prefix: str = "") -> Iterator[tuple[str, dict[str, Any]]]:
+    for entry in resolver.url_patterns:
+        route = prefix + str(entry.pattern)
+        if isinstance(entry, URLResolver):
+            if route.startswith("admin/"):
+                continue  # Django's own admin; staff pages of our apps are walked below
+            yield from _patterns(entry, route)
+        elif isinstance(entry, URLPattern):
+            yield route, dict(entry.pattern.converters)
+
+
+def _alternatives(converter: Any) -> list[str]:
+    if isinstance(converter, IntConverter):
+        return ["0", str(2**40), str(2**70)]
+    if isinstance(converter, SlugConverter):
+        return ["no-such-thing", "a" * 300]
+    if isinstance(converter, StringConverter):
+        return ["no-such-thing", "%00", "2026-13-45", "a" * 300, "..", "'%20OR%201=1"]
+    return []
+
+
+def _fill(route: str, values: dict[str, str]) -> str:
+    import re
+
+    return "/" + re.sub(r"<(?:\w+:)?(\w+)>", lambda m: values[m.group(1)], route)
+
+
+@pytest.fixture
+def site(make_user, settings):
+    """A small but complete world: lessons loaded, puzzles of each kind, a daily puzzle, a
+    generation batch, two classes with assignments of every kind."""
+    settings.DEBUG = False
+    cache.clear()
+    call_command("load_lessons", stdout=io.StringIO())
+    puzzles = {
+        PuzzleKind.DISCARD: make_puzzle(PuzzleKind.DISCARD),
+        PuzzleKind.IMPROVE: make_puzzle(PuzzleKind.IMPROVE, "123456789m12p35s"),
+        PuzzleKind.WAITS: make_puzzle(PuzzleKind.WAITS, "123456789m1235p"),
+        PuzzleKind.SHANTEN: make_puzzle(PuzzleKind.SHANTEN, "123456789m12p35s"),
+    }
+    import datetime
+
+    from django.utils import timezone
+
+    today = timezone.localdate()
+    DailyPuzzle.objects.create(date=today, puzzle=puzzles[PuzzleKind.DISCARD])
+    staff = make_user("staffer", is_staff=True, is_superuser=True)
+    batch = GenerationBatch.objects.create(
+        kind=PuzzleKind.DISCARD, count=3, seed=7, requested_by=staff
+    )
+    teacher = make_user("teacher")
+    Instructor.objects.create(user=teacher)
+    other_teacher = make_user("other_teacher")
+    Instructor.objects.create(user=other_teacher)
+    learner = make_user("learner")
+    classroom = Classroom.objects.create(name="Riichi 101", created_by=teacher)
+    classroom.teachers.add(teacher)
+    other = Classroom.objects.create(name="Other class", created_by=other_teacher)
+    other.teachers.add(other_teacher)
+    Membership.objects.create(classroom=classroom, student=learner)
+    first_stage = Step.objects.order_by("stage__number", "number").first().stage
+    assignments = [
+        Assignment.objects.create(
+            classroom=classroom,
+            kind=AssignmentKind.EXERCISE,
+            title="Score this",
+            exercise_kind="score",
+            hand="234567m23455p678s",
+            situation={"win_tile": "5p", "riichi": True, "seat_wind": "S", "round_wind": "E"},
+            analysis={"points": 2600, "han": 2, "fu": 40, "yaku": [], "fu_lines": []},
+        ),
+        Assignment.objects.create(
+            classroom=classroom,
+            kind=AssignmentKind.PUZZLES,
+            title="Three puzzles",
+            puzzle_ids=[p.pk for p in puzzles.values()],
+            due=timezone.now() + datetime.timedelta(days=3),
+        ),
+        Assignment.objects.create(
+            classroom=classroom,
+            kind=AssignmentKind.STAGE,
+            title="",
+            stage_slug=first_stage.slug,
+        ),
+    ]
+    return {
+        "personas": {
+            "anonymous": None,
+            "learner": learner,
+            "instructor of another class": other_teacher,
+            "staff": staff,
+        },
+        # Real values for each converter name; the first is the "base" used with junk elsewhere.
+        "real": {
+            "puzzle_id": [str(p.pk) for p in puzzles.values()],
+            "date": [today.isoformat(), (today - datetime.timedelta(days=1)).isoformat()],
+            "batch_id": [str(batch.pk)],
+            "class_id": [str(classroom.pk), str(other.pk)],
+            "assignment_id": [str(a.pk) for a in assignments],
+            "student_id": [str(learner.pk), str(teacher.pk)],
+            "code": [classroom.join_code],
+            "uidb64": ["MQ"],
+            "token": ["set-password"],
+        },
+        "steps": _steps_of_each_kind(),
+    }
+
+
+def _steps_of_each_kind() -> list[Step]:
+    """One step of each exercise type, and one explanation step."""
+    chosen: dict[str, Step] = {}
+    for step in Step.objects.select_related("stage").order_by("stage__number", "number"):
+        chosen.setdefault(step.exercise.get("type", "explanation"), step)
+    return list(chosen.values())
+
+
+def _urls(site: dict[str, Any]) -> list[tuple[str, dict[str, str], bool]]:
+    """(url, post fields to add, walk with every junk body) for every pattern and filling."""
+    real = dict(site["real"])
+    steps: list[Step] = site["steps"]
+    out: list[tuple[str, dict[str, str], bool]] = []
+    for route, converters in _patterns(get_resolver()):
+        names = list(converters)
+        if "slug" in names:
+            # Lesson pages: every kind of step, with its real key so the answer is read.
+            for step in steps:
+                values = {"slug": step.stage.slug, "number": str(step.number)}
+                out.append((_fill(route, values), {"step": step.key}, True))
+            base = {"slug": steps[0].stage.slug, "number": str(steps[0].number)}
+            for name in names:
+                for alt in _alternatives(converters[name]):
+                    out.append((_fill(route, {**base, name: alt}), {}, False))
+            continue
+        if not names:
+            out.append((_fill(route, {}), {}, True))
+            continue
+        choices = [real.get(n, ["1"]) for n in names]
+        for combo in itertools.product(*choices):
+            out.append((_fill(route, dict(zip(names, combo, strict=True))), {}, True))
+        base = {n: real.get(n, ["1"])[0] for n in names}
+        for name in names:
+            for alt in _alternatives(converters[name]):
+                out.append((_fill(route, {**base, name: alt}), {}, False))
+    return out
+
+
+def _readable(response: Any) -> bool:
+    if getattr(response, "streaming", False):
+        return True
+    if response.status_code in (301, 302, 303, 307, 308) or response.status_code < 400:
+        return True
+    return bool(response.content.strip())
+
+
+def _walk(
+    client: Client, persona: str, user: Any, urls: list[tuple[str, dict[str, str], bool]]
+) -> list[Hit]:
+    bad: list[Hit] = []
+
+    def check(method: str, url: str, label: str, htmx: bool, response: Any) -> None:
+        status = response.status_code
+        # /healthz answers 503 on purpose when a service it checks is down.
+        if status == 500 or (status > 500 and not url.startswith("/healthz")):
+            bad.append(Hit(persona, method, url, label, htmx, status, "server error"))
+        elif not _readable(response):
+            bad.append(Hit(persona, method, url, label, htmx, status, "empty refusal"))
+
+    for url, extra, full in urls:
+        for htmx in (False, True):
+            headers = {"HX-Request": "true"} if htmx else {}
+            check("GET", url, "", htmx, client.get(url, headers=headers))
+            if full and not htmx:
+                check("GET", url, "junk query", htmx, client.get(url, JUNK_QUERY))
+            bodies = JUNK_BODIES.items() if full else [("empty", {})]
+            for label, body in bodies:
+                if htmx and label not in ("empty", "malformed hand"):
+                    continue
+                response = client.post(url, {**body, **extra}, headers=headers)
+                check("POST", url, label, htmx, response)
+        # A tampered hidden field: the lesson step key of another step.
+        if extra:
+            check("POST", url, "tampered step", False, client.post(url, {"step": "nope"}))
+        cache.clear()  # join throttles and log-in lockouts must not hide later answers
+        if user is not None:
+            client.force_login(user)  # the walk posts to log-out too
+    return bad
+
+
+@pytest.mark.parametrize(
+    "persona", ["anonymous", "learner", "instructor of another class", "staff"]
+)
+def test_no_page_answers_with_a_server_error(site, persona):
+    user = site["personas"][persona]
+    client = Client(raise_request_exception=False)
+    if user is not None:
+        client.force_login(user)
+    urls = _urls(site)
+    bad = sorted(
+        _walk(client, persona, user, urls), key=lambda b: (b.note != "server error", b.status)
+    )
+    assert not bad, f"{len(bad)} bad answers:\n" + "\n".join(str(b) for b in bad[:60])
