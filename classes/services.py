@@ -508,7 +508,7 @@ def exercise_facts(
     try:
         hand = parse_hand(hand_text, sizes=sizes[ExerciseKind(kind)])
     except ValueError as error:
-        raise ExerciseError(str(error)) from error
+        raise ExerciseError(error_text(error)) from error
     if kind == ExerciseKind.DISCARD:
         return _discard_facts(hand)
     if kind == ExerciseKind.WAITS:

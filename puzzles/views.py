@@ -23,6 +23,8 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from tutor.web.engine_text import error_text
+
 from . import analyzer as hand_analyzer
 from . import play
 from .models import DailyPuzzle, Puzzle, PuzzleKind
@@ -268,7 +270,7 @@ def analyzer(request: HttpRequest) -> HttpResponse:
         except hand_analyzer.IncompleteHand as exc:
             context["notice"] = str(exc)
         except ValueError as exc:
-            context["error"] = str(exc)
+            context["error"] = error_text(exc)
             status = 400
         else:
             context["report"] = report

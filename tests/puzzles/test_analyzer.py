@@ -109,3 +109,11 @@ def test_the_openapi_description_documents_analyze(client):
     assert set(operation["responses"]) == {"200", "400"}
     data = client.get("/api/analyze", {"hand": "23m456p789s11122z"}).json()
     assert set(doc["components"]["schemas"]["Analysis"]["required"]) <= set(data)
+
+
+def test_a_bad_hand_is_explained_in_spanish_with_its_position(client):
+    client.cookies.load({"django_language": "es"})
+    response = client.get(reverse("puzzles:analyzer"), {"hand": "123m8z"})
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert "no es válida en el carácter 5" in html and "is not a tile" not in html

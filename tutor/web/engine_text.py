@@ -20,10 +20,11 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.utils.functional import Promise
+from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
-from tutor.engine.tiles import TileParseError, parse_tiles_red
+from tutor.engine.hand import InvalidMeldError
+from tutor.engine.tiles import ImpossibleHandError, TileParseError, parse_tiles_red
 from tutor.web.tile_names import tile_name
 
 TileFormat = Callable[[str], str]
@@ -453,6 +454,8 @@ def error_text(error: Any) -> str:
     """An engine error a learner should read in their language: ``NoYakuError`` (with its near
     misses) and ``NotAWinningHandError`` by their ``code``; any other message as it is."""
     code = getattr(error, "code", None)
+    if isinstance(error, TileParseError | ImpossibleHandError | InvalidMeldError):
+        return _input_error_text(error)
     if code == "no_yaku":
         return no_yaku_text(error)
     if code == "not_a_winning_hand":
@@ -461,6 +464,30 @@ def error_text(error: Any) -> str:
             "thirteen orphans."
         )
     return str(error)
+
+
+def _input_error_text(error: ValueError) -> str:
+    """A typed hand the engine refused. The engine's notation and hand errors carry no code,
+    only an English sentence (and, for notation, a position): an English reader gets that
+    sentence; any other reader a translated explanation that points at the position."""
+    if get_language() in (None, "en") or str(get_language()).startswith("en-"):
+        return str(error)
+    if isinstance(error, TileParseError):
+        part = error.text[error.position : error.position + 4] if error.text else ""
+        return _(
+            "The tile notation is not valid at character %(position)d (“%(part)s”): write the "
+            "digits and then their suit letter, m, p, s or z (honors are 1z to 7z), and called "
+            "sets in brackets, e.g. 123m456p77z [555s]."
+        ) % {"position": error.position + 1, "part": part}
+    if isinstance(error, InvalidMeldError):
+        return _(
+            "A called set is not valid: it must be a run or three or four equal tiles, called "
+            "from another player (a chi only from the player on your left)."
+        )
+    return _(
+        "These tiles cannot be one hand: check how many tiles it has (a called set counts as "
+        "three) and that no tile appears more than four times."
+    )
 
 
 LIMIT_NAMES: dict[str, Promise] = {
