@@ -16,6 +16,7 @@ from urllib.parse import urlencode
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AbstractBaseUser
 from django.core import signing
+from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -153,9 +154,11 @@ def _daily_date(value: str | None) -> dt.date | None:
 @vary_on_headers("HX-Request")
 def answer(request: HttpRequest, puzzle_id: int) -> HttpResponse:
     """Check an answer; store and rate it for a logged-in player; show the analysis."""
-    # Looked up by primary key first: Django range-checks a pk lookup, but not the foreign-key
-    # filters below, which would overflow the database integer for an id like 2**70.
-    if not Puzzle.objects.filter(pk=puzzle_id).exists():
+    # An id outside the primary key's range (2**70) cannot name a puzzle; the foreign-key
+    # filters below would overflow the database integer with it, so refuse it here, without a
+    # query (an unknown id inside the range gives DoesNotExist below, also a 404).
+    low, high = connection.ops.integer_field_range(Puzzle._meta.pk.get_internal_type())
+    if (low is not None and puzzle_id < low) or (high is not None and puzzle_id > high):
         raise Http404("No such puzzle.")
     raw = request.POST.getlist("answer")
     daily = _daily_date(request.POST.get("daily"))
