@@ -99,7 +99,10 @@ def check_join_throttle(user: Any, address: str) -> None:
 
 def find_class_by_code(code: str) -> Classroom:
     code = code.strip()
-    classroom = Classroom.objects.filter(join_code=code).first() if code else None
+    # Codes are url-safe base64 (letters, digits, "-" and "_"); anything else -- a NUL byte
+    # that PostgreSQL refuses to even compare -- cannot be a code, so it is not looked up.
+    plausible = bool(code) and len(code) <= 32 and all(c.isalnum() or c in "-_" for c in code)
+    classroom = Classroom.objects.filter(join_code=code).first() if plausible else None
     if classroom is None:
         raise JoinError(
             _("No class has this code. Check it with your teacher (codes are case-sensitive).")

@@ -38,6 +38,17 @@ def test_a_new_code_replaces_the_old_one(world):
     assert services.find_class_by_code(new) == world.classroom
 
 
+@pytest.mark.parametrize("code", ["\x00", "abc\x00def", "x" * 300, "' OR 1=1", ""])
+def test_a_code_that_cannot_be_a_code_is_refused_without_a_lookup(world, code):
+    with pytest.raises(services.JoinError):
+        services.find_class_by_code(code)
+
+
+def test_a_join_link_with_a_nul_byte_is_a_404(world, client):
+    client.force_login(world.outsider)
+    assert client.get("/classes/join/%00/").status_code == 404
+
+
 def test_joining_twice_makes_one_membership(world):
     services.join_class(world.outsider, world.classroom)
     services.join_class(world.outsider, world.classroom)
