@@ -55,6 +55,7 @@ JUNK_BODIES: dict[str, dict[str, Any]] = {
     "wrong types": {**_body(["1", "-1", "[]", "{}", "null", "NaN", "1e400"]), "number": "1e400"},
     "absurd numbers": _body(str(2**70)),
     "negative": _body("-1"),
+    "nul bytes": _body("5m\x00' OR 1=1"),
 }
 JUNK_QUERY = {
     "kind": "zz",
