@@ -39,7 +39,8 @@ FIELDS = (  # noqa: SIM905 - a word list reads better than 60 quoted names
     "password1 password2 old_password new_password1 new_password2 email preview shown "
     "exercise_kind win_tile riichi tsumo seat_wind round_wind dora puzzle_ids stage_slug message "
     "count seed target_difficulty language next user student teacher pay_E pay_S pay_W pay_N "
-    "score_E score_S score_W score_N display_name discard tiles situation facts"
+    "score_E score_S score_W score_N display_name discard tiles situation facts waits points "
+    "ura honba sticks kans dora_indicators item puzzle"
 ).split()
 
 
@@ -56,6 +57,7 @@ JUNK_BODIES: dict[str, dict[str, Any]] = {
     "absurd numbers": _body(str(2**70)),
     "negative": _body("-1"),
     "nul bytes": _body("5m\x00' OR 1=1"),
+    "endless digits": _body("9" * 5000),
 }
 JUNK_QUERY = {
     "kind": "zz",
