@@ -302,3 +302,50 @@ def test_classes_pages_are_in_spanish_for_teacher_student_and_staff(world):
         pages[f"(staff) {url}"] = _get(staff, url)
     problems = _report(pages)
     assert not problems, f"{len(problems)} English leftovers:\n" + "\n".join(problems)
+
+
+def test_form_errors_are_in_spanish(world):
+    c = world["classroom"]
+    anonymous, teacher, student = (
+        _client(),
+        _client(world["teacher"]),
+        _client(world["learner"]),
+    )
+    posts = [
+        (anonymous, reverse("signup"), {"username": "a b", "password1": "x", "password2": "y"}),
+        (anonymous, reverse("login"), {"username": "nobody", "password": "wrong"}),
+        (anonymous, reverse("password_reset"), {"email": "not-an-email"}),
+        (student, reverse("password_change"), {"old_password": "x", "new_password1": "1"}),
+        (student, reverse("classes:join"), {"code": "nope"}),
+        (student, reverse("classes:request_instructor"), {"message": ""}),
+        (teacher, reverse("classes:new"), {"name": ""}),
+        (teacher, reverse("classes:news", args=[c.pk]), {"body": ""}),
+        (teacher, reverse("classes:add_teacher", args=[c.pk]), {"username": "alumna"}),
+        (
+            teacher,
+            reverse("classes:assignment_new", args=[c.pk]),
+            {"kind": "exercise", "exercise_kind": "discard", "hand": "123m8z", "preview": "1"},
+        ),
+        (
+            teacher,
+            reverse("classes:assignment_new", args=[c.pk]),
+            {"kind": "exercise", "exercise_kind": "waits", "hand": "123456789m1234p"},
+        ),
+        (
+            teacher,
+            reverse("classes:assignment_new", args=[c.pk]),
+            {"kind": "puzzles", "mode": "chosen", "puzzle_ids": "abc"},
+        ),
+        (
+            student,
+            reverse("classes:answer", args=[c.pk, world["assignments"][0].pk]),
+            {"points": "mucho"},
+        ),
+    ]
+    pages = {}
+    for client, url, data in posts:
+        response = client.post(url, data, follow=True)
+        assert response.status_code < 500, url
+        pages[f"POST {url} {sorted(data)}"] = response.content.decode()
+    problems = _report(pages)
+    assert not problems, f"{len(problems)} English leftovers:\n" + "\n".join(problems)
