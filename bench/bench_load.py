@@ -299,7 +299,6 @@ def main() -> int:
         "STATIC_ROOT": str(work / "static"),
         "TUTOR_VAR_DIR": str(work / "var"),
         "LOG_LEVEL": "WARNING",
-        "AXES_ENABLED": "false",
     }
     data = prepare(env, args.users)
     port = free_port()
