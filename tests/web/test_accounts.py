@@ -91,6 +91,16 @@ def test_profile_saves_display_name_language_and_email(client, make_user) -> Non
     assert user.email == "ana@example.org"
 
 
+def test_the_profile_offers_the_language_the_reader_is_using(client, make_user) -> None:
+    # Switched to Spanish with the nav buttons (a cookie only): the profile must not offer
+    # English, or saving a display name would switch the site back.
+    client.force_login(make_user("ana", password=PASSWORD))
+    client.cookies.load({"django_language": "es"})
+    html = client.get("/accounts/profile/").content.decode()
+    assert '<option value="es" selected>' in html
+    assert '<option value="en" selected>' not in html
+
+
 @pytest.mark.parametrize(
     "data",
     [

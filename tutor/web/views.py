@@ -39,7 +39,11 @@ def signup(request: HttpRequest) -> HttpResponse:
 @login_required
 def profile(request: HttpRequest) -> HttpResponse:
     profile = Profile.for_user(request.user)
-    form = ProfileForm(request.POST or None, instance=profile)
+    # The language offered is the one the reader is using now (the switcher sets only the
+    # cookie), so saving a display name never switches the site to another language.
+    form = ProfileForm(
+        request.POST or None, instance=profile, initial={"language": request.LANGUAGE_CODE}
+    )
     if request.method == "POST":
         if form.is_valid():
             form.save()
