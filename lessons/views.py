@@ -1,14 +1,15 @@
 """Lesson pages: the curriculum map, a stage's steps, answering, and the end of a stage.
 
 Answering and moving on swap the ``lesson`` partial of ``lessons/step.html`` for htmx requests;
-the same URLs work as plain form posts (redirects and full pages) without JavaScript.
+the same URLs work as plain form posts without JavaScript: an answer is kept in the session and
+the browser redirected to the step (post/redirect/get), which shows the verdict once.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -84,6 +85,34 @@ def _context(
     }
 
 
+# A plain (non-htmx) answer is stored here and the browser redirected to the step, which shows
+# the verdict once (post/redirect/get): reloading the step then does not post the answer again.
+ANSWER_KEY = "lessons.answer_to_show"
+
+
+def _keep_answer(request: HttpRequest, step: Step) -> None:
+    fields = {k: request.POST.getlist(k) for k in request.POST if k != "csrfmiddlewaretoken"}
+    request.session[ANSWER_KEY] = {"step": f"{step.stage.slug}/{step.key}", "post": fields}
+
+
+def _shown_answer(request: HttpRequest, step: Step) -> tuple[Verdict | None, Any]:
+    """The verdict kept for this step by ``_keep_answer``, checked again (in the page's
+    language), and forgotten: it is shown once."""
+    kept = request.session.get(ANSWER_KEY)
+    if not kept or kept.get("step") != f"{step.stage.slug}/{step.key}" or not step.has_exercise:
+        return None, None
+    del request.session[ANSWER_KEY]
+    post = QueryDict(mutable=True)
+    for key, values in kept.get("post", {}).items():
+        post.setlist(key, [str(v) for v in values])
+    try:
+        ex = exercise(step.exercise)
+        given = ex.read(post)
+        return ex.check(given), given
+    except (AnswerError, ContentError):
+        return None, None
+
+
 def _render_step(request: HttpRequest, context: dict[str, Any], status: int = 200) -> HttpResponse:
     template = "lessons/step.html#lesson" if _partial(request) else "lessons/step.html"
     return render(request, template, context, status=status)
@@ -107,8 +136,10 @@ def stage(request: HttpRequest, slug: str) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def step(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     found = get_object_or_404(Step, stage__slug=slug, number=number)
-    services.mark_shown(request, found)
-    return _render_step(request, _context(request, found))
+    verdict, given = _shown_answer(request, found)
+    if verdict is None:
+        services.mark_shown(request, found)
+    return _render_step(request, _context(request, found, verdict=verdict, answer=given))
 
 
 @require_POST
@@ -145,6 +176,9 @@ def answer(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     except ContentError as exc:  # pragma: no cover - the content check prevents this
         return _render_step(request, _context(request, found, error=str(exc)), status=400)
     services.record_answer(request, found, correct=verdict.correct)
+    if not _partial(request):
+        _keep_answer(request, found)
+        return HttpResponseRedirect(_step_url(found), status=303)
     return _render_step(request, _context(request, found, verdict=verdict, answer=given))
 
 

@@ -62,7 +62,9 @@ def _finish(client, stage, mistakes_at=frozenset()):
             client.post(url, {"step": step.key, **wrong_form(step.exercise)})
         assert (
             "feedback-correct"
-            in client.post(url, {"step": step.key, **right_form(step.exercise)}).content.decode()
+            in client.post(
+                url, {"step": step.key, **right_form(step.exercise)}, follow=True
+            ).content.decode()
         )
 
 

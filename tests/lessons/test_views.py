@@ -35,8 +35,17 @@ def wrong_answer(step: Step) -> dict:
     return wrong_form(step.exercise)
 
 
+def step_url(step: Step) -> str:
+    return reverse("lessons:step", args=[step.stage.slug, step.number])
+
+
 def send(client, step: Step, data: dict, **extra):
-    return client.post(answer_url(step), {"step": step.key, **data}, **extra)
+    """Post an answer; a plain answer redirects to its step, which shows the verdict, so
+    follow that redirect to read what the learner sees."""
+    response = client.post(answer_url(step), {"step": step.key, **data}, **extra)
+    if response.status_code == 303 and response["Location"] == step_url(step):
+        return client.get(response["Location"])
+    return response
 
 
 def finish(client, stage: Stage, mistakes_at: set[str] = frozenset()) -> None:
@@ -200,6 +209,38 @@ def test_htmx_gets_the_lesson_partial_only(client):
     assert html.lstrip().startswith('<div id="lesson"')
     assert "<html" not in html
     assert "HX-Request" in response["Vary"]
+
+
+def test_a_plain_answer_redirects_to_its_step_which_shows_the_verdict_once(client, make_user):
+    user = make_user("plain")
+    client.force_login(user)
+    step = Step.objects.get(stage__slug="the-wall", key="find-the-first-stack")
+    response = client.post(answer_url(step), {"step": step.key, **wrong_answer(step)})
+    assert response.status_code == 303
+    assert response["Location"] == step_url(step)
+    shown = client.get(step_url(step)).content.decode()
+    assert "feedback-wrong" in shown
+    # Reloading the step shows it fresh and records nothing more.
+    again = client.get(step_url(step)).content.decode()
+    assert "feedback-wrong" not in again and "feedback-correct" not in again
+    assert StepProgress.objects.get(user=user, step=step).mistakes == 1
+
+
+def test_a_kept_verdict_shows_only_on_its_own_step(client):
+    step = Step.objects.get(stage__slug="the-wall", key="find-the-first-stack")
+    client.post(answer_url(step), {"step": step.key, **right_answer(step)})
+    other = Step.objects.get(stage__slug="the-wall", number=step.number + 1)
+    assert "feedback-correct" not in client.get(step_url(other)).content.decode()
+    assert "feedback-correct" in client.get(step_url(step)).content.decode()
+
+
+def test_an_htmx_answer_swaps_the_verdict_in_without_a_redirect(client):
+    step = Step.objects.get(stage__slug="the-wall", key="find-the-first-stack")
+    response = send(client, step, right_answer(step), **HTMX)
+    assert response.status_code == 200
+    assert "feedback-correct" in response.content.decode()
+    # Nothing is kept for a later page load.
+    assert "feedback-correct" not in client.get(step_url(step)).content.decode()
 
 
 def test_continue_under_htmx_swaps_in_the_next_step_and_pushes_its_url(client):
