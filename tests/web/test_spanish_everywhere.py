@@ -209,6 +209,17 @@ def test_public_and_account_pages_are_all_in_spanish(world):
     ]
     urls += [reverse("puzzles:detail", args=[p.pk]) for p in world["puzzles"]]
     pages = {url: _get(anonymous, url) for url in urls}
+    first = Stage.objects.order_by("number").first()
+    for url in [
+        reverse("lessons:complete", args=[first.slug]),
+        reverse("password_reset_confirm", args=["MQ", "set-password"]),
+        reverse("password_reset_complete"),
+        reverse("classes:join_link", args=[world["classroom"].join_code]),
+    ]:
+        pages[url] = _get(anonymous, url)
+    pages["logged out"] = (
+        _client(world["learner"]).post(reverse("logout"), follow=True).content.decode()
+    )
     bad_hand = reverse("puzzles:analyzer") + "?hand=8z99m"
     pages[bad_hand] = _get(anonymous, bad_hand, status=400)
     learner = _client(world["learner"])
