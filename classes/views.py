@@ -232,6 +232,7 @@ def _class_page(
     teacher: bool,
     *,
     teacher_form: AddTeacherForm | None = None,
+    news_form: NewsForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
     """The class's page; a form refused on it is shown again with its errors and ``status``."""
@@ -248,7 +249,7 @@ def _class_page(
             join_url=request.build_absolute_uri(
                 reverse("classes:join_link", args=[classroom.join_code])
             ),
-            news_form=NewsForm(),
+            news_form=news_form or NewsForm(),
             teacher_form=teacher_form or AddTeacherForm(classroom=classroom),
         )
     else:
@@ -321,9 +322,9 @@ def news_post(request: HttpRequest, class_id: int) -> HttpResponse:
             classroom=classroom, author=request.user, body=form.cleaned_data["body"]
         )
         messages.success(request, _("Posted on the news wall."))
-    else:
-        messages.error(request, _("Write a message of at most 5,000 characters."))
-    return redirect("classes:detail", class_id=classroom.pk)
+        return redirect("classes:detail", class_id=classroom.pk)
+    # Show the class page again with the errors and the text as typed, so nothing is lost.
+    return _class_page(request, classroom, True, news_form=form, status=400)
 
 
 # --- assignments ------------------------------------------------------------------------------
@@ -456,14 +457,27 @@ def exercise_preview(request: HttpRequest, class_id: int) -> HttpResponse:
     return render(request, f"{template}#preview" if _partial(request) else template, context)
 
 
-@require_POST
 @login_required
 def assignment_delete(request: HttpRequest, class_id: int, assignment_id: int) -> HttpResponse:
+    """Delete an assignment and every student's work on it, after a confirmation page that
+    says how many students' records go with it."""
     classroom = _teacher_class(request, class_id)
     assignment = get_object_or_404(Assignment, pk=assignment_id, classroom=classroom)
-    assignment.delete()
-    messages.success(request, _("The assignment was deleted."))
-    return redirect("classes:detail", class_id=classroom.pk)
+    if request.method == "POST":
+        assignment.delete()
+        messages.success(request, _("The assignment was deleted."))
+        return redirect("classes:detail", class_id=classroom.pk)
+    students = len(
+        set(assignment.attempts.values_list("student_id", flat=True))
+        | set(assignment.progress.values_list("student_id", flat=True))
+    )
+    context = {
+        "classroom": classroom,
+        "assignment": assignment,
+        "students": students,
+        "attempts": assignment.attempts.count(),
+    }
+    return render(request, "classes/assignment_delete.html", context)
 
 
 @login_required

@@ -31,6 +31,7 @@ CLASS_URLS = [
     ("classes:answer", "post", "student"),
     ("classes:assignment_edit", "get", "teacher"),
     ("classes:assignment_edit", "post", "teacher"),
+    ("classes:assignment_delete", "get", "teacher"),
     ("classes:assignment_delete", "post", "teacher"),
     ("classes:dashboard", "get", "teacher"),
     ("classes:dashboard_csv", "get", "teacher"),
