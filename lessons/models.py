@@ -11,6 +11,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.utils import translation
+from django.utils.translation import gettext_lazy as _
 
 
 def localized(texts: dict[str, str] | None, language: str | None = None) -> str:
@@ -100,6 +101,8 @@ class StepProgress(models.Model):
     completed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("step progress")
+        verbose_name_plural = _("step progress")
         constraints = [
             models.UniqueConstraint(fields=["user", "step"], name="lessons_progress_unique"),
         ]

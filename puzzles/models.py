@@ -112,6 +112,8 @@ class GenerationBatch(models.Model):
 
     class Meta:
         ordering = ["-created"]
+        verbose_name = _("generation batch")
+        verbose_name_plural = _("generation batches")
 
     def __str__(self) -> str:
         return f"batch {self.pk}: {self.count} {self.kind} (seed {self.seed}, {self.status})"
