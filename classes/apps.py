@@ -7,10 +7,17 @@ class ClassesConfig(AppConfig):
     verbose_name = _("Classes")
 
     def ready(self) -> None:
+        from django.db.models.signals import post_delete, post_save
+
         from lessons.signals import stage_completed, step_answered
         from puzzles.signals import puzzle_attempted
 
         from . import receivers
+        from .models import Membership
+        from .services import forget_member_flag
+
+        post_save.connect(forget_member_flag, sender=Membership, dispatch_uid="classes.flag_s")
+        post_delete.connect(forget_member_flag, sender=Membership, dispatch_uid="classes.flag_d")
 
         step_answered.connect(receivers.on_step_answered, dispatch_uid="classes.step_answered")
         stage_completed.connect(

@@ -214,8 +214,37 @@ def _all_items_right(assignment: Assignment, student: Any, items: list[str]) -> 
     return all(i in right for i in items)
 
 
+MEMBER_FLAG_SECONDS = 600
+
+
+def _member_flag_key(user_id: int) -> str:
+    return f"classes:is-student:{user_id}"
+
+
+def is_student_anywhere(user: Any) -> bool:
+    """Whether ``user`` is a student of any class, remembered in the cache so that the
+    receivers cost no query on every lesson or puzzle answer of the many users without a class.
+    The flag is forgotten whenever a membership is saved or deleted (see ``forget_member_flag``)."""
+    key = _member_flag_key(user.pk)
+    flag = cache.get(key)
+    if flag is None:
+        flag = Membership.objects.filter(student_id=user.pk).exists()
+        cache.set(key, flag, MEMBER_FLAG_SECONDS)
+    return bool(flag)
+
+
+def forget_member_flag(sender: Any, instance: Membership, **kwargs: Any) -> None:
+    """``post_save``/``post_delete`` receiver: forget the student's flag now and again after
+    the commit, so a flag read by another request before the commit does not linger."""
+    key = _member_flag_key(instance.student_id)
+    cache.delete(key)
+    transaction.on_commit(lambda: cache.delete(key))
+
+
 def student_assignments_for(user: Any, **filters: Any) -> list[Assignment]:
     """The assignments of every class ``user`` is a student of, filtered (e.g. by kind)."""
+    if not is_student_anywhere(user):
+        return []
     return list(
         Assignment.objects.filter(classroom__memberships__student=user, **filters).select_related(
             "classroom"
