@@ -151,3 +151,12 @@ def test_password_change_requires_the_old_password(client, make_user) -> None:
     assert "Your old password was entered incorrectly" in response.content.decode()
     user.refresh_from_db()
     assert user.check_password(PASSWORD)
+
+
+def test_an_endless_username_is_refused_before_any_log_in_attempt_is_recorded(client) -> None:
+    from axes.models import AccessAttempt
+
+    response = client.post("/accounts/login/", {"username": "9" * 5000, "password": "x"})
+    assert response.status_code == 200
+    assert "Ensure this value has at most 150 characters" in response.content.decode()
+    assert not AccessAttempt.objects.exists()

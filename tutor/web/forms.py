@@ -1,11 +1,26 @@
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Submit
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.models import User
+from django.core.validators import MaxLengthValidator
 from django.utils.translation import gettext_lazy as _
 
 from .models import Profile
+
+
+class LoginForm(AuthenticationForm):
+    """Django's log-in form, refusing over-long input before anything authenticates.
+
+    Django only sets the username's ``max_length`` as an HTML attribute; without a validator a
+    5,000-character name reached the failed-log-in record of django-axes, whose column holds 255.
+    """
+
+    def __init__(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        username = self.fields["username"]
+        username.validators.append(MaxLengthValidator(username.max_length or 150))
+        self.fields["password"].validators.append(MaxLengthValidator(4096))
 
 
 class SignUpForm(UserCreationForm):

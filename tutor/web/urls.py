@@ -2,6 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from . import views
+from .forms import LoginForm
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -11,7 +12,9 @@ urlpatterns = [
     path("accounts/profile/", views.profile, name="profile"),
     path(
         "accounts/login/",
-        auth_views.LoginView.as_view(redirect_authenticated_user=True),
+        auth_views.LoginView.as_view(
+            authentication_form=LoginForm, redirect_authenticated_user=True
+        ),
         name="login",
     ),
     path("accounts/", include("django.contrib.auth.urls")),
