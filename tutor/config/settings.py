@@ -133,6 +133,12 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_RESET_ON_SUCCESS = True
 AXES_ENABLED = env_bool("AXES_ENABLED", True)
+AXES_CLIENT_IP_CALLABLE = "tutor.web.client.client_address"
+
+# How many reverse proxies (each appending to X-Forwarded-For) stand between the site and the
+# Internet. 0: the connecting address is the client's. Every per-address limit uses
+# tutor.web.client.client_address, which reads this.
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("es", _("Spanish"))]
