@@ -273,6 +273,16 @@ def _english_after_each_test() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
+def _fresh_cache() -> Iterator[None]:
+    """Rate limits count in the cache: every test starts with none used."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def _fast_password_hashing(settings: Any) -> None:
     """Tests create many accounts; a deliberately slow hasher would only measure itself."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
