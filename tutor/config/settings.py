@@ -140,6 +140,24 @@ AXES_CLIENT_IP_CALLABLE = "tutor.web.client.client_address"
 # tutor.web.client.client_address, which reads this.
 TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 
+# Per-address and site-wide limits on what costs a password hash or a mail (tutor/web/limits.py),
+# as "count/period" (s, m, h, d; "20/10m" is 20 per 10 minutes). Log-ins count failures only,
+# sign-ups count created accounts, password resets count requests. Each can be changed with
+# RATE_LIMIT_<NAME>, e.g. RATE_LIMIT_LOGIN_ADDRESS=40/10m; an empty value turns a limit off.
+_RATE_LIMIT_DEFAULTS = {
+    "login-address": "20/10m",
+    "login-site": "300/10m",
+    "signup-address": "50/h",
+    "signup-site": "500/h",
+    "reset-address": "10/h",
+    "reset-email": "3/h",
+    "reset-site": "200/h",
+}
+RATE_LIMITS = {
+    name: os.environ.get("RATE_LIMIT_" + name.upper().replace("-", "_"), default)
+    for name, default in _RATE_LIMIT_DEFAULTS.items()
+}
+
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("es", _("Spanish"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]

@@ -4,8 +4,12 @@ so a shared link (the daily puzzle, a class join link) works whatever the reader
 from django.contrib import admin
 from django.urls import include, path
 
+from tutor.web import limits
+
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
+    # The admin's log-in costs a password hash like the site's: same limits, same counters.
+    path("admin/login/", limits.limited(*limits.LOGIN, counts=limits.failed)(admin.site.login)),
     path("admin/", admin.site.urls),
     path("", include("tutor.web.urls")),
     path("learn/", include("lessons.urls")),

@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from . import views
+from . import limits, views
 from .forms import LoginForm
 
 urlpatterns = [
@@ -12,10 +12,17 @@ urlpatterns = [
     path("accounts/profile/", views.profile, name="profile"),
     path(
         "accounts/login/",
-        auth_views.LoginView.as_view(
-            authentication_form=LoginForm, redirect_authenticated_user=True
+        limits.limited(*limits.LOGIN, counts=limits.failed)(
+            auth_views.LoginView.as_view(
+                authentication_form=LoginForm, redirect_authenticated_user=True
+            )
         ),
         name="login",
+    ),
+    path(
+        "accounts/password_reset/",
+        limits.limited(*limits.PASSWORD_RESET)(auth_views.PasswordResetView.as_view()),
+        name="password_reset",
     ),
     path("accounts/", include("django.contrib.auth.urls")),
 ]

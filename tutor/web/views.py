@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from . import health
+from . import health, limits
 from .forms import ProfileForm, SignUpForm
 from .models import Profile
 
@@ -22,6 +22,7 @@ def tiles(request: HttpRequest) -> HttpResponse:
     return render(request, "web/tiles.html")
 
 
+@limits.limited(*limits.SIGNUP, counts=limits.succeeded)
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("home")
