@@ -10,6 +10,7 @@ from django.utils.translation import ngettext
 
 from tutor.engine import tiles as et
 from tutor.engine.hand import Hand
+from tutor.engine.scoring import has_yaku
 from tutor.web.tile_names import tile_name
 
 from .base import (
@@ -200,30 +201,19 @@ class Calls(Exercise):
 def ron_check(
     seat_winds: Mapping[int, str], round_wind: str, riichi: Set[int]
 ) -> Callable[[int, Hand, int], bool]:
-    """The engine's ``has_yaku`` test for a ron, seeing each caller's seat wind (by engine
-    seat), the round wind and who declared riichi: whether the win would have a yaku."""
-    from tutor.engine.scoring import score
-    from tutor.engine.scoring.situation import situation_from_hand
+    """The engine's :func:`~tutor.engine.scoring.has_yaku` for a ron, seeing each caller's seat
+    wind (by engine seat), the round wind and who declared riichi."""
 
-    def has_yaku(seat: int, hand: Hand, tile: int) -> bool:
-        counts = list(hand.concealed)
-        counts[tile] += 1
-        try:
-            won = Hand.from_counts(counts, melds=hand.melds, red=hand.red)
-            score(
-                situation_from_hand(
-                    won,
-                    tile,
-                    seat_wind=_WIND[seat_winds.get(seat, SEATS[seat])],
-                    round_wind=_WIND[round_wind],
-                    riichi=seat in riichi,
-                )
-            )
-        except ValueError:  # no yaku (NoYakuError), or not a win at all
-            return False
-        return True
+    def ron_has_yaku(seat: int, hand: Hand, tile: int) -> bool:
+        return has_yaku(
+            hand,
+            tile,
+            seat_wind=_WIND[seat_winds.get(seat, SEATS[seat])],
+            round_wind=_WIND[round_wind],
+            riichi=seat in riichi,
+        )
 
-    return has_yaku
+    return ron_has_yaku
 
 
 @register

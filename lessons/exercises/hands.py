@@ -349,11 +349,7 @@ def _ukeire(hand: Any) -> Any:
     """The engine's accepted tiles of a 13-tile hand, counting the copies in sight in it."""
     from tutor.engine.analysis import ukeire
 
-    seen = list(hand.concealed)
-    for meld in hand.melds:
-        for k in meld.tiles:
-            seen[k] += 1
-    return ukeire(hand.concealed, len(hand.melds), seen=seen)
+    return ukeire(hand.concealed, len(hand.melds), seen=hand.all_counts())
 
 
 def _counted(accepted: Mapping[int, int]) -> str:
@@ -581,7 +577,9 @@ class BestDiscard(Exercise):
     def _rows(self) -> list[Any]:
         from tutor.engine.analysis import discard_analysis
 
-        return discard_analysis(self.hand.concealed, len(self.hand.melds), two_step=False)
+        return discard_analysis(
+            self.hand.concealed, len(self.hand.melds), seen=self.hand.all_counts(), two_step=False
+        )
 
     def solutions(self) -> set[Answer]:
         rows = self._rows()

@@ -18,6 +18,7 @@ from tutor.engine.scoring import (
     RulePreset,
     ScoreResult,
     Situation,
+    has_yaku,
     score,
 )
 from tutor.engine.scoring.situation import EAST, SOUTH, WEST, situation_from_hand
@@ -442,3 +443,28 @@ def test_an_indicator_cannot_also_be_in_the_hand() -> None:
 def test_thirteen_orphans_says_fu_do_not_count() -> None:
     result = win("19m19p19s1234567z1m", "9m")
     assert lines(result) == ["Thirteen orphans is a yakuman: no fu are counted: 0"]
+
+
+# --- has_yaku: the test a ron must pass --------------------------------------------------
+
+
+def test_a_ron_without_yaku_cannot_win_until_riichi_gives_one() -> None:
+    waiting = parse_hand("123m456p789s222s9p")
+    assert has_yaku(waiting, parse_tile("9p")) is False
+    assert has_yaku(waiting, parse_tile("9p"), riichi=True) is True
+
+
+def test_a_tile_that_does_not_complete_the_hand_has_no_yaku() -> None:
+    assert has_yaku(parse_hand("123m456p789s222s9p"), parse_tile("8p"), riichi=True) is False
+
+
+def test_a_value_pon_is_a_yaku_even_with_calls() -> None:
+    called = parse_hand("23m456p789s99p [777z]")
+    assert has_yaku(called, parse_tile("1m")) is True
+    assert has_yaku(called, parse_tile("4m")) is True
+
+
+def test_the_seat_wind_decides_whether_a_wind_set_is_a_yaku() -> None:
+    waiting = parse_hand("23m456p789s99p [222z]")  # a called set of South
+    assert has_yaku(waiting, parse_tile("1m"), seat_wind=SOUTH) is True
+    assert has_yaku(waiting, parse_tile("1m"), seat_wind=WEST) is False

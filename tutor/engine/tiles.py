@@ -56,6 +56,8 @@ __all__ = [
     "parse_tiles",
     "parse_tiles_red",
     "tile_str",
+    "HONOR_NAMES",
+    "tile_name",
     "tiles_str",
     "to_counts",
     "counts_to_tiles",
@@ -213,6 +215,33 @@ def tile_str(tile: Tile, red: bool = False) -> str:
             raise ValueError(f"{tile_str(tile)} cannot be red: only fives are red")
         return f"0{suit_of(tile)}"
     return f"{number_of(tile)}{suit_of(tile)}"
+
+
+HONOR_NAMES: tuple[str, ...] = (
+    "East",
+    "South",
+    "West",
+    "North",
+    "White dragon",
+    "Green dragon",
+    "Red dragon",
+)
+"""The English names of the honors, East (27) to Red dragon (33): the one table of them."""
+
+
+def tile_name(tile: Tile) -> str:
+    """A tile kind as a learner reads it in English: ``9p``, ``East``, ``Red dragon``.
+
+    Suited tiles keep their notation; the honors get their names. The engine's English reasons
+    use it; the web layer renders tiles from the codes and params instead.
+
+    >>> tile_name(17), tile_name(27), tile_name(33)
+    ('9p', 'East', 'Red dragon')
+    """
+    _check_kind(tile)
+    if tile >= EAST:
+        return HONOR_NAMES[tile - EAST]
+    return tile_str(tile)
 
 
 def _parse(text: str) -> tuple[list[Tile], list[bool]]:

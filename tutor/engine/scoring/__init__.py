@@ -27,7 +27,16 @@ from .hongkong import (
 from .near_miss import NearMiss
 from .payments import LoserPayments, Payment, Payments, base_points_for, hand_payments
 from .presets import EMA, MAHJONG_SOUL, PRESETS, TENHOU, RulePreset, UnknownPresetError, preset
-from .score import TENHOU_NAMES, FuLine, ScoreResult, Split, YakuScore, score, tile_name
+from .score import (
+    TENHOU_NAMES,
+    FuLine,
+    ScoreResult,
+    Split,
+    YakuScore,
+    has_yaku,
+    score,
+    tile_name,
+)
 from .situation import (
     CalledSet,
     ImpossibleSituationError,
@@ -77,6 +86,7 @@ __all__ = [
     "YakuScore",
     "base_points_for",
     "hand_payments",
+    "has_yaku",
     "physical_tiles",
     "preset",
     "score",

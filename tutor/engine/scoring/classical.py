@@ -38,13 +38,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from ..tiles import tile_name
 from . import _library as lib
 from .payments import LoserPayments, Payments
 from .situation import NotAWinningHandError, ScoringError, Situation
 
 ClassicalScoring = Literal["simple", "bonus", "exponential"]
 
-_HONOR_NAMES = ("East", "South", "West", "North", "White dragon", "Green dragon", "Red dragon")
 _DRAGONS = (31, 32, 33)
 
 
@@ -116,12 +116,6 @@ class ClassicalResult:
     payments: Payments
 
 
-def _name(kind: int) -> str:
-    if kind >= 27:
-        return _HONOR_NAMES[kind - 27]
-    return f"{kind % 9 + 1}{'mps'[kind // 9]}"
-
-
 def _code(block: list[int]) -> str:
     return "".join(str(k % 9 + 1) for k in block) + "mpsz"[block[0] // 9]
 
@@ -143,7 +137,7 @@ def _pung_line(kind: int, size: int, concealed: bool, rules: ClassicalRules) -> 
         value *= rules.kong_factor
         why.append(f"x{rules.kong_factor} kong")
     shown = "Concealed" if concealed else "Exposed"
-    return PointLine(f"{shown} {'kong' if size == 4 else 'pung'} of {_name(kind)}", value,
+    return PointLine(f"{shown} {'kong' if size == 4 else 'pung'} of {tile_name(kind)}", value,
                      ", ".join(why))  # fmt: skip
 
 
@@ -162,7 +156,7 @@ def _lines(
         lines.append(PointLine("Won on the last tile", rules.last_tile_bonus))
     for b, _ in pungs:
         if b[0] in _DRAGONS and rules.dragon_pung_bonus:
-            lines.append(PointLine(f"Pung of {_name(b[0])}", rules.dragon_pung_bonus))
+            lines.append(PointLine(f"Pung of {tile_name(b[0])}", rules.dragon_pung_bonus))
     return lines
 
 

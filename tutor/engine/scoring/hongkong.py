@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from ..tiles import tile_name
 from . import _library as lib
 from .payments import LoserPayments, Payments
 from .situation import NotAWinningHandError, ScoringError, Situation
 
-_HONOR_NAMES = ("East", "South", "West", "North", "White dragon", "Green dragon", "Red dragon")
 WHITE, GREEN, RED = 31, 32, 33
 
 
@@ -131,12 +131,6 @@ class HongKongResult:
     payments: Payments = field(default_factory=lambda: Payments(False, (), 0))
 
 
-def _name(kind: int) -> str:
-    if kind >= 27:
-        return _HONOR_NAMES[kind - 27]
-    return f"{kind % 9 + 1}{'mps'[kind // 9]}"
-
-
 def _code(block: list[int]) -> str:
     return "".join(str(k % 9 + 1) for k in block) + "mpsz"[block[0] // 9]
 
@@ -220,11 +214,11 @@ def _normal_faan(
     set_kinds = [b[0] for b in sets if _is_set(b)]
     for k in set_kinds:
         if k >= WHITE:
-            add("Dragon pung", f"Pung of {_name(k)}")
+            add("Dragon pung", f"Pung of {tile_name(k)}")
         if k == s.seat_wind:
-            add("Seat wind pung", f"Pung of {_name(k)} (seat wind)")
+            add("Seat wind pung", f"Pung of {tile_name(k)} (seat wind)")
         if k == s.round_wind:
-            add("Round wind pung", f"Pung of {_name(k)} (round wind)")
+            add("Round wind pung", f"Pung of {tile_name(k)} (round wind)")
     pair = next((b[0] for b in blocks if len(b) == 2), None) if not seven_pairs else None
     dragon_sets = sum(1 for k in set_kinds if k >= WHITE)
     wind_sets = sum(1 for k in set_kinds if 27 <= k <= 30)

@@ -22,118 +22,20 @@ honitsu: it uses three suits
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Set
-from dataclasses import dataclass, field
+from collections.abc import Set
 
+from ..tiles import tile_name, tile_str
+from .near_miss_data import NEAR_MISS_CODES, YAKU_KEY, NearMiss, SplitShape
 from .presets import RulePreset
 from .situation import Situation
 
-_HONOR_NAMES = ("East", "South", "West", "North", "White dragon", "Green dragon", "Red dragon")
+__all__ = ["NEAR_MISS_CODES", "YAKU_KEY", "NearMiss", "SplitShape", "find_near_misses"]
+
 _SUIT_NAMES = ("m", "p", "s")
-
-YAKU_KEY = {
-    "pinfu": "pinfu",
-    "tanyao": "tanyao",
-    "menzen tsumo": "menzen_tsumo",
-    "sanshoku": "sanshoku_doujun",
-    "ittsu": "ittsu",
-    "yakuhai": "yakuhai",
-    "chiitoitsu": "chiitoitsu",
-    "iipeikou": "iipeikou",
-    "toitoi": "toitoi",
-    "honitsu": "honitsu",
-}
-"""The stable key of each yaku a near miss can name (``yakuhai`` stands for every value-tile
-yaku; the others are keys of :data:`~tutor.engine.scoring.score.YAKU_KEYS`)."""
-
-NEAR_MISS_CODES: dict[str, frozenset[str]] = {
-    "open_hand": frozenset(),
-    "seven_pairs_no_sequences": frozenset(),
-    "orphans_no_sequences": frozenset(),
-    "holds_set": frozenset({"tile"}),
-    "value_pair": frozenset({"tile"}),
-    "wait_not_two_sided": frozenset({"shape"}),
-    "holds_outside_tiles": frozenset({"tiles", "count"}),
-    "open_tanyao_not_allowed": frozenset({"rules"}),
-    "won_by_ron": frozenset(),
-    "no_sequences": frozenset(),
-    "missing_sequence": frozenset({"tiles"}),
-    "no_sequence_in_two_suits": frozenset(),
-    "no_two_of_straight": frozenset(),
-    "pair_not_set": frozenset({"tile"}),
-    "no_value_set": frozenset(),
-    "has_calls": frozenset(),
-    "too_few_pairs": frozenset({"count"}),
-    "worth_more_as_sets": frozenset(),
-    "no_identical_sequences": frozenset(),
-    "seven_pairs_are_pairs": frozenset(),
-    "holds_sequence": frozenset({"tiles"}),
-    "two_suits": frozenset({"suits"}),
-    "three_suits": frozenset(),
-}
-"""Every :attr:`NearMiss.code` with the :attr:`NearMiss.params` it carries.
-
-``tile`` is one tile in notation (``2s``, ``7z``); ``tiles`` a sequence (``234s``) or, for
-``holds_outside_tiles``, up to three tiles separated by commas (``1m,9p,9s``); ``shape`` a
-:class:`~tutor.engine.waits.WaitShape` value; ``suits`` two suit letters separated by a comma
-(``m,p``); ``count`` a number; ``rules`` the preset's name.
-"""
-
-
-def _name(kind: int) -> str:
-    if kind >= 27:
-        return _HONOR_NAMES[kind - 27]
-    return f"{kind % 9 + 1}{'mps'[kind // 9]}"
-
-
-def _notation(kind: int) -> str:
-    return f"{kind % 9 + 1}{'mpsz'[kind // 9]}"
 
 
 def _seq(start: int) -> str:
     return f"{start % 9 + 1}{start % 9 + 2}{start % 9 + 3}{'mps'[start // 9]}"
-
-
-@dataclass(frozen=True, slots=True)
-class SplitShape:
-    """A split of a hand as plain tile kinds: what near misses are computed from.
-
-    ``groups`` is empty for thirteen orphans; ``called`` marks the groups shown open.
-    """
-
-    groups: tuple[tuple[int, ...], ...]
-    called: tuple[bool, ...]
-    win_group: tuple[int, ...]
-    wait: str
-    tiles: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class NearMiss:
-    """A yaku the hand does not have, and the reason in a learner's words.
-
-    ``code`` and ``params`` give the reason as data (see :data:`NEAR_MISS_CODES`), ``key`` the
-    yaku's stable key.
-
-    >>> str(NearMiss("tanyao", "holds 9p"))
-    'tanyao: holds 9p'
-    >>> m = NearMiss("sanshoku", "missing 234s", "missing_sequence", {"tiles": "234s"})
-    >>> m.key, m.code, m.params["tiles"]
-    ('sanshoku_doujun', 'missing_sequence', '234s')
-    """
-
-    yaku: str
-    reason: str
-    code: str = ""
-    params: Mapping[str, str | int] = field(default_factory=dict, compare=False)
-
-    @property
-    def key(self) -> str:
-        """The stable key of the yaku this near miss is about."""
-        return YAKU_KEY.get(self.yaku, self.yaku.replace(" ", "_"))
-
-    def __str__(self) -> str:
-        return f"{self.yaku}: {self.reason}"
 
 
 _Why = tuple[str, str, dict[str, str | int]]
@@ -182,9 +84,9 @@ def find_near_misses(
             add(
                 "tanyao",
                 (
-                    "holds " + ", ".join(_name(t) for t in shown),
+                    "holds " + ", ".join(tile_name(t) for t in shown),
                     "holds_outside_tiles",
-                    {"tiles": ",".join(_notation(t) for t in shown), "count": len(outside)},
+                    {"tiles": ",".join(tile_str(t) for t in shown), "count": len(outside)},
                 ),
             )
         elif s.is_open and not rules.open_tanyao:
@@ -211,9 +113,9 @@ def find_near_misses(
             add(
                 "yakuhai",
                 (
-                    f"a pair of {_name(pair_kind)}, not a set",
+                    f"a pair of {tile_name(pair_kind)}, not a set",
                     "pair_not_set",
-                    {"tile": _notation(pair_kind)},
+                    {"tile": tile_str(pair_kind)},
                 ),
             )
         else:
@@ -284,13 +186,13 @@ def _pinfu(
     if triplets:
         t = triplets[0][0]
         return (
-            f"it holds a set of {_name(t)}, pinfu needs four sequences",
+            f"it holds a set of {tile_name(t)}, pinfu needs four sequences",
             "holds_set",
-            {"tile": _notation(t)},
+            {"tile": tile_str(t)},
         )
     if pairs and pairs[0][0] in value_tiles:
         t = pairs[0][0]
-        return (f"the pair of {_name(t)} is a value tile", "value_pair", {"tile": _notation(t)})
+        return (f"the pair of {tile_name(t)} is a value tile", "value_pair", {"tile": tile_str(t)})
     return _WAIT_REASONS.get(shape.wait)
 
 

@@ -29,7 +29,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, overload
 
-from ..tiles import is_red_136, tile_str
+from ..hand import Hand
+from ..tiles import Tile, is_red_136, tile_name, tile_str
 from . import _library as lib
 from .classical import ClassicalResult, ClassicalRules, score_classical
 from .hongkong import HongKongResult, HongKongRules, score_hong_kong
@@ -44,6 +45,7 @@ from .situation import (
     NotAWinningHandError,
     NoYakuError,
     Situation,
+    situation_from_hand,
 )
 
 TENHOU_NAMES: dict[int, str] = {
@@ -107,19 +109,7 @@ be read as two-sided, else 0; ``role`` of a pair: ``""``, ``dragon``, ``seat``, 
 """
 
 DORA_ID, URA_ID, AKA_ID = 52, 53, 54
-HONOR_NAMES = ("East", "South", "West", "North", "White dragon", "Green dragon", "Red dragon")
 Wait = Literal["two-sided", "closed", "edge", "pair", "set", "thirteen orphans"]
-
-
-def tile_name(kind: int) -> str:
-    """A tile kind (0..33) as a learner reads it: ``9p``, ``East``, ``Red dragon``.
-
-    >>> tile_name(17), tile_name(27), tile_name(33)
-    ('9p', 'East', 'Red dragon')
-    """
-    if kind >= 27:
-        return HONOR_NAMES[kind - 27]
-    return f"{kind % 9 + 1}{'mps'[kind // 9]}"
 
 
 def _code(kinds: list[int]) -> str:
@@ -320,6 +310,32 @@ def score(
             misses,
         )
     return _result(best, candidates[1:], situation, rules, misses)
+
+
+def has_yaku(hand: Hand, tile: Tile, rules: RulePreset = TENHOU, **flags: Any) -> bool:
+    """Whether winning on ``tile`` (by ron unless ``tsumo=True``) gives ``hand`` a yaku.
+
+    ``hand`` is the 13 tiles before the win (called sets included); ``flags`` are the other
+    fields of :class:`~tutor.engine.scoring.situation.Situation` (``riichi=True``,
+    ``seat_wind=SOUTH``, ``round_wind=EAST`` ...). False when ``tile`` does not complete the
+    hand or the complete hand has no yaku: the test a ron must pass, the ``has_yaku`` that
+    :func:`~tutor.engine.calls.call_options` takes. Impossible tiles or flags still raise.
+
+    >>> from tutor.engine.hand import parse_hand
+    >>> closed = parse_hand("123m456p789s222s9p")  # waits on 9p, no yaku of its own
+    >>> has_yaku(closed, 17), has_yaku(closed, 17, riichi=True), has_yaku(closed, 17, tsumo=True)
+    (False, True, True)
+    >>> has_yaku(closed, 0, riichi=True)  # 1m does not complete it
+    False
+    """
+    counts = list(hand.concealed)
+    counts[tile] += 1
+    won = Hand.from_counts(counts, melds=hand.melds, red=hand.red, sizes=(14,))
+    try:
+        score(situation_from_hand(won, tile, **flags), rules)
+    except (NotAWinningHandError, NoYakuError):
+        return False
+    return True
 
 
 def _regular_candidates(
@@ -770,6 +786,7 @@ __all__ = [
     "TENHOU_NAMES",
     "YAKU_KEYS",
     "YakuScore",
+    "has_yaku",
     "score",
     "tile_name",
 ]

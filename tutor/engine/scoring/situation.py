@@ -13,13 +13,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from ..hand import Hand
 from ..tiles import FIVES, Tile, to_136
-
-if TYPE_CHECKING:  # near_miss imports this module
-    from .near_miss import NearMiss
+from .near_miss_data import NearMiss
 
 EAST, SOUTH, WEST, NORTH = 27, 28, 29, 30
 WINDS = (EAST, SOUTH, WEST, NORTH)
@@ -55,7 +53,7 @@ class NoYakuError(ScoringError):
 
     ``near_misses`` lists, for the common yaku, why this hand does not have them, as
     ``(yaku, reason)`` pairs in English; ``misses`` gives the same as
-    :class:`~tutor.engine.scoring.near_miss.NearMiss` values with codes and params, for a
+    :class:`~tutor.engine.scoring.near_miss_data.NearMiss` values with codes and params, for a
     renderer. ``code`` is always ``"no_yaku"``.
 
     >>> NoYakuError("No yaku").code
