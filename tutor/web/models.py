@@ -13,9 +13,18 @@ class Profile(models.Model):
         _("language"), max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
     )
     created = models.DateTimeField(auto_now_add=True)
+    # The address the learner proved is theirs by following the confirmation link. Only that
+    # address receives password-reset mail; changing the e-mail needs a new confirmation.
+    verified_email = models.EmailField(_("confirmed e-mail"), max_length=254, blank=True)
 
     def __str__(self) -> str:
         return self.display_name or self.user.get_username()
+
+    @property
+    def email_confirmed(self) -> bool:
+        """Whether the user's current e-mail is the one they confirmed."""
+        email = self.user.email.strip()
+        return bool(email) and email.casefold() == self.verified_email.casefold()
 
     @classmethod
     def for_user(cls, user: "models.Model") -> "Profile":
