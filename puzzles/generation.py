@@ -65,6 +65,7 @@ from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Any
 
+from puzzles import starting
 from tutor.engine.analysis import discard_analysis, tenpai_info, ukeire
 from tutor.engine.shanten import shanten, shanten_chiitoitsu, shanten_kokushi, shanten_standard
 from tutor.engine.tiles import (
@@ -449,7 +450,10 @@ def clear_margin(rows: Sequence[dict[str, Any]]) -> Margin | None:
 
 
 def starting_rating(difficulty: int) -> float:
-    """A puzzle's first Glicko-2 rating from its difficulty (1 → 1100, 3 → 1500, 5 → 1900).
+    """The middle of the rating band of a difficulty level (1 → 1100, 3 → 1500, 5 → 1900).
+
+    A new puzzle starts at :func:`puzzles.starting.starting_rating` instead, read from its own
+    features, so that ratings spread rather than pile up on five values.
 
     >>> starting_rating(1), starting_rating(5)
     (1100.0, 1900.0)
@@ -481,7 +485,7 @@ class Generated:
 
     @property
     def rating(self) -> float:
-        return starting_rating(self.difficulty)
+        return starting.starting_rating(self.kind, self.analysis, self.themes)
 
 
 @dataclass(frozen=True)

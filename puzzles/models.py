@@ -260,3 +260,91 @@ class PlayerRating(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id}: {self.rating:.0f} ± {self.deviation:.0f}"
+
+
+class PuzzleVote(models.Model):
+    """A player's thumbs up or down on a puzzle: one per player, changed in place."""
+
+    UP = 1
+    DOWN = -1
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="puzzle_votes"
+    )
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, related_name="votes")
+    value = models.SmallIntegerField(_("vote"), choices=[(UP, _("Up")), (DOWN, _("Down"))])
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "puzzle"], name="puzzles_one_vote_per_user"),
+            models.CheckConstraint(condition=Q(value__in=[1, -1]), name="puzzles_vote_is_one"),
+        ]
+        verbose_name = _("puzzle vote")
+        verbose_name_plural = _("puzzle votes")
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {'+' if self.value > 0 else '-'}1 on {self.puzzle_id}"
+
+
+class ReportReason(models.TextChoices):
+    WRONG_ANSWER = "wrong-answer", _("The answer is wrong")
+    SEVERAL_ANSWERS = "several-answers", _("More than one answer is as good")
+    BAD_CONTEXT = "bad-context", _("The table (discards, dora, winds) does not make sense")
+    OTHER = "other", _("Something else")
+
+
+class ReportStatus(models.TextChoices):
+    OPEN = "open", _("Waiting for staff")
+    DISMISSED = "dismissed", _("Looked at: the puzzle is fine")
+    UPHELD = "upheld", _("Looked at: the puzzle is flawed")
+
+
+class PuzzleReportQuerySet(models.QuerySet["PuzzleReport"]):
+    def keeping_out(self) -> PuzzleReportQuerySet:
+        """Reports that keep their puzzle out of the rated pool: open, or upheld by staff."""
+        return self.filter(status__in=[ReportStatus.OPEN, ReportStatus.UPHELD])
+
+
+class PuzzleReport(models.Model):
+    """A player's report that a puzzle is flawed. While a report is open (or once staff uphold
+    it) the puzzle leaves the rated pool: the stream skips it and answers to it are not rated."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="puzzle_reports"
+    )
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, related_name="reports")
+    reason = models.CharField(_("reason"), max_length=20, choices=ReportReason.choices)
+    note = models.TextField(_("note"), max_length=1000, blank=True)
+    status = models.CharField(
+        _("status"), max_length=12, choices=ReportStatus.choices, default=ReportStatus.OPEN
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    reviewed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("reviewed by"),
+    )
+    reviewed = models.DateTimeField(_("reviewed"), null=True, blank=True)
+
+    objects = PuzzleReportQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created"]
+        constraints = [
+            # One open report per player and puzzle: reporting again changes nothing.
+            models.UniqueConstraint(
+                fields=["user", "puzzle"],
+                condition=Q(status="open"),
+                name="puzzles_one_open_report_per_user",
+            )
+        ]
+        indexes = [models.Index(fields=["status", "puzzle"], name="puzzles_report_status")]
+        verbose_name = _("puzzle report")
+        verbose_name_plural = _("puzzle reports")
+
+    def __str__(self) -> str:
+        return f"report on {self.puzzle_id} by {self.user_id}: {self.reason} ({self.status})"

@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import random
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,6 +36,7 @@ from .models import (
     Puzzle,
     PuzzleAttempt,
     PuzzleKind,
+    PuzzleReport,
     Theme,
 )
 from .ratings import Rating, rate_attempt
@@ -137,6 +139,8 @@ class AttemptResult:
     puzzle_rating_after: float | None = None
     streak: int | None = None
     attempt_id: int | None = None
+    #: A report keeps the puzzle out of the rated pool, so this first attempt was not rated.
+    held_out: bool = False
     #: The puzzle and the player's rating row as the attempt left them (for the page after).
     puzzle: Puzzle | None = field(default=None, compare=False, repr=False)
     player: PlayerRating | None = field(default=None, compare=False, repr=False)
@@ -204,6 +208,9 @@ def record_attempt(
             )
         )
         first = not any(was_first for was_first, _when in earlier)
+        # A reported puzzle is out of the rated pool: answers to it rate nobody meanwhile.
+        held_out = first and is_held_out(puzzle.pk)
+        first = first and not held_out
         attempted_today = any(timezone.localdate(when) == today for _first, when in earlier)
         attempt = PuzzleAttempt(
             user=user,
@@ -242,6 +249,7 @@ def record_attempt(
         solution=solution(puzzle),
         first=first,
         rated=first,
+        held_out=held_out,
         streak=streak if streak is not None else current_streak(rating, today),
         attempt_id=attempt.pk,
         puzzle=puzzle,
@@ -395,11 +403,74 @@ class NextPuzzle:
     target: float = START_RATING
 
 
-def _nearest(queryset: Any, target: float, spread: int = 6) -> list[Puzzle]:
-    """Up to ``2 * spread`` puzzles closest to ``target`` (two index range scans)."""
-    above = list(queryset.filter(rating__gte=target).order_by("rating", "id")[:spread])
-    below = list(queryset.filter(rating__lt=target).order_by("-rating", "-id")[:spread])
-    return sorted(above + below, key=lambda p: abs(p.rating - target))
+#: The stream looks this far either side of its target rating first, then twice as far ...
+WINDOW = 100.0
+#: ... up to this far, until it finds a candidate.
+MAX_WINDOW = 800.0
+#: At most this many candidates (in random order) are weighed against each other.
+CANDIDATES = 48
+#: How many of the player's latest puzzles count when balancing types and themes.
+RECENT = 40
+
+
+def in_rated_pool(puzzles: Any) -> Any:
+    """The puzzles of a queryset that are in the rated pool: none reported and not yet looked
+    at by staff, none that staff found flawed."""
+    return puzzles.exclude(pk__in=PuzzleReport.objects.keeping_out().values("puzzle_id"))
+
+
+def is_held_out(puzzle_id: int) -> bool:
+    """Whether a report keeps this puzzle out of the rated pool."""
+    return PuzzleReport.objects.keeping_out().filter(puzzle_id=puzzle_id).exists()
+
+
+def _recent(user: AbstractBaseUser | AnonymousUser | None, seen: Sequence[int]) -> list[int]:
+    """The ids of the player's latest puzzles, newest last (a visitor's come from the session)."""
+    if isinstance(user, AbstractBaseUser) and user.is_authenticated:
+        ids = PuzzleAttempt.objects.filter(user=user).order_by("-created", "-id")
+        return list(ids.values_list("puzzle_id", flat=True)[:RECENT])[::-1]
+    return list(seen)[-RECENT:]
+
+
+def _near(queryset: Any, target: float) -> list[tuple[int, str]]:
+    """``(id, kind)`` of puzzles, in random order, whose ratings are near ``target``: within
+    :data:`WINDOW` of it, or twice as far, and so on, up to :data:`MAX_WINDOW`; past that, the
+    nearest one on either side."""
+    width = WINDOW
+    while width <= MAX_WINDOW:
+        window = queryset.filter(rating__gte=target - width, rating__lte=target + width)
+        rows = list(window.order_by("?").values_list("pk", "kind")[:CANDIDATES])
+        if rows:
+            return rows
+        width *= 2
+    above = queryset.filter(rating__gt=target).order_by("rating").values_list("pk", "kind")
+    below = queryset.filter(rating__lt=target).order_by("-rating").values_list("pk", "kind")
+    return [*above[:1], *below[:1]]
+
+
+def _least_seen(rng: random.Random, options: Iterable[Any], seen: Counter[Any]) -> Any:
+    """One of the options the player met least often lately (chosen at random among them)."""
+    pool = sorted(options, key=str)
+    fewest = min(seen[o] for o in pool)
+    return rng.choice([o for o in pool if seen[o] == fewest])
+
+
+def _balanced(rng: random.Random, rows: list[tuple[int, str]], recent: list[int]) -> int:
+    """Among candidate ``(id, kind)`` rows, a puzzle whose themes the player met least lately."""
+    ids = [pk for pk, _kind in rows]
+    Through = Puzzle.themes.through
+    links = Through.objects.filter(puzzle_id__in=[*ids, *recent]).values_list(
+        "puzzle_id", "theme__slug"
+    )
+    themes: dict[int, set[str]] = {}
+    for puzzle_id, slug in links:
+        themes.setdefault(puzzle_id, set()).add(slug)
+    met = Counter(slug for pk in recent for slug in themes.get(pk, ()))
+    # A puzzle counts as fresh as its least-met theme; a puzzle without themes as unmet.
+    freshness: Counter[int] = Counter(
+        {pk: min((met[slug] for slug in themes.get(pk, ())), default=0) for pk in ids}
+    )
+    return int(_least_seen(rng, ids, freshness))
 
 
 def pick_next(
@@ -412,41 +483,66 @@ def pick_next(
     """The next puzzle of the rated stream.
 
     A review that is due comes first (unless the player asked for easier or harder); otherwise
-    a puzzle the player has not tried, chosen at random among the few whose ratings are nearest
-    to the player's rating moved by ``difficulty`` (``easier``, ``same`` or ``harder``). When
-    every puzzle has been tried, the nearest ones come back. ``None`` only when there are no
+    a puzzle the player has not tried, chosen at random among those whose ratings are near the
+    player's rating moved by ``difficulty`` (``easier``, ``same`` or ``harder``). Reported
+    puzzles are left out until staff have looked at them. In "All types" (no ``kind``) the
+    type the player met least among their latest puzzles comes next, and among the candidates
+    a puzzle whose themes they met least.
+
+    ``harder`` only offers puzzles rated above the player and ``easier`` only below, never a
+    puzzle already tried: ``None`` means nothing harder (easier) is left. For ``same``, when
+    every puzzle has been tried the nearest ones come back; ``None`` only when there are no
     puzzles at all (of that ``kind``).
     """
     rng = rng or random.Random()
     offset = DIFFICULTY_OFFSETS.get(difficulty, 0.0)
     base = START_RATING
+    excluded = list(exclude_ids)
+    skip = set(excluded)
     if isinstance(user, AbstractBaseUser) and user.is_authenticated:
         row = PlayerRating.objects.filter(user=user).only("rating").first()
         base = row.rating if row else START_RATING
         if difficulty == "same":
-            skip = set(exclude_ids)
             due = [r for r in due_reviews(user) if r.puzzle_id not in skip]
-            found = Puzzle.objects.only("id", "kind", "rating").in_bulk([r.puzzle_id for r in due])
+            found = in_rated_pool(Puzzle.objects.only("id", "kind", "rating")).in_bulk(
+                [r.puzzle_id for r in due]
+            )
             for review in due:  # soonest due first
                 puzzle = found.get(review.puzzle_id)
                 if puzzle is not None and (kind is None or puzzle.kind == kind):
                     return NextPuzzle(puzzle, review, base)
     target = base + offset
-    # Only what the choice needs: the analysis stays in the database.
-    puzzles = Puzzle.objects.only("id", "kind", "rating")
+    puzzles = in_rated_pool(Puzzle.objects.all())
     if kind:
         puzzles = puzzles.filter(kind=kind)
-    fresh = puzzles.exclude(pk__in=list(exclude_ids))
+    fresh = puzzles.exclude(pk__in=list(skip))
     if isinstance(user, AbstractBaseUser) and user.is_authenticated:
         fresh = fresh.exclude(pk__in=PuzzleAttempt.objects.filter(user=user).values("puzzle_id"))
-    candidates = (
-        _nearest(fresh, target)
-        or _nearest(puzzles.exclude(pk__in=list(exclude_ids)), target)
-        or _nearest(puzzles, target)
-    )
-    if not candidates:
-        return None
-    return NextPuzzle(rng.choice(candidates[:4]), None, target)
+    if difficulty == "harder":
+        pools = [fresh.filter(rating__gt=base)]
+    elif difficulty == "easier":
+        pools = [fresh.filter(rating__lt=base)]
+    else:
+        pools = [fresh, puzzles.exclude(pk__in=list(skip)), puzzles]
+    recent = _recent(user, excluded)
+    for pool in pools:
+        if kind is None:
+            # The types within reach of the target (any type when none is).
+            reach = pool.filter(rating__gte=target - MAX_WINDOW, rating__lte=target + MAX_WINDOW)
+            kinds = set(reach.order_by().values_list("kind", flat=True).distinct()) or set(
+                pool.order_by().values_list("kind", flat=True).distinct()
+            )
+            if not kinds:
+                continue
+            met = Counter(Puzzle.objects.filter(pk__in=recent).values_list("kind", flat=True))
+            pool = pool.filter(kind=_least_seen(rng, kinds, met))
+        rows = _near(pool, target)
+        if rows:
+            chosen = _balanced(rng, rows, recent)
+            return NextPuzzle(
+                Puzzle.objects.only("id", "kind", "rating").get(pk=chosen), None, target
+            )
+    return None
 
 
 def pick_puzzles(
@@ -637,7 +733,9 @@ __all__ = [
     "dashboard",
     "due_reviews",
     "grade",
+    "in_rated_pool",
     "is_correct",
+    "is_held_out",
     "normalise_answer",
     "pick_next",
     "pick_puzzles",

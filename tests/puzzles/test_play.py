@@ -235,8 +235,8 @@ def test_a_missed_puzzle_is_offered_again_when_due(make_user):
     PuzzleAttempt.objects.filter(user=user).update(created=timezone.now() - 2 * DAY)
     chosen = play.pick_next(user)
     assert chosen.puzzle.pk == missed.pk and chosen.review is not None
-    # Asking for an easier or harder puzzle skips the review.
-    assert play.pick_next(user, "easier").puzzle.pk != missed.pk
+    # Asking for a harder puzzle skips the review (the miss left the player below 1500).
+    assert play.pick_next(user, "harder").puzzle.pk != missed.pk
 
 
 # --- choosing the next puzzle ----------------------------------------------------------------
