@@ -550,7 +550,7 @@ def exercise_facts(
 
 def _discard_facts(hand: Any) -> dict[str, Any]:
 
-    options = discard_analysis(hand.concealed, melds=len(hand.melds))
+    options = discard_analysis(hand.concealed, melds=len(hand.melds), held=hand.called_counts())
     rows = [
         {
             "discard": tile_str(o.discard),
@@ -563,7 +563,7 @@ def _discard_facts(hand: Any) -> dict[str, Any]:
     ]
     best = clear_best_discard(rows)
     return {
-        "shanten": shanten(hand.concealed, len(hand.melds)),
+        "shanten": shanten(hand.concealed, len(hand.melds), held=hand.called_counts()),
         "discards": rows,
         "best": best["discard"],
     }
@@ -599,13 +599,13 @@ def clear_best_discard(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 def _waits_facts(hand: Any) -> dict[str, Any]:
 
-    n = shanten(hand.concealed, len(hand.melds))
+    n = shanten(hand.concealed, len(hand.melds), held=hand.called_counts())
     if n != 0:
         raise ExerciseError(
             _("This hand is not tenpai (it is %(n)d-shanten), so it has no waits to find.")
             % {"n": n}
         )
-    found = sorted(int(t) for t in waits(hand.concealed, melds=len(hand.melds)))
+    found = sorted(int(t) for t in waits(hand.concealed, melds=hand.melds))
     if not found:
         raise ExerciseError(
             _("This hand is tenpai only on tiles it already holds all four of (no live wait).")

@@ -12,9 +12,9 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from tutor.engine.hand import parse_hand
+from tutor.engine.hand import InvalidMeldError, parse_hand
 from tutor.engine.shanten import shanten
-from tutor.engine.tiles import TileParseError, parse_tiles_red, tile_str
+from tutor.engine.tiles import ImpossibleHandError, TileParseError, parse_tiles_red, tile_str
 from tutor.web.engine_text import wait_shape_name
 
 MAX_HAND_TEXT = 80
@@ -90,7 +90,7 @@ def analyze(text: str) -> dict[str, Any]:
     if not text:
         raise IncompleteHand(str(_("Type a hand or click tiles.")))
     if len(text) > MAX_HAND_TEXT:
-        raise ValueError(str(_("That is too long for a hand.")))
+        raise HandTooLong(str(_("That is too long for a hand.")))
     hand = parse_hand(text, sizes=tuple(range(1, 15)))
     melds = len(hand.melds)
     size = hand.tile_count
@@ -102,11 +102,13 @@ def analyze(text: str) -> dict[str, Any]:
         )
     counts = hand.concealed
     seen = hand.all_counts()
+    # The copies in the hand's own called sets cannot be drawn: the engine must know them.
+    held = hand.called_counts()
     report: dict[str, Any] = {
         "hand": text,
         "tiles": size,
         "called_sets": melds,
-        "shanten": shanten(counts, melds),
+        "shanten": shanten(counts, melds, held=held),
         "discards": [],
         "accepted": [],
         "accepted_total": 0,
@@ -123,13 +125,13 @@ def analyze(text: str) -> dict[str, Any]:
                 "count": option.count,
                 "two_step": option.two_step,
             }
-            for option in discard_analysis(counts, melds, seen=seen)
+            for option in discard_analysis(counts, melds, seen=seen, held=held)
         ]
         return report
-    accepted = ukeire(counts, melds, seen=seen)
+    accepted = ukeire(counts, melds, seen=seen, held=held)
     report["accepted"] = _accepted(accepted.accepted)
     report["accepted_total"] = accepted.count
-    info = tenpai_info(counts, melds, seen=seen)
+    info = tenpai_info(counts, melds, seen=seen, held=held)
     if info is not None:
         report["waits"] = [
             {"tile": tile_str(t), "count": n, "shapes": sorted(s.value for s in info.shapes[t])}
@@ -140,9 +142,33 @@ def analyze(text: str) -> dict[str, Any]:
     return report
 
 
+class HandTooLong(ValueError):
+    """More text than any hand needs."""
+
+
+def error_code(exc: ValueError) -> str:
+    """A stable, language-independent code for why a hand was refused, for programs.
+
+    >>> error_code(IncompleteHand("x")), error_code(ValueError("x"))
+    ('incomplete_hand', 'invalid_hand')
+    """
+    if isinstance(exc, TileParseError):
+        return "bad_notation"
+    if isinstance(exc, IncompleteHand):
+        return "incomplete_hand"
+    if isinstance(exc, HandTooLong):
+        return "hand_too_long"
+    if isinstance(exc, InvalidMeldError):
+        return "invalid_called_set"
+    if isinstance(exc, ImpossibleHandError):
+        return "impossible_hand"
+    return "invalid_hand"
+
+
 def error_details(exc: ValueError) -> dict[str, Any]:
-    """The JSON body of a 400 for a bad hand: the message and, for notation, where it is."""
-    body: dict[str, Any] = {"error": str(exc)}
+    """The JSON body of a 400 for a bad hand: a stable ``code``, the message and, for
+    notation, where it is."""
+    body: dict[str, Any] = {"code": error_code(exc), "error": str(exc)}
     if isinstance(exc, TileParseError):
         body["position"] = exc.position
         body["reason"] = exc.reason

@@ -6,11 +6,13 @@ notation error, the position of the bad part), never a 500.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpRequest, JsonResponse
 from django.urls import reverse
-from django.views.decorators.http import require_GET
+from django.views.decorators.csrf import csrf_exempt
 
 from . import analyzer
 
@@ -23,6 +25,31 @@ _ACCEPTED = {
         "required": ["tile", "count"],
         "properties": {"tile": _TILE, "count": {"type": "integer", "minimum": 0, "maximum": 4}},
     },
+}
+
+
+ERROR_CODES = (
+    "bad_notation",
+    "incomplete_hand",
+    "hand_too_long",
+    "invalid_called_set",
+    "impossible_hand",
+    "invalid_hand",
+    "method_not_allowed",
+)
+
+_METHOD_NOT_ALLOWED = {
+    "description": "Only GET (and HEAD) are allowed: the API changes nothing.",
+    "headers": {"Allow": {"schema": {"type": "string"}, "example": "GET, HEAD"}},
+    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+}
+_REFUSED_METHODS = {
+    method: {
+        "operationId": f"analyzeHand{method.capitalize()}",
+        "summary": f"{method.upper()} is refused",
+        "responses": {"405": _METHOD_NOT_ALLOWED},
+    }
+    for method in ("post", "put", "patch", "delete")
 }
 
 
@@ -74,7 +101,8 @@ def openapi_document(analyze_path: str) -> dict[str, Any]:
                             },
                         },
                     },
-                }
+                },
+                **_REFUSED_METHODS,
             }
         },
         "components": {
@@ -124,9 +152,17 @@ def openapi_document(analyze_path: str) -> dict[str, Any]:
                 },
                 "Error": {
                     "type": "object",
-                    "required": ["error"],
+                    "required": ["code", "error"],
                     "properties": {
-                        "error": {"type": "string"},
+                        "code": {
+                            "type": "string",
+                            "enum": list(ERROR_CODES),
+                            "description": "Why, for programs: stable across languages.",
+                        },
+                        "error": {
+                            "type": "string",
+                            "description": "The same, for people (in the request's language).",
+                        },
                         "reason": {"type": "string"},
                         "position": {"type": "integer", "minimum": 0},
                     },
@@ -136,7 +172,32 @@ def openapi_document(analyze_path: str) -> dict[str, Any]:
     }
 
 
-@require_GET
+def get_only(view: Callable[[HttpRequest], JsonResponse]) -> Callable[[HttpRequest], JsonResponse]:
+    """A read-only API view: any method but GET or HEAD gets a JSON 405 with ``Allow``.
+
+    The API changes nothing and reads no cookie-authenticated state, so it is exempt from
+    CSRF: otherwise a POST would meet the CSRF check first and get Django's HTML 403 page.
+    """
+
+    @csrf_exempt
+    @functools.wraps(view)
+    def wrapped(request: HttpRequest) -> JsonResponse:
+        if request.method not in ("GET", "HEAD"):
+            response = JsonResponse(
+                {
+                    "code": "method_not_allowed",
+                    "error": f"{request.method} is not allowed here: use GET.",
+                },
+                status=405,
+            )
+            response["Allow"] = "GET, HEAD"
+            return response
+        return view(request)
+
+    return wrapped
+
+
+@get_only
 def analyze(request: HttpRequest) -> JsonResponse:
     hand = request.GET.get("hand", "")
     try:
@@ -145,6 +206,6 @@ def analyze(request: HttpRequest) -> JsonResponse:
         return JsonResponse(analyzer.error_details(exc), status=400)
 
 
-@require_GET
+@get_only
 def openapi(request: HttpRequest) -> JsonResponse:
     return JsonResponse(openapi_document(reverse("api:analyze")))

@@ -78,14 +78,17 @@ _SUIT_KINDS = (np.arange(0, 9), np.arange(9, 18), np.arange(18, 27), np.arange(2
 
 
 def _hand_and_draws(
-    counts: npt.NDArray[np.int8], melds: int
+    counts: npt.NDArray[np.int8], melds: int, held: tuple[int, ...] | None = None
 ) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]:
     """Shanten ``(M,)`` of 3k+1 hands and shanten ``(M, 34)`` after drawing each kind.
 
     A draw changes one suit's count vector only: look up that suit's new profile and combine
     it with the others' (see :mod:`tutor.engine.shanten`). Kinds held four times get a large
-    value (they cannot be drawn).
+    value (they cannot be drawn). With ``held`` (the copies in the hand's own called sets) the
+    slower capped search of :func:`tutor.engine.shanten.shanten_capped` is used instead.
     """
+    if held is not None:
+        return _hand_and_draws_capped(counts, melds, held)
     pr = _sh.profiles()
     sets = 4 - melds
     n = counts.shape[0]
@@ -130,6 +133,36 @@ def _hand_and_draws(
         np.minimum(after, np.minimum(chiitoi, kokushi), out=after)
     after[full] = _INF
     return base.astype(np.int16), np.ascontiguousarray(after.T)
+
+
+def _hand_and_draws_capped(
+    counts: npt.NDArray[np.int8], melds: int, held: tuple[int, ...]
+) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]:
+    n = counts.shape[0]
+    base = np.empty(n, dtype=np.int16)
+    after = np.full((n, NUM_KINDS), _INF, dtype=np.int16)
+    for i in range(n):
+        b, a = _sh.shanten_capped_draws([int(x) for x in counts[i]], melds, held)
+        base[i] = b
+        after[i] = a
+    return base, after
+
+
+def _shanten_rows(
+    hands: npt.NDArray[np.int8], melds: int, held: tuple[int, ...] | None
+) -> npt.NDArray[np.int16]:
+    if held is None:
+        return _sh.shanten_batch(hands, melds, check=False).astype(np.int16)
+    return np.array(
+        [_sh.shanten_capped([int(x) for x in row], melds, held) for row in hands], dtype=np.int16
+    )
+
+
+def _held(counts: Sequence[int], held: Sequence[int] | None) -> tuple[int, ...] | None:
+    """Checked called-set counts, or None when the sets hold nothing (the fast path)."""
+    if held is None or not any(held):
+        return None
+    return _sh.check_held(counts, held)
 
 
 # --- public API --------------------------------------------------------------------------------
@@ -196,18 +229,30 @@ class Ukeire:
         return {tile_str(t): n for t, n in self.accepted.items()}
 
 
-def ukeire(counts: Sequence[int], melds: int = 0, seen: Sequence[int] | None = None) -> Ukeire:
+def ukeire(
+    counts: Sequence[int],
+    melds: int = 0,
+    seen: Sequence[int] | None = None,
+    *,
+    held: Sequence[int] | None = None,
+) -> Ukeire:
     """The kinds that lower the shanten of a 3k+1 hand, with their unseen copies.
+
+    ``held`` (34 counts) are the tiles in the hand's own called sets: a kind the hand and its
+    sets hold four of is never accepted, and the shanten never counts on a fifth copy.
 
     >>> from tutor.engine.tiles import parse_tiles, to_counts
     >>> u = ukeire(to_counts(parse_tiles("123m456p789s1134z")))
     >>> u.shanten, u.accepted_str(), u.count
     (1, {'1z': 2, '3z': 3, '4z': 3}, 8)
+    >>> pon = to_counts(parse_tiles("111m"))
+    >>> ukeire(to_counts(parse_tiles("1m234p567s789s")), 1, held=pon).shanten
+    1
     """
     c = check_counts(counts)
     _size(c, melds, 0)
     unseen = unseen_counts(c, seen)
-    base, after = _hand_and_draws(np.array([c], dtype=np.int8), melds)
+    base, after = _hand_and_draws(np.array([c], dtype=np.int8), melds, _held(c, held))
     s = int(base[0])
     accepted = {t: unseen[t] for t in range(NUM_KINDS) if after[0, t] < s}
     return Ukeire(s, accepted, sum(accepted.values()))
@@ -260,10 +305,12 @@ def discard_analysis(
     seen: Sequence[int] | None = None,
     *,
     two_step: bool = True,
+    held: Sequence[int] | None = None,
 ) -> list[DiscardOption]:
     """Every different discard of a 3k+2 hand with its shanten, uke-ire and 2-step figure.
 
     Sorted best first: lower shanten, more accepted tiles, higher 2-step, lower tile.
+    ``held`` are the tiles in the hand's own called sets, as for :func:`ukeire`.
 
     >>> from tutor.engine.tiles import parse_tiles, to_counts, tile_str
     >>> rows = discard_analysis(to_counts(parse_tiles("123m456p789s11345z")))
@@ -273,11 +320,12 @@ def discard_analysis(
     c = check_counts(counts)
     _size(c, melds, 1)
     unseen = np.array(unseen_counts(c, seen), dtype=np.int32)
+    capped = _held(c, held)
     hand = np.array(c, dtype=np.int8)
     kinds = np.flatnonzero(hand)
     hands13 = np.repeat(hand[None, :], len(kinds), axis=0)
     hands13[np.arange(len(kinds)), kinds] -= 1
-    base, after = _hand_and_draws(hands13, melds)
+    base, after = _hand_and_draws(hands13, melds, capped)
     imp1 = after < base[:, None]
     counts1 = (imp1 * unseen[None, :]).sum(axis=1)
 
@@ -300,12 +348,12 @@ def discard_analysis(
             uniq = h2[pi[first]].copy()
             uniq[np.arange(first.size), pk[first]] -= 1
             # only follow-ups that keep the improved shanten need their uke-ire
-            base3 = _sh.shanten_batch(uniq, melds, check=False).astype(np.int16)
+            base3 = _shanten_rows(uniq, melds, capped)
             ok = base3[inverse] == base[rows_i[pi]] - 1
             needed = np.zeros(uniq.shape[0], dtype=bool)
             needed[inverse[ok]] = True
             keep = np.flatnonzero(needed)
-            _, after3 = _hand_and_draws(uniq[keep], melds)
+            _, after3 = _hand_and_draws(uniq[keep], melds, capped)
             imp3 = np.zeros((uniq.shape[0], NUM_KINDS), dtype=bool)
             imp3[keep] = after3 < base3[keep, None]
             cnt3 = (imp3 * unseen[None, :]).sum(axis=1)
@@ -370,9 +418,21 @@ class TenpaiInfo:
 
 
 def tenpai_info(
-    counts: Sequence[int], melds: int = 0, seen: Sequence[int] | None = None
+    counts: Sequence[int],
+    melds: int = 0,
+    seen: Sequence[int] | None = None,
+    *,
+    held: Sequence[int] | None = None,
 ) -> TenpaiInfo | None:
     """Waits, their shapes and live copies of a 3k+1 hand; None when it is not tenpai.
+
+    A kind the hand and its called sets (``held``, 34 counts) hold four of is no wait: a hand
+    whose only wait is such a kind is not tenpai.
+
+    >>> from tutor.engine.tiles import parse_tiles, to_counts
+    >>> lone_1m = to_counts(parse_tiles("1m234p567s789s"))
+    >>> tenpai_info(lone_1m, 1, held=to_counts(parse_tiles("111m"))) is None
+    True
 
     >>> from tutor.engine.tiles import parse_tiles, to_counts
     >>> hand = to_counts(parse_tiles("24m456p789s11122z"))
@@ -384,10 +444,11 @@ def tenpai_info(
     c = check_counts(counts)
     _size(c, melds, 0)
     unseen = unseen_counts(c, seen)
-    shapes = wait_shapes(c, melds)
+    capped = _held(c, held)
+    shapes = wait_shapes(c, melds, held=capped)
     if not shapes:
         return None
-    pattern = wait_pattern(c, melds)
+    pattern = wait_pattern(c, melds, held=capped)
     assert pattern is not None
     live = {t: unseen[t] for t in sorted(shapes)}
     total = sum(live.values())

@@ -362,7 +362,17 @@ class Hand:
         >>> parse_hand("11m [2222m] 123p456p789p").all_counts()[:3]
         (2, 4, 0)
         """
-        c = list(self.concealed)
+        return tuple(a + b for a, b in zip(self.concealed, self.called_counts(), strict=True))
+
+    def called_counts(self) -> Counts:
+        """Counts of the tiles in the called sets only: copies the hand can no longer draw.
+
+        Pass them as ``held`` to the shanten and analysis functions.
+
+        >>> parse_hand("1m234p567s789s [111m]").called_counts()[:2]
+        (3, 0)
+        """
+        c = [0] * len(self.concealed)
         for m in self.melds:
             for t in m.tiles:
                 c[t] += 1

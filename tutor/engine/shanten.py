@@ -25,7 +25,11 @@ a few seconds on first use and cached on disk in ``var/cache/engine/`` of the ch
 (gitignored; ``$TUTOR_ENGINE_CACHE_DIR`` overrides it, empty disables it).
 
 Because the search never uses a fifth copy, a hand that could only wait on a tile it holds all
-four of is not tenpai: ``1111m234567p111s`` needs another wait.
+four of is not tenpai: ``1111m234567p111s`` needs another wait. The same holds for copies in the
+hand's own called sets: pass them as ``held`` (34 counts) and the search never asks the concealed
+part for more copies than the sets leave, so ``1m234p567s789s [111m]`` is 1-shanten like the
+same tiles concealed. That search runs the table's construction for the one hand instead of
+the tables (each suit's row is remembered), so it is slower, and it is used only with ``held``.
 
 >>> from tutor.engine.tiles import parse_tiles, to_counts
 >>> shanten(to_counts(parse_tiles("123m456p789s1122z")))
@@ -36,6 +40,7 @@ four of is not tenpai: ``1111m234567p111s`` needs another wait.
 
 from __future__ import annotations
 
+import functools
 import os
 import tempfile
 import threading
@@ -59,6 +64,9 @@ __all__ = [
     "suit_key",
     "honor_key",
     "check_shanten_size",
+    "check_held",
+    "shanten_capped",
+    "shanten_capped_draws",
 ]
 
 _INF = 100
@@ -469,11 +477,12 @@ def shanten_kokushi(counts: Sequence[int]) -> int:
     return _kokushi_unchecked(counts)
 
 
-def shanten(counts: Sequence[int], melds: int = 0) -> int:
+def shanten(counts: Sequence[int], melds: int = 0, *, held: Sequence[int] | None = None) -> int:
     """Shanten of a hand: the minimum over standard, seven pairs and thirteen orphans.
 
     ``counts`` are the 34 concealed counts; ``melds`` is how many called sets the hand has
-    (seven pairs and thirteen orphans only count when it has none).
+    (seven pairs and thirteen orphans only count when it has none). ``held``, when given, is
+    the 34 counts of the tiles inside those called sets: a copy in a set cannot be drawn again.
 
     >>> from tutor.engine.tiles import parse_tiles, to_counts
     >>> shanten(to_counts(parse_tiles("123456789m1357p")))
@@ -482,9 +491,144 @@ def shanten(counts: Sequence[int], melds: int = 0) -> int:
     -1
     >>> shanten(to_counts(parse_tiles("55m")), melds=4)
     -1
+    >>> lone_1m = to_counts(parse_tiles("1m234p567s789s"))
+    >>> shanten(lone_1m, melds=1), shanten(lone_1m, melds=1, held=to_counts(parse_tiles("111m")))
+    (0, 1)
     """
     check_shanten_size(counts, melds)
+    if held is not None and any(held):
+        return shanten_capped(counts, melds, check_held(counts, held))
     return _shanten_unchecked(counts, melds)
+
+
+def check_held(counts: Sequence[int], held: Sequence[int]) -> tuple[int, ...]:
+    """``held`` as a tuple, after checking the hand and its called sets hold at most 4 of a kind.
+
+    >>> from tutor.engine.tiles import parse_tiles, to_counts
+    >>> check_held(to_counts(parse_tiles("11m")), to_counts(parse_tiles("111m")))
+    Traceback (most recent call last):
+    ...
+    tutor.engine.tiles.ImpossibleHandError: the hand and its called sets hold 5 of one kind
+    """
+    h = tuple(int(x) for x in held)
+    if len(h) != NUM_KINDS or min(h) < 0:
+        raise ImpossibleHandError("called-set counts must be 34 counts of 0 or more")
+    for c, x in zip(counts, h, strict=True):
+        if c + x > 4:
+            raise ImpossibleHandError(f"the hand and its called sets hold {c + x} of one kind")
+    return h
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _capped_row(counts: tuple[int, ...], caps: tuple[int, ...], sequences: bool) -> tuple[int, ...]:
+    """Like a row of :func:`suit_table` (or :func:`honor_table`), for one suit whose kinds may
+    be used at most ``caps`` times: the same dynamic programme as :func:`_build_table`."""
+    length = len(counts)
+    cost: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 0}
+    for i in range(length):
+        new: dict[tuple[int, int, int, int], int] = {}
+        max_a = 4 if sequences and i <= length - 3 else 0
+        have, cap = counts[i], caps[i]
+        for (x, y, s, p), so_far in cost.items():
+            for a in range(max_a + 1):
+                for b in range(2):
+                    for c in range(2 - p):
+                        d = x + y + a + 3 * b + 2 * c
+                        s2 = s + a + b
+                        if d > cap or s2 > 4:
+                            continue
+                        key = (y, a, s2, p + c)
+                        value = so_far + max(0, d - have)
+                        if value < new.get(key, _INF):
+                            new[key] = value
+        cost = new
+    row = [_INF] * NUM_TARGETS
+    for (x, y, s, p), value in cost.items():
+        if x == 0 and y == 0:
+            row[2 * s + p] = min(row[2 * s + p], value)
+    return tuple(row)
+
+
+def _minplus(a: Sequence[int], b: Sequence[int]) -> list[int]:
+    out = [2 * _INF] * NUM_TARGETS
+    for s1 in range(5):
+        for p1 in range(2):
+            for s2 in range(5 - s1):
+                for p2 in range(2 - p1):
+                    k = 2 * (s1 + s2) + p1 + p2
+                    out[k] = min(out[k], a[2 * s1 + p1] + b[2 * s2 + p2])
+    return out
+
+
+_SUITS = ((0, 9), (9, 9), (18, 9), (27, 7))
+
+
+def _row(counts: Sequence[int], caps: Sequence[int], start: int, length: int) -> Sequence[int]:
+    """One suit's row: from the tables when no kind of it is capped, else searched."""
+    part = counts[start : start + length]
+    if min(caps[start : start + length]) >= 4:
+        table = suit_table() if length == 9 else honor_table()
+        row: Sequence[int] = table[suit_key(part)].tolist()
+        return row
+    return _capped_row(tuple(part), tuple(caps[start : start + length]), length == 9)
+
+
+def _suit_rows(counts: Sequence[int], caps: Sequence[int]) -> list[Sequence[int]]:
+    return [_row(counts, caps, a, n) for a, n in _SUITS]
+
+
+def _final(a: Sequence[int], b: Sequence[int], melds: int) -> int:
+    """Fewest missing tiles for ``4 - melds`` sets and a pair, split between ``a`` and ``b``."""
+    k = 2 * (4 - melds) + 1
+    return min(a[j] + b[k - j] for j in range(k + 1))
+
+
+def shanten_capped_draws(
+    counts: Sequence[int], melds: int, held: Sequence[int]
+) -> tuple[int, list[int]]:
+    """:func:`shanten_capped` of a 3k+1 hand and, for each kind, after drawing it (100 for a
+    kind the hand and its sets already hold four of). A draw changes one suit: only that
+    suit's row is looked up again.
+
+    >>> from tutor.engine.tiles import parse_tiles, to_counts
+    >>> base, after = shanten_capped_draws(
+    ...     to_counts(parse_tiles("1m234p567s789s")), 1, to_counts(parse_tiles("111m")))
+    >>> base, after[0], after[1]
+    (1, 100, 0)
+    """
+    caps = [4 - x for x in held]
+    rows = _suit_rows(counts, caps)
+    others = []
+    for x in range(4):
+        rest = [rows[y] for y in range(4) if y != x]
+        others.append(_minplus(_minplus(rest[0], rest[1]), rest[2]))
+    base = min(_final(rows[0], others[0], melds), _INF) - 1
+    after = [_INF] * NUM_KINDS
+    work = list(counts)
+    for x, (start, length) in enumerate(_SUITS):
+        for t in range(start, start + length):
+            if work[t] >= caps[t]:
+                continue
+            work[t] += 1
+            row = _row(work, caps, start, length)
+            work[t] -= 1
+            after[t] = min(_final(row, others[x], melds), _INF) - 1
+    return base, after
+
+
+def shanten_capped(counts: Sequence[int], melds: int, held: Sequence[int]) -> int:
+    """Standard shanten of a hand with called sets holding ``held`` (no size checks).
+
+    The hand's concealed part may use at most ``4 - held[k]`` copies of each kind. With called
+    sets seven pairs and thirteen orphans do not apply, so this is the whole shanten.
+
+    >>> from tutor.engine.tiles import parse_tiles, to_counts
+    >>> shanten_capped(to_counts(parse_tiles("1m234p567s789s")), 1, to_counts(parse_tiles("111m")))
+    1
+    """
+    rows = _suit_rows(counts, [4 - x for x in held])
+    rest = _minplus(_minplus(rows[1], rows[2]), rows[3])
+    return min(_final(rows[0], rest, melds), _INF) - 1
 
 
 def _shanten_unchecked(counts: Sequence[int], melds: int) -> int:

@@ -93,14 +93,10 @@ def waits(counts: Sequence[int], melds: Sequence[Meld] | int = 0) -> list[Tile]:
     """
     n = _n_melds(melds)
     c = list(_check_tenpai_size(counts, n))
-    held = list(c)
-    if not isinstance(melds, int):
-        for meld in melds:
-            for tile in meld.tiles:
-                held[tile] += 1
+    outside = _held_counts(melds, None)
     out: list[Tile] = []
     for t in range(NUM_KINDS):
-        if held[t] >= 4:
+        if c[t] + outside[t] >= 4:
             continue
         c[t] += 1
         if decompositions(c, n):
@@ -109,10 +105,25 @@ def waits(counts: Sequence[int], melds: Sequence[Meld] | int = 0) -> list[Tile]:
     return out
 
 
+def _held_counts(melds: Sequence[Meld] | int, held: Sequence[int] | None) -> list[int]:
+    out = [0] * NUM_KINDS if held is None else [int(x) for x in held]
+    if not isinstance(melds, int):
+        for meld in melds:
+            for tile in meld.tiles:
+                out[tile] += 1
+    return out
+
+
 def wait_shapes(
-    counts: Sequence[int], melds: Sequence[Meld] | int = 0
+    counts: Sequence[int],
+    melds: Sequence[Meld] | int = 0,
+    *,
+    held: Sequence[int] | None = None,
 ) -> dict[Tile, set[WaitShape]]:
     """For each wait, the basic shapes it can be read as.
+
+    A kind held four times, counting the called sets (given as :class:`Meld` values, or their
+    tiles as 34 counts in ``held``), is no wait.
 
     >>> from tutor.engine.tiles import parse_tiles, to_counts
     >>> shapes = wait_shapes(to_counts(parse_tiles("1113m456p789s222z")))
@@ -121,9 +132,10 @@ def wait_shapes(
     """
     n = _n_melds(melds)
     c = list(_check_tenpai_size(counts, n))
+    outside = _held_counts(melds, held)
     out: dict[Tile, set[WaitShape]] = {}
     for t in range(NUM_KINDS):
-        if c[t] == 4:
+        if c[t] + outside[t] >= 4:
             continue
         c[t] += 1
         found: set[WaitShape] = set()
@@ -152,8 +164,14 @@ def wait_shapes(
     return out
 
 
-def wait_pattern(counts: Sequence[int], melds: Sequence[Meld] | int = 0) -> WaitShape | None:
-    """One name for the whole wait, or None when the hand is not tenpai.
+def wait_pattern(
+    counts: Sequence[int],
+    melds: Sequence[Meld] | int = 0,
+    *,
+    held: Sequence[int] | None = None,
+) -> WaitShape | None:
+    """One name for the whole wait, or None when the hand is not tenpai (``held`` as for
+    :func:`wait_shapes`).
 
     >>> from tutor.engine.tiles import parse_tiles, to_counts
     >>> wait_pattern(to_counts(parse_tiles("23m456p789s11122z"))).value
@@ -165,7 +183,7 @@ def wait_pattern(counts: Sequence[int], melds: Sequence[Meld] | int = 0) -> Wait
     >>> wait_pattern(to_counts(parse_tiles("19m19p19s1234567z"))).value
     'multi_sided'
     """
-    shapes = wait_shapes(counts, melds)
+    shapes = wait_shapes(counts, melds, held=held)
     if not shapes:
         return None
     if len(shapes) == 1:
