@@ -1,0 +1,954 @@
+"""Expected-value discard ranking: tenpai and win rates, expected score and reasons.
+
+For a 14-tile hand and its table (winds, dora indicators, the tiles in view, the player's own
+river, the draws left), :func:`rank_discards` gives every different discard:
+
+- ``shanten``, ``count`` (uke-ire, unseen copies) and ``two_step`` as in :mod:`.analysis`;
+- ``tenpai_rate`` and ``win_rate``: the chance of being tenpai, and of winning, by the last of
+  the remaining own draws;
+- ``ev``: the expected score of the hand, in points, over those draws (0 for a draw without a
+  win);
+- ``reasons``: codes and params the web layer renders (:class:`Reason`).
+
+**The method** (after the published description of mahjong-cpp's expected score calculation;
+our own code). From a 13-tile hand at shanten ``s`` the player draws; a draw ``t`` that lowers
+the shanten (probability ``unseen(t) / N``, ``N`` the unseen tiles) is kept and the follow-up
+discard that gives the best expected score *with the draws then left* is made; any other draw is
+thrown back. With ``V[k]`` the vector (tenpai, win, expected score) with ``k`` draws left::
+
+    V[k] = Σ_t p_t · max_c V_{H+t-c}[k-1]  +  (1 - Σ_t p_t) · V[k-1],      V[0] = (0, 0, 0)
+
+At tenpai, the tenpai rate is 1 and a turn wins with probability ``q = (1 + RON_WEIGHT) ·
+live / N`` (the own draw, and about as many chances to win on a discard), or ``live / N`` when
+the wait is **furiten** (a winning tile is in the player's river, or was discarded on the way
+there), so ``win[k] = 1 - (1 - q)^k``; a wait with no live copy (**dead**) never wins. The score
+of a win counts riichi when the hand is closed, menzen tsumo on a self-draw, dora, red fives
+kept, and expected ura dora (the chance that an ura indicator points at a tile of the hand).
+The yaku of tenpai hands reached by the discard itself come from :mod:`.scoring` (exact);
+deeper in the search a fast estimate counts tanyao, yakuhai, pinfu (approximately), chiitoitsu,
+honitsu and chinitsu (:func:`estimate_han`).
+
+Discards that go back a shanten are searched too (for shape or value), as deep as
+:data:`MAX_SEARCH_SHANTEN`; beyond that depth a discard's rates come from a cheaper fallback:
+the efficiency figures scaled by a geometric model (:func:`_fallback_rates`).
+
+**Order.** Rows are sorted by ``score``: the expected score, adjusted by a handful of fitted
+preference weights (:data:`PREFERENCES`, fitted by ``scripts/fit_discard_prefs.py`` on the
+shared Phoenix games, see there), which capture what strong players add to pure value: cut
+isolated honors and terminals first, keep dora, red fives and value honors.
+
+**Clear best** (:func:`is_clear`): the first row stands out when its expected score beats every
+other row's by at least :data:`CLEAR_RATIO` times and :data:`CLEAR_MARGIN` points, or, when no
+discard has value, its win rate does by :data:`CLEAR_WIN_MARGIN`.
+
+>>> from tutor.engine.hand import parse_hand
+>>> r = rank_discards(parse_hand("123m456p789s23m55p7z"), TableContext(draws_left=10))
+>>> r.rows[0].discard_str, [x.code for x in r.rows[0].reasons]
+('7z', ['tenpai', 'discards_value_honor'])
+>>> r.rows[0].shanten, r.rows[0].tenpai_rate
+(0, 1.0)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from importlib import resources
+from typing import Any, TextIO
+
+import numpy as np
+import numpy.typing as npt
+
+from . import shanten as _sh
+from .analysis import _hand_and_draws, discard_analysis
+from .dora import dora_from_indicator
+from .hand import Hand, parse_hand
+from .scoring.payments import base_points_for
+from .tiles import (
+    DRAGONS,
+    EAST,
+    FIVES,
+    NUM_KINDS,
+    SOUTH,
+    TERMINALS_AND_HONORS,
+    Counts,
+    ImpossibleHandError,
+    Tile,
+    check_counts,
+    parse_tiles,
+    tile_str,
+)
+
+__all__ = [
+    "CLEAR_MARGIN",
+    "CLEAR_RATIO",
+    "CLEAR_WIN_MARGIN",
+    "DecisionError",
+    "MAX_SEARCH_SHANTEN",
+    "PREFERENCES",
+    "RON_WEIGHT",
+    "RankedDiscard",
+    "Ranking",
+    "Reason",
+    "TableContext",
+    "candidate_features",
+    "decision_from_json",
+    "estimate_han",
+    "hand_points",
+    "is_clear",
+    "rank_command",
+    "rank_discards",
+]
+
+RON_WEIGHT = 1.0
+"""A turn's chances of winning on another player's discard, relative to the own draw."""
+
+MAX_SEARCH_SHANTEN = 3
+"""Discards leaving a hand further than this from tenpai use the fallback rates."""
+
+FALLBACK_ACCEPT = 0.4
+"""The fallback's share of the uke-ire that an average draw on the way keeps accepting."""
+
+FALLBACK_WIN = 0.35
+"""The fallback's chance that a tenpai reached three draws before the end wins."""
+
+FALLBACK_VALUE = 2500.0
+"""The fallback's points of a win."""
+
+CLEAR_RATIO = 1.3
+"""The best expected score must be at least this many times every other one to be clear..."""
+
+CLEAR_MARGIN = 300.0
+"""...and ahead of it by at least this many points."""
+
+CLEAR_WIN_MARGIN = 0.1
+"""When no discard has value: the lead in win rate that makes the best one clear."""
+
+_YAOCHU = np.zeros(NUM_KINDS, dtype=bool)
+_YAOCHU[list(TERMINALS_AND_HONORS)] = True
+_HONOR = np.zeros(NUM_KINDS, dtype=bool)
+_HONOR[27:] = True
+_SUIT_OF = np.array([t // 9 if t < 27 else 3 for t in range(NUM_KINDS)])
+
+
+# --- the table -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TableContext:
+    """What the player knows beside their hand.
+
+    ``seen`` counts the *other* tiles in view (every river, all called sets, the player's
+    too, dora indicators), not the player's concealed tiles; ``own_discards`` are the player's river (furiten); ``draws_left`` is
+    how many more tiles the player will draw (about the tiles left in the wall divided by four).
+
+    >>> TableContext(draws_left=5).draws_left
+    5
+    >>> TableContext(draws_left=-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: draws left must be 0 to 30, not -1
+    """
+
+    round_wind: Tile = EAST
+    seat_wind: Tile = SOUTH
+    dora_indicators: tuple[Tile, ...] = ()
+    seen: Counts = (0,) * NUM_KINDS
+    own_discards: tuple[Tile, ...] = ()
+    draws_left: int = 12
+    turn: int = 6
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.draws_left <= 30:
+            raise ValueError(f"draws left must be 0 to 30, not {self.draws_left}")
+        for w in (self.round_wind, self.seat_wind):
+            if not 27 <= w <= 30:
+                raise ValueError(f"{w!r} is not a wind: winds are 1z to 4z")
+        check_counts(self.seen)
+
+    @property
+    def dora(self) -> npt.NDArray[np.int64]:
+        """Han per copy of each kind from the dora indicators.
+
+        >>> int(TableContext(dora_indicators=(0, 0)).dora[1])
+        2
+        """
+        out = np.zeros(NUM_KINDS, dtype=np.int64)
+        for i in self.dora_indicators:
+            out[dora_from_indicator(i)] += 1
+        return out
+
+    @property
+    def value_honors(self) -> npt.NDArray[np.int64]:
+        """Han per triplet of each honor: dragons, the seat and the round wind.
+
+        >>> int(TableContext(round_wind=27, seat_wind=27).value_honors[27])
+        2
+        """
+        out = np.zeros(NUM_KINDS, dtype=np.int64)
+        out[list(DRAGONS)] = 1
+        out[self.round_wind] += 1
+        out[self.seat_wind] += 1
+        return out
+
+
+# --- reasons ---------------------------------------------------------------------------------
+
+_REASON_TEXT = {
+    "furiten": "furiten: {tiles} is in your river, so the wait wins only by self-draw",
+    "dead_wait": "no winning tile left: every copy of {tiles} is in view",
+    "no_yaku": "tenpai without a yaku on an open hand: it cannot win",
+    "keeps_dora": "keeps the dora {tile}",
+    "discards_dora": "discards the dora {tile}",
+    "discards_red_five": "discards a red five",
+    "keeps_value_pair": "keeps the pair of {tile} for yakuhai",
+    "discards_value_honor": "discards {tile}, a honor worth a yaku as a triplet",
+    "isolated_honor": "{tile} is an isolated honor, the least useful tile",
+    "isolated_terminal": "{tile} is an isolated terminal",
+    "backs_off": "goes back a shanten for a better shape or value",
+    "tenpai": "tenpai on {tiles} ({live} left)",
+    "more_tiles": "accepts more tiles: {count}",
+    "higher_value": "higher expected score",
+}
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a row ranks where it does: a stable ``code``, its ``params`` and English ``text``.
+
+    >>> Reason("keeps_dora", {"tile": "5m"}).text
+    'keeps the dora 5m'
+    """
+
+    code: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        """The English sentence (the web layer translates from the code)."""
+        return _REASON_TEXT[self.code].format(**self.params)
+
+    def as_json(self) -> dict[str, Any]:
+        """Code, params and text as plain JSON.
+
+        >>> Reason("backs_off").as_json()["code"]
+        'backs_off'
+        """
+        return {"code": self.code, "params": dict(self.params), "text": self.text}
+
+
+# --- hand value ------------------------------------------------------------------------------
+
+
+def _limit(han: int) -> str:
+    if han >= 13:
+        return "yakuman"
+    if han >= 11:
+        return "sanbaiman"
+    if han >= 8:
+        return "baiman"
+    if han >= 6:
+        return "haneman"
+    if han >= 5:
+        return "mangan"
+    return ""
+
+
+def hand_points(han: float, fu: int, dealer: bool) -> float:
+    """Points of a win with ``han`` (a fraction interpolates between whole han) and ``fu``.
+
+    >>> hand_points(1, 30, False), hand_points(3, 30, True), hand_points(2.5, 30, False)
+    (1000.0, 5800.0, 2950.0)
+    >>> hand_points(0, 30, False)
+    0.0
+    """
+    if han <= 0:
+        return 0.0
+    lo = math.floor(han)
+    frac = han - lo
+    mult = 6 if dealer else 4
+
+    def pts(h: int) -> float:
+        if h <= 0:
+            return 0.0
+        base = base_points_for(h, fu, _limit(h))
+        return float(-(-base * mult // 100) * 100)
+
+    return (1 - frac) * pts(lo) + frac * pts(lo + 1) if frac else pts(lo)
+
+
+def estimate_han(
+    counts: npt.NDArray[np.int8],
+    waits: npt.NDArray[np.bool_],
+    closed: bool,
+    context: TableContext,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Yaku han and fu of winning 14-tile hands (rows of ``counts``), estimated fast.
+
+    Counts tanyao, yakuhai triplets, honitsu and chinitsu, chiitoitsu and pinfu when the
+    13-tile hand waited on two or more kinds with no triplet and no value pair (an
+    approximation). ``waits`` is how many kinds each 13-tile hand waited on, as booleans
+    ``(n, 34)``. No riichi, tsumo or dora here.
+
+    >>> from tutor.engine.tiles import parse_tiles, to_counts
+    >>> c = np.array([to_counts(parse_tiles("234567m234p56788s"))], dtype=np.int8)
+    >>> w = np.zeros((1, 34), dtype=bool); w[0, [21, 24]] = True
+    >>> han, fu = estimate_han(c, w, True, TableContext())
+    >>> int(han[0]), int(fu[0])
+    (2, 30)
+    """
+    c = counts.astype(np.int64)
+    n = c.shape[0]
+    han = np.zeros(n, dtype=np.int64)
+    tanyao = (c[:, _YAOCHU].sum(axis=1) == 0).astype(np.int64)
+    han += tanyao
+    han += ((c >= 3) * context.value_honors[None, :]).sum(axis=1)
+    suits_present = np.stack([c[:, s == _SUIT_OF].sum(axis=1) > 0 for s in range(4)], axis=1)
+    n_suits = suits_present[:, :3].sum(axis=1)
+    honors = suits_present[:, 3]
+    one_suit = n_suits == 1
+    han += np.where(one_suit & honors, 3 if closed else 2, 0)
+    han += np.where(one_suit & ~honors, 6 if closed else 5, 0)
+    fu = np.full(n, 30, dtype=np.int64)
+    if closed:
+        chiitoi = (c == 2).sum(axis=1) == 7
+        han += np.where(chiitoi, 2, 0)
+        fu[chiitoi] = 25
+        value_pair = ((c == 2) & (context.value_honors[None, :] > 0)).any(axis=1)
+        pinfu = (waits.sum(axis=1) >= 2) & ~(c >= 3).any(axis=1) & ~value_pair & ~chiitoi
+        han += pinfu
+    return han, fu
+
+
+def _ura_probabilities(unseen: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
+    """Per kind, the chance that one ura indicator makes a copy of it dora."""
+    total = unseen.sum()
+    prob = np.zeros(NUM_KINDS)
+    if total <= 0:
+        return prob
+    for ind in range(NUM_KINDS):
+        prob[dora_from_indicator(ind)] += unseen[ind] / total
+    return prob
+
+
+@lru_cache(maxsize=65536)
+def _exact_yaku(
+    key: bytes, win: int, tsumo: bool, seat: int, round_wind: int
+) -> tuple[int, int] | None:
+    """Yaku han (no dora, riichi counted) and fu of a closed win, from the scoring module."""
+    from .scoring import NoYakuError, ScoringError, Situation, score
+    from .tiles import to_136
+
+    counts = np.frombuffer(key, dtype=np.int8)
+    tiles: list[int] = []
+    for t in range(NUM_KINDS):
+        tiles.extend([t] * int(counts[t]))
+    phys = to_136(tiles)
+    win_phys = max(p for p in phys if p // 4 == win)
+    try:
+        r = score(
+            Situation(
+                closed=tuple(phys),
+                win_tile=win_phys,
+                tsumo=tsumo,
+                seat_wind=seat,
+                round_wind=round_wind,
+                riichi=True,
+            )
+        )
+    except NoYakuError:
+        return None
+    except ScoringError:
+        return None
+    return r.han - r.dora - r.red - r.ura, r.fu
+
+
+# --- the search ------------------------------------------------------------------------------
+
+
+class _Search:
+    """One ranking's memoised search over hands that keep improving (see the module doc)."""
+
+    def __init__(
+        self, hand14: npt.NDArray[np.int8], melds: int, closed: bool, red: int, ctx: TableContext
+    ) -> None:
+        self.hand14 = hand14
+        self.melds = melds
+        self.closed = closed
+        self.ctx = ctx
+        self.k = ctx.draws_left
+        self.u0 = np.maximum(0, 4 - np.array(ctx.seen, dtype=np.int64) - hand14)
+        self.n = max(int(self.u0.sum()), 1)
+        self.dora = ctx.dora
+        self.red_kinds = red
+        self.own = np.zeros(NUM_KINDS, dtype=bool)
+        self.own[list(ctx.own_discards)] = True
+        self.dealer = ctx.seat_wind == EAST
+        self.memo: dict[bytes, npt.NDArray[np.float64]] = {}
+        self.ura_prob = _ura_probabilities(self.u0) if closed else np.zeros(NUM_KINDS)
+
+    def unseen_of(self, hands: npt.NDArray[np.int8]) -> npt.NDArray[np.int64]:
+        """Copies left to draw for each state: drawn tiles are gone, discarded ones in view."""
+        drawn = np.maximum(0, hands.astype(np.int64) - self.hand14[None, :])
+        out: npt.NDArray[np.int64] = np.maximum(0, self.u0[None, :] - drawn)
+        return out
+
+    def furiten(self, hands: npt.NDArray[np.int8]) -> npt.NDArray[np.bool_]:
+        """Per state and kind: a copy of it is in the player's river."""
+        return self.own[None, :] | (self.hand14[None, :] > hands)
+
+    def red_of(self, hands: npt.NDArray[np.int8]) -> npt.NDArray[np.int64]:
+        """Red fives still held: a red five goes only when its kind's last copy does."""
+        out = np.zeros(hands.shape[0], dtype=np.int64)
+        for i, five in enumerate(FIVES):
+            if self.red_kinds >> i & 1:
+                out += hands[:, five] > 0
+        return out
+
+    def solve(self, hands: npt.NDArray[np.int8], s: int) -> npt.NDArray[np.float64]:
+        """Vectors ``(n, 3, k + 1)``: tenpai, win and expected score with 0..k draws left."""
+        keys = [h.tobytes() for h in hands]
+        todo = [i for i, key in enumerate(keys) if key not in self.memo]
+        if todo:
+            sub = hands[todo]
+            vecs = self._leaf(sub) if s == 0 else self._inner(sub, s)
+            for j, i in enumerate(todo):
+                self.memo[keys[i]] = vecs[j]
+        return np.stack([self.memo[key] for key in keys])
+
+    def _leaf(self, hands: npt.NDArray[np.int8]) -> npt.NDArray[np.float64]:
+        _, after = _hand_and_draws(hands, self.melds)
+        wins = after == -1
+        live = self.unseen_of(hands) * wins
+        furiten = (self.furiten(hands) & wins).any(axis=1)
+        n_rows = hands.shape[0]
+        win_hands = np.repeat(hands[:, None, :], NUM_KINDS, axis=1)
+        idx = np.arange(NUM_KINDS)
+        win_hands[:, idx, idx] += 1
+        rows, kinds = np.nonzero(wins)
+        flat = win_hands[rows, kinds]
+        han, fu = estimate_han(flat, wins[rows], self.closed, self.ctx)
+        extra = (flat.astype(np.int64) * self.dora[None, :]).sum(axis=1) + self.red_of(flat)
+        tsumo_pts = np.zeros((n_rows, NUM_KINDS))
+        ron_pts = np.zeros((n_rows, NUM_KINDS))
+        ura = (flat.astype(np.float64) * self.ura_prob[None, :]).sum(axis=1)
+        for j in range(rows.size):
+            h = int(han[j])
+            if h == 0 and not self.closed:
+                continue
+            base = h + int(extra[j]) + (1 if self.closed else 0)
+            u = float(ura[j])
+            f = int(fu[j])
+            ron_pts[rows[j], kinds[j]] = hand_points(base + u, f, self.dealer)
+            tsumo_pts[rows[j], kinds[j]] = hand_points(
+                base + u + (1 if self.closed else 0), f, self.dealer
+            )
+        live = live * (tsumo_pts > 0)
+        return self.tenpai_vectors(live, furiten, tsumo_pts, ron_pts)
+
+    def tenpai_vectors(
+        self,
+        live: npt.NDArray[np.int64],
+        furiten: npt.NDArray[np.bool_],
+        tsumo_pts: npt.NDArray[np.float64],
+        ron_pts: npt.NDArray[np.float64],
+    ) -> npt.NDArray[np.float64]:
+        """Vectors of tenpai hands from their live waits and the points of each win."""
+        k = self.k
+        n_rows = live.shape[0]
+        ron_w = np.where(furiten, 0.0, RON_WEIGHT)
+        total_live = live.sum(axis=1)
+        q = np.minimum(1.0, total_live * (1.0 + ron_w) / self.n)
+        weight = live * (1.0 + ron_w[:, None])
+        value = (live * tsumo_pts + live * ron_w[:, None] * ron_pts).sum(axis=1)
+        denom = weight.sum(axis=1)
+        avg = np.divide(value, denom, out=np.zeros(n_rows), where=denom > 0)
+        steps = np.arange(k + 1)
+        win = 1.0 - (1.0 - q[:, None]) ** steps[None, :]
+        out = np.empty((n_rows, 3, k + 1))
+        out[:, 0, :] = 1.0
+        out[:, 1, :] = win
+        out[:, 2, :] = win * avg[:, None]
+        return out
+
+    def _inner(self, hands: npt.NDArray[np.int8], s: int) -> npt.NDArray[np.float64]:
+        k = self.k
+        base, after = _hand_and_draws(hands, self.melds)
+        unseen = self.unseen_of(hands)
+        accept = (after < base[:, None]) & (unseen > 0)
+        ri, rt = np.nonzero(accept)
+        n_rows = hands.shape[0]
+        out = np.zeros((n_rows, 3, k + 1))
+        if ri.size == 0 or k == 0:
+            return out
+        h14 = hands[ri].copy()
+        h14[np.arange(ri.size), rt] += 1
+        pi, pc = np.nonzero(h14)
+        children = h14[pi].copy()
+        children[np.arange(pi.size), pc] -= 1
+        sh = _sh.shanten_batch(children, self.melds, check=False)
+        ok = sh == s - 1
+        pi, children = pi[ok], children[ok]
+        uniq, inverse = np.unique(children, axis=0, return_inverse=True)
+        vec = self.solve(uniq, s - 1)[inverse.reshape(-1)]  # (m, 3, k+1)
+        # best follow-up per (row, draw) and per draws left, by expected score then win rate
+        order = np.lexsort((vec[:, 1, :].sum(axis=1), pi))
+        pi, vec = pi[order], vec[order]
+        best = np.full((ri.size, 3, k + 1), -1.0)
+        ev = vec[:, 2, :] + 1e-6 * vec[:, 1, :] + 1e-9 * vec[:, 0, :]
+        best_key = np.full((ri.size, k + 1), -np.inf)
+        for j in range(pi.size):
+            p = pi[j]
+            better = ev[j] > best_key[p]
+            best_key[p] = np.where(better, ev[j], best_key[p])
+            best[p] = np.where(better[None, :], vec[j], best[p])
+        best = np.maximum(best, 0.0)
+        prob = unseen[ri, rt] / self.n
+        a = np.zeros((n_rows, 3, k + 1))
+        np.add.at(a, ri, prob[:, None, None] * best)
+        stay = 1.0 - np.bincount(ri, weights=prob, minlength=n_rows)
+        for step in range(1, k + 1):
+            out[:, :, step] = a[:, :, step - 1] + stay[:, None] * out[:, :, step - 1]
+        return out
+
+
+def _red_mask(hand: Hand) -> int:
+    return sum(1 << i for i, r in enumerate(hand.red) if r)
+
+
+# --- ranking ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RankedDiscard:
+    """One discard with its figures; see the module docstring.
+
+    >>> RankedDiscard(0, 1, 20, 0, 0.5, 0.2, 1500.0, ()).as_json()["discard"]
+    '1m'
+    """
+
+    discard: Tile
+    shanten: int
+    count: int
+    two_step: int
+    tenpai_rate: float
+    win_rate: float
+    ev: float
+    reasons: tuple[Reason, ...]
+    score: float = 0.0
+    red: bool = False
+
+    @property
+    def discard_str(self) -> str:
+        """The discard in notation (``0m`` for a red five)."""
+        return tile_str(self.discard, red=self.red)
+
+    def as_json(self) -> dict[str, Any]:
+        """The row as the ``rank`` command prints it."""
+        return {
+            "discard": self.discard_str,
+            "shanten": self.shanten,
+            "count": self.count,
+            "two_step": self.two_step,
+            "tenpai_rate": round(self.tenpai_rate, 4),
+            "win_rate": round(self.win_rate, 4),
+            "ev": round(self.ev, 1),
+            "reasons": [r.as_json() for r in self.reasons],
+        }
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """Every discard, best first, and whether the first one is clearly best."""
+
+    rows: tuple[RankedDiscard, ...]
+    clear: bool
+
+    def as_json(self) -> dict[str, Any]:
+        """``{"ranking": [...], "clear": ...}`` as the ``rank`` command prints it."""
+        return {"ranking": [r.as_json() for r in self.rows], "clear": self.clear}
+
+
+def _fallback_rates(shanten: int, count: int, k: int, n: int) -> tuple[float, float]:
+    """Tenpai and win rates of a discard beyond the searched depth (a cheaper model).
+
+    Each of the ``shanten`` steps needs one accepted draw; a draw is accepted with the chance
+    ``FALLBACK_ACCEPT · count / n`` (uke-ire shrinks on the way, hence the factor), so the
+    tenpai rate is a binomial tail. Winning needs tenpai about three draws earlier, then
+    succeeds :data:`FALLBACK_WIN` of the time. Fitted by eye to the full search at 3-shanten.
+
+    >>> t, w = _fallback_rates(4, 60, 12, 120)
+    >>> 0 < w < t < 1
+    True
+    """
+    p = min(1.0, FALLBACK_ACCEPT * count / max(n, 1))
+
+    def at_least(m: int, draws: int) -> float:
+        if draws < m:
+            return 0.0
+        return 1.0 - sum(math.comb(draws, j) * p**j * (1 - p) ** (draws - j) for j in range(m))
+
+    return at_least(shanten, k), FALLBACK_WIN * at_least(shanten, k - 3)
+
+
+def _load_preferences() -> dict[str, float]:
+    try:
+        text = resources.files("tutor.engine").joinpath("discard_prefs.json").read_text()
+    except FileNotFoundError:
+        return {}
+    data = json.loads(text)
+    return {str(k): float(v) for k, v in data.get("weights", {}).items()}
+
+
+PREFERENCES: dict[str, float] = _load_preferences()
+"""Fitted weights of :func:`candidate_features` (empty: rank by expected score alone)."""
+
+
+def candidate_features(
+    hand: Counts, rows: Sequence[RankedDiscard], context: TableContext
+) -> list[dict[str, float]]:
+    """Per-row features of the preference model, relative to the best row of the decision.
+
+    >>> from tutor.engine.hand import parse_hand
+    >>> r = rank_discards(parse_hand("123m456p789s23m55p7z"), TableContext(draws_left=10))
+    >>> f = candidate_features(parse_hand("123m456p789s23m55p7z").concealed, r.rows, TableContext())
+    >>> f[0]["isolated_honor"], f[1]["isolated_honor"]
+    (1.0, 0.0)
+    """
+    if not rows:
+        return []
+    best_ev = max(r.ev for r in rows)
+    best_win = max(r.win_rate for r in rows)
+    best_tenpai = max(r.tenpai_rate for r in rows)
+    best_count = max(r.count for r in rows) or 1
+    best_two = max(r.two_step for r in rows) or 1
+    min_sh = min(r.shanten for r in rows)
+    dora = context.dora
+    values = context.value_honors
+    seen = context.seen
+    out = []
+    for r in rows:
+        t = r.discard
+        near = _neighbours(hand, t)
+        honor = t >= 27
+        terminal = t < 27 and t % 9 in (0, 8)
+        isolated = hand[t] == 1 and near == 0
+        out.append(
+            {
+                "ev": (r.ev - best_ev) / 1000.0,
+                "log_ev": math.log1p(r.ev / 1000.0) - math.log1p(best_ev / 1000.0),
+                "win": r.win_rate - best_win,
+                "tenpai": r.tenpai_rate - best_tenpai,
+                "shanten": float(r.shanten - min_sh),
+                "count": r.count / best_count - 1.0,
+                "two_step": r.two_step / best_two - 1.0,
+                "isolated_honor": float(isolated and honor),
+                "isolated_terminal": float(isolated and terminal),
+                "value_honor": float(honor and values[t] > 0),
+                "guest_wind": float(honor and values[t] == 0),
+                "dora": float(dora[t] > 0),
+                "red": float(r.red),
+                "pair": float(hand[t] >= 2),
+                "terminal": float(terminal),
+                "middle": float(t < 27 and t % 9 in (3, 4, 5)),
+                "seen": float(seen[t]) / 4.0,
+                "early_honor": float(honor) * max(0.0, 1.0 - context.turn / 9.0),
+            }
+        )
+    return out
+
+
+def _neighbours(hand: Counts, t: Tile) -> int:
+    if t >= 27:
+        return 0
+    lo, hi = t - t % 9, t - t % 9 + 8
+    return sum(hand[x] for x in range(max(lo, t - 2), min(hi, t + 2) + 1) if x != t)
+
+
+def is_clear(rows: Sequence[RankedDiscard]) -> bool:
+    """Whether the first row stands out (see the module docstring for the margins).
+
+    >>> a = RankedDiscard(0, 1, 20, 0, 0.5, 0.3, 2000.0, ())
+    >>> b = RankedDiscard(1, 1, 20, 0, 0.5, 0.2, 1200.0, ())
+    >>> is_clear([a, b]), is_clear([b, a])
+    (True, False)
+    """
+    if len(rows) < 2:
+        return len(rows) == 1
+    first, rest = rows[0], rows[1:]
+    other_ev = max(r.ev for r in rest)
+    if first.ev > 0 or other_ev > 0:
+        return first.ev >= CLEAR_RATIO * other_ev and first.ev - other_ev >= CLEAR_MARGIN
+    return first.win_rate - max(r.win_rate for r in rest) >= CLEAR_WIN_MARGIN
+
+
+def _reasons(
+    hand: Hand, ctx: TableContext, d: Tile, red: bool, rows_sh: int, min_sh: int
+) -> list[Reason]:
+    out: list[Reason] = []
+    c = hand.concealed
+    dora = ctx.dora
+    values = ctx.value_honors
+    if dora[d] > 0:
+        out.append(Reason("discards_dora", {"tile": tile_str(d)}))
+    if red:
+        out.append(Reason("discards_red_five"))
+    if d >= 27 and values[d] > 0:
+        out.append(Reason("discards_value_honor", {"tile": tile_str(d)}))
+    elif d >= 27 and c[d] == 1:
+        out.append(Reason("isolated_honor", {"tile": tile_str(d)}))
+    if d < 27 and d % 9 in (0, 8) and c[d] == 1 and _neighbours(c, d) == 0:
+        out.append(Reason("isolated_terminal", {"tile": tile_str(d)}))
+    for t in range(NUM_KINDS):
+        if t != d and c[t] == 2 and t >= 27 and values[t] > 0:
+            out.append(Reason("keeps_value_pair", {"tile": tile_str(t)}))
+    kept_dora = [t for t in range(NUM_KINDS) if t != d and c[t] and dora[t] > 0]
+    if kept_dora and any(dora[x] > 0 for x in range(NUM_KINDS) if c[x]):
+        out.append(Reason("keeps_dora", {"tile": tile_str(kept_dora[0])}))
+    if rows_sh > min_sh:
+        out.append(Reason("backs_off"))
+    return out
+
+
+def _tenpai_reasons(search: _Search, h13: npt.NDArray[np.int8]) -> list[Reason]:
+    _, after = _hand_and_draws(h13[None, :], search.melds)
+    wins = np.flatnonzero(after[0] == -1)
+    unseen = search.unseen_of(h13[None, :])[0]
+    live = int(unseen[wins].sum())
+    fur = search.furiten(h13[None, :])[0]
+    names = ",".join(tile_str(int(w)) for w in wins)
+    out = [Reason("tenpai", {"tiles": names, "live": live})]
+    if live == 0:
+        out.append(Reason("dead_wait", {"tiles": names}))
+    fur_tiles = [int(w) for w in wins if fur[w]]
+    if fur_tiles:
+        out.append(Reason("furiten", {"tiles": ",".join(tile_str(w) for w in fur_tiles)}))
+    return out
+
+
+def _exact_leaf(search: _Search, h13: npt.NDArray[np.int8]) -> npt.NDArray[np.float64]:
+    """The tenpai vector of a hand reached by the discard itself, with yaku from scoring."""
+    ctx = search.ctx
+    _, after = _hand_and_draws(h13[None, :], search.melds)
+    wins = after[0] == -1
+    tsumo_pts = np.zeros((1, NUM_KINDS))
+    ron_pts = np.zeros((1, NUM_KINDS))
+    for w in np.flatnonzero(wins):
+        full = h13.copy()
+        full[w] += 1
+        extra = int((full.astype(np.int64) * search.dora).sum()) + int(
+            search.red_of(full[None, :])[0]
+        )
+        ura = float((full.astype(np.float64) * search.ura_prob).sum())
+        for tsumo, target in ((False, ron_pts), (True, tsumo_pts)):
+            got = _exact_yaku(full.tobytes(), int(w), tsumo, ctx.seat_wind, ctx.round_wind)
+            if got is None:
+                continue
+            han, fu = got
+            target[0, w] = hand_points(han + extra + ura, fu, search.dealer)
+    live = search.unseen_of(h13[None, :]) * wins[None, :] * (tsumo_pts > 0)
+    furiten = (search.furiten(h13[None, :]) & wins[None, :]).any(axis=1)
+    vec: npt.NDArray[np.float64] = search.tenpai_vectors(live, furiten, tsumo_pts, ron_pts)[0]
+    return vec
+
+
+def rank_discards(hand: Hand, context: TableContext) -> Ranking:
+    """Every discard of a 14-tile hand ranked by expected value (see the module docstring).
+
+    A closed tenpai with a dead wait never wins; a furiten wait wins by self-draw only:
+
+    >>> from tutor.engine.hand import parse_hand
+    >>> from tutor.engine.tiles import parse_tiles, to_counts
+    >>> h = parse_hand("1239m456p789s1177z")
+    >>> seen = to_counts(parse_tiles("1177z"))
+    >>> r = rank_discards(h, TableContext(seen=seen, draws_left=8))
+    >>> row = [x for x in r.rows if x.discard_str == "9m"][0]
+    >>> row.win_rate, [x.code for x in row.reasons if x.code == "dead_wait"]
+    (0.0, ['dead_wait'])
+    """
+    if hand.tile_count != 14:
+        raise ImpossibleHandError(
+            f"ranking a discard needs 14 tiles, this hand has {hand.tile_count}"
+        )
+    melds = len(hand.melds)
+    counts = np.array(hand.concealed, dtype=np.int8)
+    seen_total = np.array(context.seen, dtype=np.int64) + np.array(hand.concealed)
+    if (seen_total > 4).any():
+        t = int(np.flatnonzero(seen_total > 4)[0])
+        raise ImpossibleHandError(
+            f"there are only four {tile_str(t)}, hand and seen tiles have {int(seen_total[t])}"
+        )
+    table = discard_analysis(hand.concealed, melds, tuple(int(x) for x in seen_total))
+    search = _Search(counts, melds, hand.is_closed, _red_mask(hand), context)
+    min_sh = min(o.shanten for o in table)
+    rows: list[RankedDiscard] = []
+    for o in table:
+        d = o.discard
+        h13 = counts.copy()
+        h13[d] -= 1
+        i5 = FIVES.index(d) if d in FIVES else -1
+        red = i5 >= 0 and hand.red[i5] > 0 and counts[d] == 1
+        reasons = _reasons(hand, context, d, red, o.shanten, min_sh)
+        if o.shanten == 0:
+            vec = _exact_leaf(search, h13)
+            reasons = _tenpai_reasons(search, h13) + reasons
+        elif o.shanten <= MAX_SEARCH_SHANTEN:
+            if red:
+                search.red_kinds &= ~(1 << i5)
+                vec = search.solve(h13[None, :], o.shanten)[0]
+                search.memo = {}
+                search.red_kinds |= 1 << i5
+            else:
+                vec = search.solve(h13[None, :], o.shanten)[0]
+        else:
+            tr, wr = _fallback_rates(o.shanten, o.count, context.draws_left, search.n)
+            vec = np.zeros((3, context.draws_left + 1))
+            vec[0, -1], vec[1, -1] = tr, wr
+            vec[2, -1] = wr * FALLBACK_VALUE
+        rows.append(
+            RankedDiscard(
+                d,
+                o.shanten,
+                o.count,
+                o.two_step,
+                float(vec[0, -1]),
+                float(vec[1, -1]),
+                float(vec[2, -1]),
+                tuple(reasons),
+                red=red,
+            )
+        )
+    rows = _order(hand.concealed, rows, context)
+    return Ranking(tuple(rows), is_clear(rows))
+
+
+def _order(hand: Counts, rows: list[RankedDiscard], context: TableContext) -> list[RankedDiscard]:
+    if PREFERENCES:
+        feats = candidate_features(hand, rows, context)
+        scored = [
+            replace(r, score=sum(PREFERENCES.get(k, 0.0) * v for k, v in f.items()))
+            for r, f in zip(rows, feats, strict=True)
+        ]
+    else:
+        scored = [replace(r, score=r.ev + 1e3 * r.win_rate) for r in rows]
+    scored.sort(key=lambda r: (-r.score, r.shanten, -r.count, -r.two_step, r.discard))
+    return scored
+
+
+# --- reading decisions -------------------------------------------------------------------------
+
+
+class DecisionError(ValueError):
+    """A decision line that cannot be ranked (bad JSON, a field missing or malformed)."""
+
+
+def _tiles_field(obj: Mapping[str, Any], name: str) -> list[Tile]:
+    value = obj.get(name, "")
+    if isinstance(value, list):
+        value = "".join(str(x) for x in value)
+    if not isinstance(value, str):
+        raise DecisionError(f'"{name}" must be tiles in notation')
+    return parse_tiles(value) if value else []
+
+
+def _wind_field(obj: Mapping[str, Any], name: str, default: Tile) -> Tile:
+    value = obj.get(name)
+    if value is None:
+        return default
+    tiles = parse_tiles(str(value))
+    if len(tiles) != 1 or not 27 <= tiles[0] <= 30:
+        raise DecisionError(f'"{name}" must be a wind, 1z to 4z')
+    return tiles[0]
+
+
+def decision_from_json(obj: Mapping[str, Any]) -> tuple[Hand, TableContext]:
+    """The hand and table of one decision line, as ``replay`` prints it.
+
+    ``hand`` (the concealed tiles before the discard) and ``melds`` (the player's sets) make the
+    hand; ``seen`` (every other tile in view), ``own_discards``, ``dora_indicators``, the winds
+    and ``tiles_left`` (or else ``turn``) the table. Other fields, ``discard`` too, are ignored.
+
+    >>> hand, ctx = decision_from_json({"hand": "123m456p789s23m55p7z", "seat_wind": "1z",
+    ...     "dora_indicators": ["4p"], "tiles_left": 40, "own_discards": "9m"})
+    >>> hand.tile_count, ctx.seat_wind, ctx.draws_left, ctx.own_discards
+    (14, 27, 10, (8,))
+    >>> decision_from_json({"hand": "123m"})
+    Traceback (most recent call last):
+    ...
+    tutor.engine.tiles.ImpossibleHandError: a hand has 14 tiles (a called set counts as 3), this has 3
+    """
+    text = obj.get("hand")
+    if not isinstance(text, str):
+        raise DecisionError('"hand" must be the concealed tiles in notation')
+    melds = obj.get("melds", [])
+    if isinstance(melds, str):
+        melds = [melds]
+    if not isinstance(melds, list) or not all(isinstance(m, str) for m in melds):
+        raise DecisionError('"melds" must be a list of sets in notation')
+    hand = parse_hand(" ".join([text, *melds]), sizes=(14,))
+    seen = [0] * NUM_KINDS
+    for t in _tiles_field(obj, "seen"):
+        seen[t] += 1
+    own = tuple(_tiles_field(obj, "own_discards"))
+    tiles_left = obj.get("tiles_left")
+    turn = obj.get("turn", 6)
+    if not isinstance(turn, int) or isinstance(turn, bool) or not 0 <= turn <= 40:
+        raise DecisionError('"turn" must be a whole number from 0 to 40')
+    if tiles_left is None:
+        draws = max(0, 18 - turn)
+    elif isinstance(tiles_left, int) and not isinstance(tiles_left, bool) and tiles_left >= 0:
+        draws = min(30, tiles_left // 4)
+    else:
+        raise DecisionError('"tiles_left" must be a whole number')
+    ctx = TableContext(
+        round_wind=_wind_field(obj, "round_wind", EAST),
+        seat_wind=_wind_field(obj, "seat_wind", SOUTH),
+        dora_indicators=tuple(_tiles_field(obj, "dora_indicators")),
+        seen=check_counts(seen),
+        own_discards=own,
+        draws_left=draws,
+        turn=turn,
+    )
+    return hand, ctx
+
+
+def rank_command(argv: Sequence[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    """``python -m tutor.engine rank``: rank the decisions read from standard input.
+
+    One JSON line out per non-blank line in; a bad line prints ``{"error": ...}`` and the
+    command goes on.
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> lines = '{"hand": "123m456p789s23m55p7z"}\\nnot json\\n'
+    >>> rank_command([], io.StringIO(lines), out, io.StringIO())
+    0
+    >>> [list(json.loads(x)) for x in out.getvalue().splitlines()]
+    [['ranking', 'clear'], ['error']]
+    """
+    if argv and argv[0] in ("-h", "--help"):
+        stdout.write(
+            "usage: python -m tutor.engine rank < decisions.jsonl\n\n"
+            "Reads decisions as JSON lines (the replay command's output) and prints, for each,\n"
+            '{"ranking": [...best first], "clear": true|false} or {"error": "..."}.\n'
+        )
+        return 0
+    if argv:
+        stderr.write(f"python -m tutor.engine rank: unexpected arguments: {' '.join(argv)}\n")
+        return 2
+    for line in stdin:
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+            if not isinstance(obj, dict):
+                raise DecisionError("each line must be a JSON object")
+            hand, ctx = decision_from_json(obj)
+            result = rank_discards(hand, ctx).as_json()
+        except (ValueError, RecursionError) as exc:
+            result = {"error": str(exc)}
+        stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
+    return 0
