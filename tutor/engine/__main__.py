@@ -217,6 +217,12 @@ def _score_run(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -
     return score_command(argv, stdin=stdin, stdout=stdout, stderr=stderr)
 
 
+def _rank_run(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    from .value import rank_command
+
+    return rank_command(argv, stdin, stdout, stderr)
+
+
 def _wall_run(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     from .wall import CLASSICAL, RIICHI, WallRules, build_wall, deal, wall_picture
 
@@ -252,6 +258,7 @@ COMMANDS: dict[str, Command] = {
         Command("analyze", "discard table, uke-ire, 2-step and waits of one hand", _analyze_run),
         Command("score", "score wins given as JSON lines (reference format)", _score_run),
         Command("wall", "picture of the wall from --seed N [--dice A B]", _wall_run),
+        Command("rank", "expected-value ranking of decisions read as JSON lines", _rank_run),
     )
 }
 """The subcommands; a module adds one with ``COMMANDS[name] = Command(...)``."""
