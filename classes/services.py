@@ -72,29 +72,44 @@ class JoinThrottled(JoinError):
     """Too many join attempts from this account or address: wait and try again."""
 
 
-def _count_join_attempt(key: str, limit: int) -> bool:
-    """Count one attempt under ``key``; False when the window's limit is already used up."""
+def _count_failure(key: str) -> None:
     cache.add(key, 0, JOIN_WINDOW_SECONDS)
     try:
-        used = cache.incr(key)
+        cache.incr(key)
     except ValueError:  # the key expired between add and incr
         cache.set(key, 1, JOIN_WINDOW_SECONDS)
-        used = 1
-    return used <= limit
+
+
+def _join_keys(user: Any, address: str) -> tuple[tuple[str, int], tuple[str, int]]:
+    return (
+        (f"classes:join-failed:user:{user.pk}", JOIN_LIMIT_PER_USER),
+        (f"classes:join-failed:addr:{address}", JOIN_LIMIT_PER_ADDRESS),
+    )
 
 
 def check_join_throttle(user: Any, address: str) -> None:
-    """Count one look-up of a join code; raise :class:`JoinThrottled` past the limits.
+    """Raise :class:`JoinThrottled` when this account or address used up its failed look-ups.
 
-    Every look-up counts (a good code as well as a bad one), per account and per address, so
-    guessing codes is slow whichever accounts or machines are used.
+    Only failed look-ups count (:func:`find_class_for_join`): guessing codes is slow whichever
+    accounts or machines are used, while a whole club joining through one good link from one
+    network is never refused.
     """
-    ok_user = _count_join_attempt(f"classes:join:user:{user.pk}", JOIN_LIMIT_PER_USER)
-    ok_address = _count_join_attempt(f"classes:join:addr:{address}", JOIN_LIMIT_PER_ADDRESS)
-    if not (ok_user and ok_address):
-        raise JoinThrottled(
-            _("Too many attempts to join a class. Please wait a few minutes and try again.")
-        )
+    for key, limit in _join_keys(user, address):
+        if int(cache.get(key) or 0) >= limit:
+            raise JoinThrottled(
+                _("Too many attempts to join a class. Please wait a few minutes and try again.")
+            )
+
+
+def find_class_for_join(user: Any, address: str, code: str) -> Classroom:
+    """The class with join ``code``, for ``user`` at ``address``, throttled on failures."""
+    check_join_throttle(user, address)
+    try:
+        return find_class_by_code(code)
+    except JoinError:
+        for key, _limit in _join_keys(user, address):
+            _count_failure(key)
+        raise
 
 
 def find_class_by_code(code: str) -> Classroom:

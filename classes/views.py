@@ -26,6 +26,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from tutor.web.client import client_address
+
 from . import mail, services
 from .forms import (
     AddTeacherForm,
@@ -77,10 +79,6 @@ def _teacher_class(request: HttpRequest, class_id: int) -> Classroom:
     if not teacher:
         raise PermissionDenied(_("Only the class's teachers can see this page."))
     return classroom
-
-
-def _address(request: HttpRequest) -> str:
-    return str(request.META.get("REMOTE_ADDR") or "unknown")
 
 
 # --- the classes home, the instructor role -------------------------------------------------
@@ -163,8 +161,9 @@ def join(request: HttpRequest) -> HttpResponse:
     form = JoinForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            services.check_join_throttle(request.user, _address(request))
-            classroom = services.find_class_by_code(form.cleaned_data["code"])
+            classroom = services.find_class_for_join(
+                request.user, client_address(request), form.cleaned_data["code"]
+            )
             return _joined(request, classroom)
         except services.JoinThrottled as error:
             form.add_error("code", str(error))
@@ -178,8 +177,7 @@ def join(request: HttpRequest) -> HttpResponse:
 @login_required
 def join_link(request: HttpRequest, code: str) -> HttpResponse:
     try:
-        services.check_join_throttle(request.user, _address(request))
-        classroom = services.find_class_by_code(code)
+        classroom = services.find_class_for_join(request.user, client_address(request), code)
     except services.JoinThrottled as error:
         return render(
             request, "classes/join.html", {"form": JoinForm(), "error": str(error)}, status=429

@@ -68,21 +68,31 @@ def test_leaving_keeps_the_work_for_a_return(world):
     assert Progress.objects.get(student=world.student).completed_at is not None
 
 
-def test_join_attempts_are_throttled_per_account(world, monkeypatch):
+def test_failed_join_look_ups_are_throttled_per_account(world, monkeypatch):
     monkeypatch.setattr(services, "JOIN_LIMIT_PER_USER", 3)
     for _ in range(3):
-        services.check_join_throttle(world.outsider, "10.0.0.1")
+        with pytest.raises(services.JoinError):
+            services.find_class_for_join(world.outsider, "10.0.0.1", "wrong-code")
     with pytest.raises(services.JoinThrottled):
-        services.check_join_throttle(world.outsider, "10.0.0.2")
-    services.check_join_throttle(world.student, "10.0.0.3")  # someone else is not affected
+        services.find_class_for_join(world.outsider, "10.0.0.2", world.classroom.join_code)
+    # someone else is not affected
+    assert services.find_class_for_join(world.student, "10.0.0.3", world.classroom.join_code)
 
 
-def test_join_attempts_are_throttled_per_address(world, monkeypatch):
+def test_failed_join_look_ups_are_throttled_per_address(world, monkeypatch):
     monkeypatch.setattr(services, "JOIN_LIMIT_PER_ADDRESS", 2)
-    services.check_join_throttle(world.outsider, "10.0.0.9")
-    services.check_join_throttle(world.student, "10.0.0.9")
+    for user in (world.outsider, world.student):
+        with pytest.raises(services.JoinError):
+            services.find_class_for_join(user, "10.0.0.9", "wrong-code")
     with pytest.raises(services.JoinThrottled):
-        services.check_join_throttle(world.teacher, "10.0.0.9")
+        services.find_class_for_join(world.teacher, "10.0.0.9", world.classroom.join_code)
+
+
+def test_good_join_look_ups_are_never_counted(world, monkeypatch):
+    monkeypatch.setattr(services, "JOIN_LIMIT_PER_USER", 2)
+    monkeypatch.setattr(services, "JOIN_LIMIT_PER_ADDRESS", 2)
+    for _ in range(10):
+        services.find_class_for_join(world.outsider, "10.0.0.4", world.classroom.join_code)
 
 
 def test_approving_a_request_grants_the_instructor_role(world):
