@@ -1,6 +1,5 @@
 import pytest
 from django.contrib.auth.models import User
-from django.core import mail
 
 from tutor.web.models import Profile
 
@@ -117,23 +116,6 @@ def test_bad_profile_input_is_refused_and_nothing_is_lost(client, make_user, dat
     assert response.status_code == 400
     assert "invalid-feedback" in response.content.decode()
     assert Profile.objects.get(user=user).display_name == "Before"
-
-
-def test_password_reset_sends_a_mail_with_a_working_link(client, make_user) -> None:
-    make_user("ana", password=PASSWORD, email="ana@example.org")
-    response = client.post("/accounts/password_reset/", {"email": "ana@example.org"})
-    assert response.status_code == 302
-    assert len(mail.outbox) == 1
-    link = next(line for line in mail.outbox[0].body.splitlines() if "/reset/" in line)
-    path = link[link.index("/accounts/reset/") :].strip()
-    form_page = client.get(path, follow=True)
-    assert form_page.status_code == 200
-    done = client.post(
-        form_page.redirect_chain[-1][0],
-        {"new_password1": "a-brand-new-phrase-3", "new_password2": "a-brand-new-phrase-3"},
-    )
-    assert done.status_code == 302
-    assert User.objects.get(username="ana").check_password("a-brand-new-phrase-3")
 
 
 def test_password_change_requires_the_old_password(client, make_user) -> None:

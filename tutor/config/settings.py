@@ -152,6 +152,7 @@ _RATE_LIMIT_DEFAULTS = {
     "reset-address": "10/h",
     "reset-email": "3/h",
     "reset-site": "200/h",
+    "confirm-address": "10/h",
 }
 RATE_LIMITS = {
     name: os.environ.get("RATE_LIMIT_" + name.upper().replace("-", "_"), default)

@@ -1,11 +1,14 @@
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Submit
 from django import forms
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, UserCreationForm
 from django.contrib.auth.models import User
 from django.core.validators import MaxLengthValidator
+from django.http import HttpRequest
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+from . import mail
 from .models import Profile
 
 
@@ -60,3 +63,23 @@ class ProfileForm(forms.ModelForm):
         if commit:
             profile.user.save(update_fields=["email"])
         return profile
+
+
+class QueuedPasswordResetForm(PasswordResetForm):
+    """Django's reset form, sending through Celery and only to confirmed addresses.
+
+    Django's own form mails every account with the address, synchronously, confirmed or not.
+    The answer is the same whether or not an account exists, as with Django's form.
+    """
+
+    def save(self, request: HttpRequest | None = None, **kwargs: object) -> None:  # type: ignore[override]
+        from .tasks import send_password_reset
+
+        if request is None:
+            raise ValueError("a password reset needs the request, for the link's address")
+        mail.queue(
+            send_password_reset,
+            self.cleaned_data["email"],
+            request.build_absolute_uri("/"),
+            translation.get_language() or "en",
+        )

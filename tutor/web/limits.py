@@ -124,3 +124,4 @@ PASSWORD_RESET = (
     Limit("reset-email", by_email),
     Limit("reset-site", by_site),
 )
+CONFIRMATION = (Limit("confirm-address", by_address),)

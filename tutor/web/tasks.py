@@ -1,5 +1,7 @@
 """Worker-level tasks of the site itself."""
 
+from smtplib import SMTPException
+
 from celery import shared_task
 from celery.signals import worker_ready
 from django.db import transaction
@@ -25,6 +27,33 @@ def record_heartbeat(hostname: str) -> None:
 def add(x: int, y: int) -> int:
     """A trivial task used by the health page and the worker smoke test."""
     return x + y
+
+
+# A mail server that is briefly away is retried with backoff; acks_late makes a lost worker's
+# mail go out again, which at worst sends a link twice.
+MAIL_TASK = {
+    "time_limit": 60,
+    "soft_time_limit": 45,
+    "autoretry_for": (OSError, SMTPException),
+    "retry_backoff": True,
+    "max_retries": 3,
+}
+
+
+@shared_task(**MAIL_TASK)
+def send_password_reset(email: str, base_url: str, language: str) -> int:
+    """Mail the reset links of the accounts confirmed at ``email``; the number of links."""
+    from .mail import send_password_reset_mail
+
+    return send_password_reset_mail(email, base_url, language)
+
+
+@shared_task(**MAIL_TASK)
+def send_email_confirmation(user_id: int, email: str, base_url: str, language: str) -> bool:
+    """Mail ``email`` the link that confirms it for user ``user_id``."""
+    from .mail import send_confirmation_mail
+
+    return send_confirmation_mail(user_id, email, base_url, language)
 
 
 @worker_ready.connect

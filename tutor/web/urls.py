@@ -2,7 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from . import limits, views
-from .forms import LoginForm
+from .forms import LoginForm, QueuedPasswordResetForm
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -10,6 +10,8 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/profile/", views.profile, name="profile"),
+    path("accounts/confirm-email/", views.send_confirmation, name="send_confirmation"),
+    path("accounts/confirm-email/<str:token>/", views.confirm_email, name="confirm_email"),
     path(
         "accounts/login/",
         limits.limited(*limits.LOGIN, counts=limits.failed)(
@@ -21,7 +23,9 @@ urlpatterns = [
     ),
     path(
         "accounts/password_reset/",
-        limits.limited(*limits.PASSWORD_RESET)(auth_views.PasswordResetView.as_view()),
+        limits.limited(*limits.PASSWORD_RESET)(
+            auth_views.PasswordResetView.as_view(form_class=QueuedPasswordResetForm)
+        ),
         name="password_reset",
     ),
     path("accounts/", include("django.contrib.auth.urls")),

@@ -2,14 +2,16 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import AbstractBaseUser
+from django.core import signing
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_POST
 
-from . import health, limits
+from . import health, limits, mail
 from .forms import ProfileForm, SignUpForm
 from .models import Profile
 
@@ -32,6 +34,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         Profile.objects.create(user=user, language=translation.get_language() or "en")
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welcome to the dojo, %(name)s!") % {"name": user.username})
+        ask_for_confirmation(request, user)
         return redirect(request.GET.get("next") or "home")
     status = 400 if request.method == "POST" else 200
     return render(request, "registration/signup.html", {"form": form}, status=status)
@@ -46,9 +49,12 @@ def profile(request: HttpRequest) -> HttpResponse:
         request.POST or None, instance=profile, initial={"language": request.LANGUAGE_CODE}
     )
     if request.method == "POST":
+        old_email = request.user.email.casefold()
         if form.is_valid():
             form.save()
             messages.success(request, _("Your profile was saved."))
+            if profile.user.email.casefold() != old_email:
+                ask_for_confirmation(request, profile.user)
             response = redirect("profile")
             response.set_cookie(
                 settings.LANGUAGE_COOKIE_NAME,
@@ -57,8 +63,56 @@ def profile(request: HttpRequest) -> HttpResponse:
                 secure=settings.SESSION_COOKIE_SECURE,
             )
             return response
-        return render(request, "registration/profile.html", {"form": form}, status=400)
-    return render(request, "registration/profile.html", {"form": form})
+        return render(
+            request, "registration/profile.html", {"form": form, "profile": profile}, status=400
+        )
+    return render(request, "registration/profile.html", {"form": form, "profile": profile})
+
+
+def ask_for_confirmation(request: HttpRequest, user: AbstractBaseUser) -> None:
+    """Queue the mail that confirms the user's e-mail, and say so."""
+    from .tasks import send_email_confirmation
+
+    email = getattr(user, "email", "")
+    if not email:
+        return
+    mail.queue(
+        send_email_confirmation,
+        user.pk,
+        email,
+        request.build_absolute_uri("/"),
+        translation.get_language() or "en",
+    )
+    messages.info(
+        request,
+        _("We sent a link to %(email)s: follow it to confirm the address.") % {"email": email},
+    )
+
+
+@login_required
+@require_POST
+@limits.limited(*limits.CONFIRMATION)
+def send_confirmation(request: HttpRequest) -> HttpResponse:
+    ask_for_confirmation(request, request.user)  # type: ignore[arg-type]
+    return redirect("profile")
+
+
+@require_GET
+def confirm_email(request: HttpRequest, token: str) -> HttpResponse:
+    """Follow the link of a confirmation mail: the address is the user's from now on."""
+    try:
+        user_id, email = mail.read_confirmation_token(token)
+    except signing.BadSignature:
+        user_id, email = 0, ""
+    profile = (
+        Profile.objects.select_related("user").filter(user_id=user_id, user__is_active=True).first()
+    )
+    if profile is None or not email or profile.user.email.casefold() != email.casefold():
+        return render(request, "registration/email_confirm.html", {"confirmed": False}, status=400)
+    if profile.verified_email != email:
+        profile.verified_email = email
+        profile.save(update_fields=["verified_email"])
+    return render(request, "registration/email_confirm.html", {"confirmed": True, "email": email})
 
 
 @never_cache
