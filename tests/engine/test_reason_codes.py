@@ -8,13 +8,12 @@ the listed params, so that a translation can be written for each without reading
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections import defaultdict
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.reference import reference_results
 from tutor.engine.calls import Blocked, CallKind, Reason
 from tutor.engine.furiten import FuritenKind, furiten
 from tutor.engine.hand import parse_hand
@@ -26,20 +25,11 @@ from tutor.engine.scoring import (
     situation_from_hand,
 )
 from tutor.engine.scoring.near_miss import NEAR_MISS_CODES, YAKU_KEY
-from tutor.engine.scoring.reference import rules_from_record, situation_from_record
 from tutor.engine.scoring.score import FU_CODES, YAKU_KEYS
 from tutor.engine.tiles import parse_tile
 from tutor.engine.waits import WaitShape
 
-REFERENCE = Path("/work/shared/reference/tenhou_agari.jsonl")
 TILE_PARAMS = {"tile"}
-
-
-def _reference_results() -> list[Any]:
-    if not REFERENCE.exists():
-        pytest.skip(f"reference file not found at {REFERENCE}")
-    records = [json.loads(line) for line in REFERENCE.read_text().splitlines() if line.strip()]
-    return [score(situation_from_record(r), rules_from_record(r)) for r in records]
 
 
 def _crafted_no_yaku_misses() -> list[Any]:
@@ -62,7 +52,7 @@ def _crafted_no_yaku_misses() -> list[Any]:
 def emitted() -> dict[str, dict[str, set[frozenset[str]]]]:
     """For each kind of reason, each code seen with the sets of param names it came with."""
     seen: dict[str, dict[str, set[frozenset[str]]]] = defaultdict(lambda: defaultdict(set))
-    results = _reference_results()
+    results = reference_results()
     # open tanyao under rules without kuitan
     no_kuitan = dataclasses.replace(TENHOU, open_tanyao=False)
     hand = parse_hand("234m456p678s55m [345s]")

@@ -8,12 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
+from tests.reference import reference_path, reference_records
 from tutor.engine.scoring.cli import score_command
 
 ROOT = Path(__file__).resolve().parents[2]
-REFERENCE = Path("/work/shared/reference/tenhou_agari.jsonl")
 RECORD = {
     "id": "r1",
     "closed136": [0, 4, 8, 36, 40, 44, 72, 76, 80, 96, 100, 104, 124, 125],
@@ -65,14 +63,13 @@ def test_the_rules_option_picks_a_preset() -> None:
 
 
 def test_it_scores_the_reference_file_from_the_command_line() -> None:
-    if not REFERENCE.exists():
-        pytest.skip(f"reference file not found at {REFERENCE}")
+    reference = reference_path()
     proc = subprocess.run(
-        [sys.executable, "-m", "tutor.engine", "score", str(REFERENCE)],
+        [sys.executable, "-m", "tutor.engine", "score", str(reference)],
         cwd=ROOT, capture_output=True, text=True, check=True,
     )  # fmt: skip
     outs = [json.loads(line) for line in proc.stdout.splitlines()]
-    expected = [json.loads(line) for line in REFERENCE.read_text().splitlines()]
+    expected = reference_records()
     assert len(outs) == 3408
     assert [(o["han"], o["fu"], o["points"]) for o in outs] == [
         (e["result"]["han"], e["result"]["fu"], e["result"]["points"]) for e in expected

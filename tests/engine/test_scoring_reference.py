@@ -1,55 +1,77 @@
-"""Every win of the Tenhou reference file scores exactly as Tenhou scored it."""
+"""Every win of the Tenhou reference file scores exactly as Tenhou scored it.
+
+The 3,408 wins run in :data:`~tests.reference.CHUNKS` test items; a failing item lists the id
+of every record in its chunk that scored differently, with what differed.
+"""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tutor.engine.scoring import score
-from tutor.engine.scoring.reference import rules_from_record, situation_from_record
-
-REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "tenhou_agari.jsonl"
-if not REFERENCE.exists():  # the tree may be checked out elsewhere than /work/main
-    REFERENCE = Path("/work/shared/reference/tenhou_agari.jsonl")
-
-RECORDS: list[dict[str, Any]] = (
-    [json.loads(line) for line in REFERENCE.read_text().splitlines() if line.strip()]
-    if REFERENCE.exists()
-    else []
-)
+from tests.reference import CHUNKS, RECORD_COUNT, chunk, reference_records, reference_results
+from tutor.engine.scoring import ScoreResult
 
 
 def _dealer_seat(record: dict[str, Any]) -> int:
     return int((record["who"] - "ESWN".index(record["seat_wind"])) % 4)
 
 
-def test_the_reference_file_has_all_3408_records() -> None:
-    if not RECORDS:
-        pytest.skip(f"reference file not found at {REFERENCE}")
-    assert len(RECORDS) == 3408
-
-
-@pytest.mark.parametrize("record", RECORDS, ids=[r["id"] for r in RECORDS])
-def test_scores_as_tenhou_did(record: dict[str, Any]) -> None:
+def differences(record: dict[str, Any], result: ScoreResult) -> list[str]:
+    """What the engine's score of ``record`` gets wrong against Tenhou's, as readable lines."""
     expected = record["result"]
-    result = score(situation_from_record(record), rules_from_record(record))
-    assert result.han == expected["han"]
-    assert result.fu == expected["fu"]
-    assert result.points == expected["points"]
-    assert result.limit == expected["limit"]
-    assert {(y.tenhou_id, y.han) for y in result.yaku} == {
-        (y[0], y[2]) for y in expected["yaku"] if y[2] > 0
+    got = {
+        "han": result.han,
+        "fu": result.fu,
+        "points": result.points,
+        "limit": result.limit,
+        "yaku": {(y.tenhou_id, y.han) for y in result.yaku},
+        "dora": result.dora,
+        "ura": result.ura,
+        "aka": result.red,
     }
-    assert result.dora == expected["dora"]
-    assert result.ura == expected["ura"]
-    assert result.red == expected["aka"]
-    assert sum(line.fu for line in result.fu_lines) == result.fu or not result.fu_lines
+    want = {
+        **{key: expected[key] for key in ("han", "fu", "points", "limit", "dora", "ura", "aka")},
+        "yaku": {(y[0], y[2]) for y in expected["yaku"] if y[2] > 0},
+    }
+    wrong = [f"{key}: {got[key]!r}, Tenhou {want[key]!r}" for key in want if got[key] != want[key]]
+    if result.fu_lines and sum(line.fu for line in result.fu_lines) != result.fu:
+        wrong.append(
+            f"fu lines add up to {sum(line.fu for line in result.fu_lines)}, not {result.fu}"
+        )
     # Tenhou pays honba and sticks only to the first winner of a double ron; pao splits the
     # payment differently. Every other win moves exactly these points between the seats.
     if expected["pao_who"] is None and record["source"]["agari_seq"] == 0:
         discarder = None if record["tsumo"] else record["from_who"]
-        deltas = result.payments.by_seat(record["who"], discarder, _dealer_seat(record))
-        assert list(deltas) == expected["score_delta"]
+        deltas = list(result.payments.by_seat(record["who"], discarder, _dealer_seat(record)))
+        if deltas != expected["score_delta"]:
+            wrong.append(f"payments {deltas}, Tenhou {expected['score_delta']}")
+    return wrong
+
+
+def test_the_reference_file_has_all_3408_records() -> None:
+    assert len(reference_records()) == RECORD_COUNT
+
+
+@pytest.mark.parametrize("part", range(CHUNKS), ids=lambda i: f"chunk{i + 1:02}of{CHUNKS}")
+def test_scores_as_tenhou_did(part: int) -> None:
+    records = chunk(reference_records(), part)
+    results = chunk(reference_results(), part)
+    assert records, "an empty chunk checks nothing"
+    wrong = {
+        record["id"]: found
+        for record, result in zip(records, results, strict=True)
+        if (found := differences(record, result))
+    }
+    assert not wrong, f"{len(wrong)} of {len(records)} wins score differently:\n" + "\n".join(
+        f"  {rid}: {'; '.join(found)}" for rid, found in wrong.items()
+    )
+
+
+def test_a_wrong_score_is_reported_with_what_differs() -> None:
+    record = reference_records()[0]
+    result = reference_results()[0]
+    assert differences(record, result) == []
+    tampered = {**record, "result": {**record["result"], "fu": record["result"]["fu"] + 10}}
+    assert differences(tampered, result) == [f"fu: {result.fu}, Tenhou {result.fu + 10}"]

@@ -7,26 +7,22 @@ English text.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 from django.template import Context, Template
 from django.utils import translation
 
+from tests.reference import reference_results
 from tutor.engine.calls import Blocked, CallKind, Reason
 from tutor.engine.furiten import FuritenKind, FuritenReason, furiten
 from tutor.engine.hand import parse_hand
 from tutor.engine.scoring import FuLine, NearMiss, NoYakuError, score, situation_from_hand
 from tutor.engine.scoring.near_miss import NEAR_MISS_CODES
-from tutor.engine.scoring.reference import rules_from_record, situation_from_record
 from tutor.engine.scoring.score import FU_CODES, YAKU_KEYS
 from tutor.engine.tiles import parse_tile
 from tutor.engine.waits import WaitShape
 from tutor.web import engine_text as et
-
-REFERENCE = Path("/work/shared/reference/tenhou_agari.jsonl")
 
 
 def both(render: Any, *args: Any) -> tuple[str, str]:
@@ -485,21 +481,11 @@ def test_filters_escape_what_they_show() -> None:
     assert template.render(Context({"line": line})) == "&lt;b&gt;odd&lt;/b&gt;: +2"
 
 
-@pytest.fixture(scope="module")
-def reference_results() -> list[Any]:
-    if not REFERENCE.exists():
-        pytest.skip(f"reference file not found at {REFERENCE}")
-    records = [json.loads(line) for line in REFERENCE.read_text().splitlines() if line.strip()]
-    return [score(situation_from_record(r), rules_from_record(r)) for r in records]
-
-
-def test_no_reason_of_the_reference_wins_falls_back_to_english(
-    reference_results: list[Any],
-) -> None:
+def test_no_reason_of_the_reference_wins_falls_back_to_english() -> None:
     """Over all 3,408 reference wins, every fu line and near miss has its own Spanish text."""
     rendered = 0
     with translation.override("es"):
-        for result in reference_results:
+        for result in reference_results():
             for line in result.fu_lines:
                 reason = et.fu_reason_text(line)
                 assert reason != line.reason or line.code in ("base", "tsumo"), line
