@@ -1,5 +1,10 @@
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
+from . import play
 from .models import (
     DailyPuzzle,
     GenerationBatch,
@@ -7,6 +12,9 @@ from .models import (
     PlayerRating,
     Puzzle,
     PuzzleAttempt,
+    PuzzleReport,
+    PuzzleVote,
+    ReportStatus,
     Theme,
 )
 
@@ -70,3 +78,53 @@ class PuzzleAttemptAdmin(admin.ModelAdmin):
 class PlayerRatingAdmin(admin.ModelAdmin):
     list_display = ("user", "rating", "deviation", "daily_streak", "updated")
     raw_id_fields = ("user",)
+
+
+def _review(
+    modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet, upheld: bool
+) -> None:
+    reports = list(queryset.filter(status=ReportStatus.OPEN))
+    for report in reports:
+        play.review_report(report, request.user, upheld=upheld)  # type: ignore[arg-type]
+    modeladmin.message_user(
+        request,
+        ngettext(
+            "%(n)d report marked as looked at.", "%(n)d reports marked as looked at.", len(reports)
+        )
+        % {"n": len(reports)},
+        messages.SUCCESS,
+    )
+
+
+@admin.action(description=_("Looked at: the puzzle is fine (back to the rated pool)"))
+def dismiss_reports(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet) -> None:
+    _review(modeladmin, request, queryset, upheld=False)
+
+
+@admin.action(description=_("Looked at: the puzzle is flawed (keep it out of the rated pool)"))
+def uphold_reports(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet) -> None:
+    _review(modeladmin, request, queryset, upheld=True)
+
+
+@admin.register(PuzzleReport)
+class PuzzleReportAdmin(admin.ModelAdmin):
+    list_display = ("puzzle", "reason", "status", "user", "created", "reviewed_by")
+    list_filter = ("status", "reason")
+    raw_id_fields = ("user", "puzzle")
+    readonly_fields = ("user", "puzzle", "reason", "note", "created", "reviewed_by", "reviewed")
+    actions = [dismiss_reports, uphold_reports]
+
+    def save_model(
+        self, request: HttpRequest, obj: PuzzleReport, form: object, change: bool
+    ) -> None:
+        if change and obj.status != ReportStatus.OPEN and obj.reviewed is None:
+            play.review_report(obj, request.user, upheld=obj.status == ReportStatus.UPHELD)  # type: ignore[arg-type]
+            return
+        super().save_model(request, obj, form, change)
+
+
+@admin.register(PuzzleVote)
+class PuzzleVoteAdmin(admin.ModelAdmin):
+    list_display = ("puzzle", "value", "user", "updated")
+    list_filter = ("value",)
+    raw_id_fields = ("user", "puzzle")

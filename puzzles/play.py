@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db import transaction
-from django.db.models import Count, Q
+from django.db import IntegrityError, transaction
+from django.db.models import Count, Exists, Max, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -37,6 +37,9 @@ from .models import (
     PuzzleAttempt,
     PuzzleKind,
     PuzzleReport,
+    PuzzleVote,
+    ReportReason,
+    ReportStatus,
     Theme,
 )
 from .ratings import Rating, rate_attempt
@@ -567,6 +570,96 @@ def pick_puzzles(
     return list(Puzzle.objects.filter(pk__in=chosen).order_by("rating", "id"))
 
 
+# --- votes and reports -----------------------------------------------------------------------
+
+
+class BadOpinion(ValueError):
+    """A vote or a report the form cannot have sent (a tampered value, an over-long note)."""
+
+
+VOTES = {"up": PuzzleVote.UP, "down": PuzzleVote.DOWN}
+NOTE_LIMIT = 1000
+
+
+@dataclass(frozen=True)
+class Opinion:
+    """What players think of a puzzle, and what this player said: their vote (``"up"``,
+    ``"down"`` or ``""``) and whether they have a report waiting for staff."""
+
+    up: int = 0
+    down: int = 0
+    vote: str = ""
+    reported: bool = False
+
+
+def opinion(user: AbstractBaseUser | AnonymousUser | None, puzzle_id: int) -> Opinion:
+    """The vote counts of a puzzle and, for a logged-in player, their own vote and whether
+    they have a report waiting for staff (one query)."""
+    votes = {
+        "up": Count("votes", filter=Q(votes__value=PuzzleVote.UP)),
+        "down": Count("votes", filter=Q(votes__value=PuzzleVote.DOWN)),
+    }
+    if isinstance(user, AbstractBaseUser) and user.is_authenticated:
+        mine = PuzzleReport.objects.filter(
+            user=user, puzzle=OuterRef("pk"), status=ReportStatus.OPEN
+        )
+        votes["mine"] = Max("votes__value", filter=Q(votes__user=user))
+        votes["reported"] = Exists(mine)
+    row = Puzzle.objects.filter(pk=puzzle_id).values("pk").annotate(**votes).first() or {}
+    names = {v: k for k, v in VOTES.items()}
+    return Opinion(
+        up=row.get("up", 0),
+        down=row.get("down", 0),
+        vote=names.get(row.get("mine"), ""),
+        reported=bool(row.get("reported")),
+    )
+
+
+def cast_vote(user: AbstractBaseUser, puzzle: Puzzle, value: str) -> PuzzleVote:
+    """Record the player's vote (``"up"`` or ``"down"``): one per player, a new one replaces
+    the old, the same one again changes nothing."""
+    if value not in VOTES:
+        raise BadOpinion(_("A vote is up or down."))
+    vote, _created = PuzzleVote.objects.update_or_create(
+        user=user, puzzle=puzzle, defaults={"value": VOTES[value]}
+    )
+    return vote
+
+
+def report_puzzle(
+    user: AbstractBaseUser, puzzle: Puzzle, reason: str, note: str = ""
+) -> tuple[PuzzleReport, bool]:
+    """File the player's report that a puzzle is flawed; the puzzle leaves the rated pool
+    until staff look at it. Returns the report and whether it is new: a player's second
+    report while the first is still open changes nothing."""
+    if reason not in ReportReason.values:
+        raise BadOpinion(_("Choose one of the reasons in the list."))
+    note = note.strip()
+    if len(note) > NOTE_LIMIT:
+        raise BadOpinion(_("Keep the note under %(limit)d characters.") % {"limit": NOTE_LIMIT})
+    if "\x00" in note:
+        raise BadOpinion(_("The note cannot contain a NUL character."))
+    existing = PuzzleReport.objects.filter(user=user, puzzle=puzzle, status=ReportStatus.OPEN)
+    if (report := existing.first()) is not None:
+        return report, False
+    try:
+        with transaction.atomic():
+            return PuzzleReport.objects.create(
+                user=user, puzzle=puzzle, reason=reason, note=note
+            ), True
+    except IntegrityError:  # the same report sent twice at once: the first one stands
+        return existing.get(), False
+
+
+def review_report(report: PuzzleReport, staff: AbstractBaseUser, upheld: bool) -> None:
+    """Staff looked at a report: a dismissed one puts the puzzle back in the rated pool (unless
+    other reports keep it out), an upheld one keeps it out for good."""
+    report.status = ReportStatus.UPHELD if upheld else ReportStatus.DISMISSED
+    report.reviewed_by = staff
+    report.reviewed = timezone.now()
+    report.save(update_fields=["status", "reviewed_by", "reviewed"])
+
+
 # --- the dashboard ---------------------------------------------------------------------------
 
 
@@ -727,11 +820,15 @@ __all__ = [
     "START_DEVIATION",
     "AttemptResult",
     "BadAnswer",
+    "BadOpinion",
     "NextPuzzle",
+    "Opinion",
     "Review",
     "current_streak",
     "dashboard",
     "due_reviews",
+    "cast_vote",
+    "opinion",
     "grade",
     "in_rated_pool",
     "is_correct",
@@ -742,6 +839,8 @@ __all__ = [
     "player_rating",
     "rating_chart",
     "record_attempt",
+    "report_puzzle",
+    "review_report",
     "review_schedule",
     "reviews",
     "solution",

@@ -13,6 +13,7 @@ import time
 from typing import Any
 from urllib.parse import urlencode
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AbstractBaseUser
 from django.core import signing
@@ -21,6 +22,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -28,7 +30,7 @@ from tutor.web.engine_text import error_text
 
 from . import analyzer as hand_analyzer
 from . import play
-from .models import DailyPuzzle, Puzzle, PuzzleKind
+from .models import DailyPuzzle, Puzzle, PuzzleKind, ReportReason
 
 START_SALT = "puzzles.started"
 #: Anonymous visitors: how many answered puzzle ids the session remembers.
@@ -100,9 +102,19 @@ def index(request: HttpRequest) -> HttpResponse:
     after = request.GET.get("after", "")
     if after.isdigit():
         exclude.append(int(after))
-    chosen = play.pick_next(request.user, _difficulty(request), kind, exclude)
+    difficulty = _difficulty(request)
+    chosen = play.pick_next(request.user, difficulty, kind, exclude)
     if chosen is None:
-        return render(request, "puzzles/index.html", {"kind": kind, "kinds": PuzzleKind.choices})
+        # "Harder" or "easier" with nothing left in that direction says so (never a puzzle
+        # served again in silence); otherwise there are no puzzles at all yet.
+        context = {
+            "kind": kind,
+            "kind_label": dict(PuzzleKind.choices).get(kind or "", ""),
+            "kinds": PuzzleKind.choices,
+            "exhausted": difficulty if difficulty != "same" else "",
+            "after": after if after.isdigit() else "",
+        }
+        return render(request, "puzzles/index.html", context)
     query = urlencode({k: v for k, v in (("kind", kind), ("review", chosen.review and "1")) if v})
     url = reverse("puzzles:detail", args=[chosen.puzzle.pk])
     return redirect(f"{url}?{query}" if query else url)
@@ -191,6 +203,7 @@ def answer(request: HttpRequest, puzzle_id: int) -> HttpResponse:
         waits=play.waits(puzzle),
         forms=play.hand_forms(puzzle) if puzzle.kind == PuzzleKind.SHANTEN else [],
         explanation=play.explanation(puzzle, rows),
+        **_opinion_context(request, puzzle),
         marked="".join(result.solution) if puzzle.kind != PuzzleKind.SHANTEN else "",
         answer_key="".join(result.answer),
         player_rating=result.player,
@@ -198,6 +211,69 @@ def answer(request: HttpRequest, puzzle_id: int) -> HttpResponse:
         oob=_partial(request),
     )
     return _render(request, "puzzles/detail.html", "feedback", context)
+
+
+def _opinion_context(request: HttpRequest, puzzle: Puzzle, **extra: Any) -> dict[str, Any]:
+    return {
+        "puzzle": puzzle,
+        "opinion": play.opinion(request.user, puzzle.pk),
+        "report_reasons": ReportReason.choices,
+        **extra,
+    }
+
+
+def _opinion_response(
+    request: HttpRequest, puzzle: Puzzle, message: str, status: int = 200, **extra: Any
+) -> HttpResponse:
+    """The votes-and-report box for htmx; without JavaScript, back to the puzzle with a note."""
+    if _partial(request):
+        context = _opinion_context(
+            request, puzzle, notice=message, error_status=status >= 400, **extra
+        )
+        return render(request, "puzzles/detail.html#opinion", context, status=status)
+    if status >= 400:
+        messages.error(request, message)
+    else:
+        messages.success(request, message)
+    return redirect("puzzles:detail", puzzle_id=puzzle.pk)
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+def vote(request: HttpRequest, puzzle_id: int) -> HttpResponse:
+    """A thumbs up or down on a puzzle: one per player, a new vote replaces the old one."""
+    user = request.user
+    assert isinstance(user, AbstractBaseUser)  # login_required
+    puzzle = get_object_or_404(Puzzle.objects.only("id"), pk=puzzle_id)
+    try:
+        play.cast_vote(user, puzzle, request.POST.get("vote", ""))
+    except play.BadOpinion as exc:
+        return _opinion_response(request, puzzle, str(exc), status=400)
+    return _opinion_response(request, puzzle, gettext("Thank you: your vote counts."))
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+def report(request: HttpRequest, puzzle_id: int) -> HttpResponse:
+    """Report a flawed puzzle: it leaves the rated pool until staff have looked at it."""
+    user = request.user
+    assert isinstance(user, AbstractBaseUser)  # login_required
+    puzzle = get_object_or_404(Puzzle.objects.only("id"), pk=puzzle_id)
+    try:
+        _report, new = play.report_puzzle(
+            user, puzzle, request.POST.get("reason", ""), request.POST.get("note", "")
+        )
+    except play.BadOpinion as exc:
+        return _opinion_response(request, puzzle, str(exc), status=400, report_open=True)
+    if new:
+        message = gettext(
+            "Thank you: the puzzle is out of the rated pool until staff have looked at it."
+        )
+    else:
+        message = gettext("You have already reported this puzzle; staff will look at it.")
+    return _opinion_response(request, puzzle, message)
 
 
 @require_GET

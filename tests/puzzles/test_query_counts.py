@@ -65,8 +65,9 @@ def test_a_repeated_answer_writes_only_the_attempt(
     # Session, user, "rated before?", then in one transaction: the puzzle (not locked: its
     # rating is settled), the player's row, earlier attempts, the new attempt; after the
     # commit, the classes app would look for assignments that ask for the puzzle, but it
-    # remembers from the first attempt that this player is in no class.
-    assert len(sql) == 7, sql
+    # remembers from the first attempt that this player is in no class. Then the votes on the
+    # puzzle with the player's own vote and report, for the feedback's opinion box.
+    assert len(sql) == 8, sql
     assert not any("classes_" in s for s in sql)
     assert not any(s.startswith("UPDATE") for s in sql)
     assert sum(s.startswith("INSERT") for s in sql) == 1
