@@ -223,6 +223,12 @@ def _rank_run(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) ->
     return rank_command(argv, stdin, stdout, stderr)
 
 
+def _replay_run(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    from .gamelog.cli import replay_command
+
+    return replay_command(argv, stdout=stdout, stderr=stderr)
+
+
 def _wall_run(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     from .wall import CLASSICAL, RIICHI, WallRules, build_wall, deal, wall_picture
 
@@ -258,6 +264,7 @@ COMMANDS: dict[str, Command] = {
         Command("analyze", "discard table, uke-ire, 2-step and waits of one hand", _analyze_run),
         Command("score", "score wins given as JSON lines (reference format)", _score_run),
         Command("wall", "picture of the wall from --seed N [--dice A B]", _wall_run),
+        Command("replay", "one JSON line per discard decision of game logs", _replay_run),
         Command("rank", "expected-value ranking of decisions read as JSON lines", _rank_run),
     )
 }
