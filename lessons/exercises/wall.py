@@ -24,7 +24,12 @@ from .base import (
 
 # --- wall ---------------------------------------------------------------------------------
 
-WALL_FINDS = ("first_live", "dead_wall", "dora_indicator", "replacement", "last_draw")
+# What an exercise may ask and a figure may mark: the engine's wall questions, by value.
+WALL_FINDS = ("first_live", "dead_wall", "dora_indicator", "next_replacement", "last_draw")
+WALL_MARKS = (*WALL_FINDS, "break")
+# The classical set has no dora indicator and no riichi replacement stacks to ask about.
+_CLASSICAL_FINDS = ("first_live", "dead_wall", "last_draw", "break")
+WALL_RULES = ("riichi", "classical")
 
 
 def stack_label(wall: int, stack: int) -> str:
@@ -34,36 +39,57 @@ def stack_label(wall: int, stack: int) -> str:
     }
 
 
+def _wall_state(data: Mapping[str, Any], finds: tuple[str, ...]) -> Any:
+    """The engine's wall for ``seed``, ``dice``, ``kans`` and ``rules`` in a content file."""
+    from tutor.engine import wall as ew
+
+    seed, dice = data.get("seed"), data.get("dice")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ContentError("seed: a whole number")
+    if not isinstance(dice, list) or len(dice) != 2:
+        raise ContentError("dice: two numbers, e.g. [3, 4]")
+    kans = data.get("kans", 0)
+    if isinstance(kans, bool) or not isinstance(kans, int) or not 0 <= kans <= 3:
+        raise ContentError("kans: 0 to 3")
+    rules_name = data.get("rules", "riichi")
+    if rules_name not in WALL_RULES:
+        raise ContentError(f"rules: one of {', '.join(WALL_RULES)}")
+    rules = ew.CLASSICAL if rules_name == "classical" else ew.RIICHI
+    allowed = _CLASSICAL_FINDS if rules_name == "classical" else WALL_MARKS
+    bad = [f for f in finds if f not in allowed]
+    if bad:
+        raise ContentError(f"{', '.join(bad)}: not on a {rules_name} wall")
+    try:
+        state = ew.build_wall(seed=seed, dice=(dice[0], dice[1]), rules=rules)
+        if kans:
+            state = ew.deal(state)
+            for _k in range(kans):
+                state, _tile = ew.kan_replacement(state)
+    except ValueError as exc:
+        raise ContentError(f"wall: {exc}") from exc
+    return state
+
+
+def stacks_for(state: Any, find: str) -> frozenset[tuple[int, int]]:
+    """The stacks that answer a ``find`` (an engine :class:`WallQuestion` value), as
+    ``(wall, stack)`` pairs."""
+    from tutor.engine import wall as ew
+
+    return frozenset((p.wall, p.stack) for p in ew.answers(state, ew.WallQuestion(find)))
+
+
 @register
 class WallExercise(Exercise):
     type = "wall"
-    fields = ("seed", "dice", "find", "kans")
+    fields = ("seed", "dice", "find", "kans", "rules")
     required = ("seed", "dice", "find")
 
     def parse(self) -> None:
-        from tutor.engine import wall as ew
-
-        seed, dice = self.data["seed"], self.data["dice"]
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ContentError("seed: a whole number")
-        if not isinstance(dice, list) or len(dice) != 2:
-            raise ContentError("dice: two numbers, e.g. [3, 4]")
-        kans = self.data.get("kans", 0)
-        if isinstance(kans, bool) or not isinstance(kans, int) or not 0 <= kans <= 3:
-            raise ContentError("kans: 0 to 3")
         if self.data["find"] not in WALL_FINDS:
             raise ContentError(f"find: one of {', '.join(WALL_FINDS)}")
-        try:
-            state = ew.build_wall(seed=seed, dice=(dice[0], dice[1]))
-            if kans:
-                state = ew.deal(state)
-                for _k in range(kans):
-                    state, _tile = ew.kan_replacement(state)
-        except ValueError as exc:
-            raise ContentError(f"wall: {exc}") from exc
-        self.state = state
-        self.kans = kans
-        self.stacks = state.rules.stacks_per_wall
+        self.state = _wall_state(self.data, (self.data["find"],))
+        self.kans = self.data.get("kans", 0)
+        self.stacks = self.state.rules.stacks_per_wall
 
     @property
     def many(self) -> bool:
@@ -72,22 +98,7 @@ class WallExercise(Exercise):
         )
 
     def _right(self) -> frozenset[tuple[int, int]]:
-        return self.stacks_for(self.data["find"])
-
-    def stacks_for(self, find: str) -> frozenset[tuple[int, int]]:
-        """The stacks a ``find`` names, as ``(wall, stack)`` pairs, from the engine's wall."""
-        s = self.state
-        if find == "first_live":
-            stacks = [s.first_live_stack]
-        elif find == "dead_wall":
-            stacks = list(s.dead_wall)
-        elif find == "dora_indicator":
-            stacks = [p.stack_pos for p in s.dora_indicator_positions]
-        elif find == "replacement":
-            stacks = [s.replacement_order[s.replacements].stack_pos]
-        else:
-            stacks = [s.last_draw.stack_pos]
-        return frozenset((p.wall, p.stack) for p in stacks)
+        return stacks_for(self.state, self.data["find"])
 
     def solutions(self) -> set[Answer]:
         return {self._right()}
@@ -113,71 +124,47 @@ class WallExercise(Exercise):
 
     def _story(self) -> list[str]:
         """How the engine found the break, in words."""
+        return wall_story(self.state, self.data["find"])
+
+    def _mistake(self, answer: frozenset[tuple[int, int]]) -> str:
+        """A sentence naming the learner's slip, when the engine recognises one."""
         from tutor.engine import wall as ew
 
         s = self.state
-        a, b = s.dice
-        total = a + b
+        question = ew.WallQuestion(self.data["find"])
+        picked = frozenset(ew.StackPos(w, st) for w, st in answer)
+        mistake = ew.click_mistake(s, question, picked)
+        total = sum(s.break_dice)
         seats = _seat_names()
-        broken = ew.broken_wall(total)
-        first = s.first_live_stack
-        dead = s.dead_wall
-        lines = [
-            _(
-                "The dice show %(a)s + %(b)s = %(total)s. Counting around the table from the "
-                "dealer (East is 1, South 2, West 3, North 4, East 5...), %(total)s lands on "
-                "%(seat)s: that wall is broken."
+        if mistake is ew.ClickMistake.OTHER_CONVENTION:
+            if s.rules.convention.counted_stacks_are_dead:
+                return _(
+                    "You started the dealing at the counted stack, as classical Chinese rules "
+                    "do. In riichi the wall breaks after the %(total)s counted stacks: they "
+                    "belong to the dead wall, and the dealer starts at stack %(next)s."
+                ) % {"total": total, "next": total + 1}
+            return _(
+                "You broke the wall after the counted stacks, as riichi does. In the classical "
+                "rules the dealing starts at the counted stack itself, stack %(total)s."
+            ) % {"total": total}
+        if mistake is ew.ClickMistake.FROM_LEFT_END:
+            return _(
+                "You counted from the left end of the wall. Each player counts from the right "
+                "end of their own wall, as they see it from their seat."
             )
-            % {"a": a, "b": b, "total": total, "seat": seats[broken]},
-            _(
-                "%(seat)s counts %(total)s stacks from the right end of the wall: the dealer "
-                "takes the tiles starting at %(stack)s, and the break is on its right."
+        if mistake is ew.ClickMistake.WRONG_WALL:
+            wall = next(iter(answer))[0]
+            return _(
+                "You counted on %(picked)s's wall, but %(total)s lands on %(right)s: the dealer "
+                "counts as one, then South, West, North, East again."
+            ) % {"picked": seats[wall], "total": total, "right": seats[s.break_wall]}
+        if mistake is ew.ClickMistake.FAR_END_OF_DEAD_WALL:
+            return _(
+                "You counted three stacks from the far end of the dead wall. Count them from "
+                "the break instead: the two stacks next to it give the kan replacement tiles, "
+                "and the third shows the indicator."
             )
-            % {
-                "seat": seats[broken],
-                "total": total,
-                "stack": stack_label(first.wall, first.stack),
-            },
-            _(
-                "The seven stacks on the other side of the break are the dead wall, from %(near)s "
-                "to %(far)s."
-            )
-            % {
-                "near": stack_label(dead[0].wall, dead[0].stack),
-                "far": stack_label(dead[-1].wall, dead[-1].stack),
-            },
-        ]
-        positions = s.dora_indicator_positions
-        lines.append(
-            ngettext(
-                "The top tile of the third dead-wall stack from the break is the dora indicator: "
-                "%(stacks)s.",
-                "Dora indicators (the third stack from the break, then one more per kan): "
-                "%(stacks)s.",
-                len(positions),
-            )
-            % {"stacks": "; ".join(stack_label(p.wall, p.stack) for p in positions)}
-        )
-        find = self.data["find"]
-        if find == "replacement":
-            p = s.replacement_order[s.replacements]
-            lines.append(
-                _(
-                    "Kan replacement tiles come from the dead-wall stacks next to the break, top "
-                    "tile first: the next one is in %(stack)s."
-                )
-                % {"stack": stack_label(p.wall, p.stack)}
-            )
-        if find == "last_draw":
-            p = s.last_draw
-            lines.append(
-                _(
-                    "The live wall ends where the dead wall begins (one tile earlier for each "
-                    "kan): the last tile to draw is in %(stack)s."
-                )
-                % {"stack": stack_label(p.wall, p.stack)}
-            )
-        return lines
+        return ""
 
     def check(self, answer: Answer) -> Verdict:
         from tutor.engine import wall as ew
@@ -186,12 +173,16 @@ class WallExercise(Exercise):
         right = self._right()
         reasons: list[str] = []
         if answer != right:
-            for w, st in sorted(answer - right):
-                role = ew.stack_role(self.state, ew.StackPos(w, st))
-                reasons.append(
-                    _("%(stack)s is %(role)s.")
-                    % {"stack": stack_label(w, st), "role": _role_name(role)}
-                )
+            mistake = self._mistake(answer)
+            if mistake:
+                reasons.append(mistake)
+            else:
+                for w, st in sorted(answer - right):
+                    role = ew.stack_role(self.state, ew.StackPos(w, st))
+                    reasons.append(
+                        _("%(stack)s is %(role)s.")
+                        % {"stack": stack_label(w, st), "role": _role_name(role)}
+                    )
             if right - answer and self.many:
                 reasons.append(
                     ngettext(
@@ -199,8 +190,9 @@ class WallExercise(Exercise):
                     )
                     % {"n": len(right - answer)}
                 )
-            # Only the first part of the story on a wrong answer: which wall breaks.
-            reasons += self._story()[:1]
+            if not mistake:
+                # Only the first part of the story: which wall breaks.
+                reasons += self._story()[:1]
             return Verdict(False, reasons)
         return Verdict(True, self._story())
 
@@ -231,6 +223,88 @@ class WallExercise(Exercise):
         )
 
 
+def wall_story(state: Any, find: str = "") -> list[str]:
+    """How the engine finds the break, the dead wall and the indicator, in words."""
+    s = state
+    a, b = s.dice
+    total = a + b
+    count = sum(s.break_dice)
+    seats = _seat_names()
+    first = s.first_live_stack
+    dead = s.dead_wall
+    lines = [
+        _(
+            "The dice show %(a)s + %(b)s = %(total)s. Counting around the table from the "
+            "dealer (East is 1, South 2, West 3, North 4, East 5...), %(total)s lands on "
+            "%(seat)s: that wall is broken."
+        )
+        % {"a": a, "b": b, "total": total, "seat": seats[s.break_wall]},
+    ]
+    if s.rules.convention.counted_stacks_are_dead:
+        lines.append(
+            _(
+                "%(seat)s counts %(count)s stacks from the right end of the wall and breaks it "
+                "just after them: the dealer starts taking tiles at %(stack)s."
+            )
+            % {
+                "seat": seats[s.break_wall],
+                "count": count,
+                "stack": stack_label(first.wall, first.stack),
+            }
+        )
+    else:
+        lines.append(
+            _(
+                "%(seat)s counts %(count)s stacks from the right end of the wall. In the "
+                "classical rules the dealer starts taking tiles at the counted stack, %(stack)s, "
+                "and the break is on its right."
+            )
+            % {
+                "seat": seats[s.break_wall],
+                "count": count,
+                "stack": stack_label(first.wall, first.stack),
+            }
+        )
+    lines.append(
+        _("The seven stacks on the right of the break are the dead wall, from %(near)s to %(far)s.")
+        % {
+            "near": stack_label(dead[0].wall, dead[0].stack),
+            "far": stack_label(dead[-1].wall, dead[-1].stack),
+        }
+    )
+    positions = s.dora_indicator_positions
+    if positions:
+        lines.append(
+            ngettext(
+                "The top tile of the third dead-wall stack from the break is the dora indicator: "
+                "%(stacks)s.",
+                "Dora indicators (the third stack from the break, then one more per kan): "
+                "%(stacks)s.",
+                len(positions),
+            )
+            % {"stacks": "; ".join(stack_label(p.wall, p.stack) for p in positions)}
+        )
+    if find == "next_replacement":
+        p = s.replacement_order[s.replacements]
+        lines.append(
+            _(
+                "Kan replacement tiles come from the dead-wall stacks next to the break, top "
+                "tile first: the next one is in %(stack)s."
+            )
+            % {"stack": stack_label(p.wall, p.stack)}
+        )
+    if find == "last_draw":
+        p = s.last_draw
+        lines.append(
+            _(
+                "The live wall ends where the dead wall begins (one tile earlier for each "
+                "kan): the last tile to draw is in %(stack)s."
+            )
+            % {"stack": stack_label(p.wall, p.stack)}
+        )
+    return lines
+
+
 def wall_cells(n: int) -> list[tuple[int, int, int, int]]:
     """``(wall, stack, row, col)`` of every stack in a square grid of ``n + 2`` cells a side.
 
@@ -255,17 +329,18 @@ def wall_cells(n: int) -> list[tuple[int, int, int, int]]:
 
 def _mark_names() -> dict[str, str]:
     return {
+        "break": _("the break: between these two stacks"),
         "first_live": _("first stack the dealer takes"),
         "dead_wall": _("dead wall"),
         "dora_indicator": _("dora indicator"),
-        "replacement": _("next kan replacement tile"),
+        "next_replacement": _("next kan replacement tile"),
         "last_draw": _("last tile to draw"),
     }
 
 
 @dataclass
 class WallFigure:
-    cells: list[tuple[int, int, str, str]]  # (row, col, mark, label)
+    cells: list[tuple[int, int, str, str, str]]  # (row, col, classes, label, number)
     legend: list[tuple[str, str]]  # (mark, label)
     facts: list[str]
     indicators: str  # the dora indicator tiles, face up
@@ -275,48 +350,47 @@ class WallFigure:
 def wall_figure(data: Mapping[str, Any]) -> WallFigure:
     """A wall drawn with some stacks marked, for an explanation step (``figure:`` in a step).
 
-    ``data`` has ``type: wall``, ``seed``, ``dice``, optional ``kans`` and ``mark``: a list of
-    ``first_live``, ``dead_wall``, ``dora_indicator``, ``replacement``, ``last_draw`` (later
-    marks are drawn over earlier ones).
+    ``data`` has ``type: wall``, ``seed``, ``dice``, optional ``kans``, ``rules`` (``riichi``,
+    the default, or ``classical``) and ``mark``: a list of ``first_live``, ``dead_wall``,
+    ``dora_indicator``, ``next_replacement``, ``last_draw`` (later marks are drawn over earlier
+    ones). The break is always drawn, and the broken wall's stacks are numbered from its right
+    end so the count can be followed.
     """
     from tutor.engine.wall import tile_label
 
     if data.get("type") != "wall":
         raise ContentError("figure: only type: wall figures exist")
     marks = data.get("mark", [])
-    if not isinstance(marks, list) or not marks or any(m not in WALL_FINDS for m in marks):
-        raise ContentError(f"figure.mark: a list of {', '.join(WALL_FINDS)}")
-    unknown = set(data) - {"type", "seed", "dice", "kans", "mark"}
+    if not isinstance(marks, list) or not marks or any(m not in WALL_MARKS for m in marks):
+        raise ContentError(f"figure.mark: a list of {', '.join(WALL_MARKS)}")
+    unknown = set(data) - {"type", "seed", "dice", "kans", "mark", "rules"}
     if unknown:
         raise ContentError(f"figure: unknown fields {', '.join(sorted(unknown))}")
-    wall = WallExercise(
-        {
-            "type": "wall",
-            "seed": data.get("seed"),
-            "dice": data.get("dice"),
-            "kans": data.get("kans", 0),
-            "find": marks[0],
-        }
-    )
+    marks = [m for m in marks if m != "break"]
+    state = _wall_state(data, tuple(marks))
     marked: dict[tuple[int, int], str] = {}
     for mark in marks:
-        for pos in wall.stacks_for(mark):
+        for pos in stacks_for(state, mark):
             marked[pos] = mark
+    at_break = stacks_for(state, "break")
     names_ = _mark_names()
     cells = []
-    for w, st, row, col in wall_cells(wall.stacks):
+    for w, st, row, col in wall_cells(state.rules.stacks_per_wall):
         mark = marked.get((w, st), "")
+        classes = " ".join(
+            [*([f"mark-{mark}"] if mark else []), *(["mark-break"] if (w, st) in at_break else [])]
+        )
         label = stack_label(w, st) + (f": {names_[mark]}" if mark else "")
-        cells.append((row, col, mark, label))
-    state = wall.state
+        number = str(st + 1) if w == state.break_wall else ""
+        cells.append((row, col, classes, label, number))
     indicators = "".join(tile_label(t, state.rules.red_fives) for t in state.dora_indicators)
     a, b = state.dice
     return WallFigure(
         cells=cells,
-        legend=[(m, names_[m]) for m in dict.fromkeys(marks)],
+        legend=[(m, names_[m]) for m in dict.fromkeys([*marks, "break"])],
         facts=[_("Dice: %(a)s and %(b)s (total %(total)s).") % {"a": a, "b": b, "total": a + b}],
         indicators=indicators if "dora_indicator" in marks else "",
-        size=wall.stacks + 2,
+        size=state.rules.stacks_per_wall + 2,
     )
 
 

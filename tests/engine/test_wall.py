@@ -10,6 +10,7 @@ from tutor.engine.wall import (
     CLASSICAL,
     RIICHI,
     SEAT_NAMES,
+    BreakConvention,
     DiceError,
     StackPos,
     StackRole,
@@ -37,7 +38,9 @@ from tutor.engine.wall import (
 
 seeds = st.integers(min_value=0, max_value=2**32)
 dice = st.tuples(st.integers(1, 6), st.integers(1, 6))
-rule_sets = st.sampled_from([RIICHI, CLASSICAL, WallRules(red_fives=0, break_after_count=True)])
+# Seed 000's break on a 136-tile set: the dealing starts at the counted stack.
+CLASSICAL_BREAK = WallRules(convention=BreakConvention.CLASSICAL)
+rule_sets = st.sampled_from([RIICHI, CLASSICAL, WallRules(red_fives=0), CLASSICAL_BREAK])
 
 
 def all_tiles(state: WallState) -> list[int]:
@@ -71,10 +74,10 @@ def test_dice_count_counterclockwise_from_the_dealer_who_is_one(total: int, seat
     assert SEAT_NAMES[broken_wall(total)] == seat
 
 
-def test_a_seven_breaks_wests_wall_and_the_dealer_takes_stacks_7_and_8() -> None:
+def test_classically_a_seven_breaks_wests_wall_and_the_dealer_takes_stacks_7_and_8() -> None:
     # Seed 000: "el Este tira ... un 7, se cogerán las fichas por el lado del jugador Oeste";
     # West counts 7 stacks from his right end; the dealer takes stacks 7 and 8, South 9 and 10.
-    state = build_wall(seed=11, dice=(3, 4))
+    state = build_wall(seed=11, dice=(3, 4), rules=CLASSICAL_BREAK)
     assert SEAT_NAMES[state.break_wall] == "West"
     steps = dealing_sequence(state)
     dealer_first = [(s.pos.wall, s.pos.stack + 1, s.pos.level) for s in steps[:4]]
@@ -87,8 +90,8 @@ def test_a_seven_breaks_wests_wall_and_the_dealer_takes_stacks_7_and_8() -> None
     assert stack_role(state, StackPos(2, 6)) is StackRole.FIRST_LIVE
 
 
-def test_the_dead_wall_is_the_seven_stacks_right_of_the_break() -> None:
-    state = build_wall(seed=11, dice=(3, 4))
+def test_classically_the_dead_wall_is_the_seven_stacks_right_of_the_counted_one() -> None:
+    state = build_wall(seed=11, dice=(3, 4), rules=CLASSICAL_BREAK)
     assert [(p.wall, p.stack + 1) for p in state.dead_wall] == [
         (2, 6),
         (2, 5),
@@ -102,7 +105,8 @@ def test_the_dead_wall_is_the_seven_stacks_right_of_the_break() -> None:
 
 
 def test_a_small_roll_carries_the_dead_wall_into_the_next_wall_on_the_right() -> None:
-    state = build_wall(seed=2, dice=(1, 1))  # South's wall, dealing starts at its stack 2
+    # classical: South's wall, dealing starts at its stack 2
+    state = build_wall(seed=2, dice=(1, 1), rules=CLASSICAL_BREAK)
     assert (state.break_wall, state.break_stack) == (1, 1)
     assert [(p.wall, p.stack + 1) for p in state.dead_wall] == [
         (1, 1),
@@ -116,9 +120,9 @@ def test_a_small_roll_carries_the_dead_wall_into_the_next_wall_on_the_right() ->
 
 
 def test_dealing_goes_clockwise_from_the_break_top_tile_first() -> None:
-    state = build_wall(seed=5, dice=(6, 6))  # North's wall, starting at its stack 12
+    state = build_wall(seed=5, dice=(6, 6))  # North's wall: dead 6-12, dealing from 13
     order = state.draw_order
-    assert [(p.wall, p.stack + 1, p.level) for p in order[10:16]] == [
+    assert [(p.wall, p.stack + 1, p.level) for p in order[8:14]] == [
         (3, 17, 0),
         (3, 17, 1),
         (2, 1, 0),
@@ -157,7 +161,7 @@ def test_the_dealer_gets_the_tops_of_the_first_and_third_stacks_after_twelve() -
 def test_a_second_roll_counts_the_break_when_the_rules_say_so() -> None:
     rules = WallRules(second_roll=True)
     state = build_wall(seed=3, dice=(1, 2), rules=rules, break_dice=(5, 6))
-    assert (state.break_wall, state.break_stack) == (2, 10)
+    assert (state.break_wall, state.break_stack) == (2, 11)  # 11 stacks dead, deal from 12
     assert build_wall(seed=3, dice=(1, 2), rules=rules) == build_wall(
         seed=3, dice=(1, 2), rules=rules
     )
@@ -165,10 +169,35 @@ def test_a_second_roll_counts_the_break_when_the_rules_say_so() -> None:
         build_wall(seed=3, dice=(1, 2), break_dice=(5, 6))
 
 
-def test_break_after_count_leaves_the_counted_stacks_in_the_dead_wall() -> None:
-    state = build_wall(seed=3, dice=(3, 4), rules=WallRules(break_after_count=True))
-    assert state.first_live_stack == StackPos(2, 7)
-    assert state.dead_wall[0] == StackPos(2, 6)
+# --- the riichi standard: the break comes after the counted stacks -------------------------
+
+
+def test_with_a_seven_the_riichi_dead_wall_is_exactly_wests_stacks_1_to_7() -> None:
+    # Seed 002: "las siete columnas (14 fichas) a la derecha de dónde se ha roto el muro
+    # formarán el muro muerto"; the dealer then takes stacks 8 and 9.
+    state = build_wall(seed=3, dice=(3, 4))
+    assert state.rules.convention is BreakConvention.RIICHI_STANDARD
+    assert [(p.wall, p.stack + 1) for p in state.dead_wall] == [(2, n) for n in range(7, 0, -1)]
+    dealer_first = [(s.pos.wall, s.pos.stack + 1) for s in dealing_sequence(state)[:4]]
+    assert dealer_first == [(2, 8), (2, 8), (2, 9), (2, 9)]
+    assert [(p.wall, p.stack + 1) for p in answers(state, WallQuestion.DORA_INDICATOR)] == [(2, 5)]
+
+
+@pytest.mark.parametrize("total", range(2, 13))
+def test_the_riichi_break_follows_the_counted_stacks_for_every_dice_total(total: int) -> None:
+    state = build_wall(seed=total, dice=(total // 2, total - total // 2))
+    wall = broken_wall(total)
+    counted = [(wall, n) for n in range(total, 0, -1)]  # from the break to the right end
+    corner = [((wall + 1) % 4, 17 - k) for k in range(max(0, 7 - total))]
+    assert [(p.wall, p.stack + 1) for p in state.dead_wall] == (counted + corner)[:7]
+    assert (state.first_live_stack.wall, state.first_live_stack.stack + 1) == (wall, total + 1)
+
+
+def test_the_classical_set_deals_from_the_counted_stack() -> None:
+    state = build_wall(seed=3, dice=(3, 4), rules=CLASSICAL)
+    assert state.rules.convention is BreakConvention.CLASSICAL
+    assert (state.first_live_stack.wall, state.first_live_stack.stack + 1) == (2, 7)
+    assert (state.dead_wall[0].wall, state.dead_wall[0].stack + 1) == (2, 6)
 
 
 # --- seed 004 and seed 000: 70 draws, the moving end of the wall ---------------------------
@@ -278,8 +307,8 @@ def test_a_flower_drawn_in_play_is_replaced_from_the_dead_wall() -> None:
 def test_a_lesson_can_check_clicks_on_the_break_the_dead_wall_and_the_indicator() -> None:
     state = build_wall(seed=11, dice=(3, 4))
     roles = {StackPos(w, s): stack_role(state, StackPos(w, s)) for w in range(4) for s in range(17)}
-    assert [p for p, r in roles.items() if r is StackRole.FIRST_LIVE] == [StackPos(2, 6)]
-    assert [p for p, r in roles.items() if r is StackRole.DORA_INDICATOR] == [StackPos(2, 3)]
+    assert [p for p, r in roles.items() if r is StackRole.FIRST_LIVE] == [StackPos(2, 7)]
+    assert [p for p, r in roles.items() if r is StackRole.DORA_INDICATOR] == [StackPos(2, 4)]
     dead = {
         p
         for p, r in roles.items()
@@ -292,7 +321,7 @@ def test_a_lesson_can_check_clicks_on_the_break_the_dead_wall_and_the_indicator(
 
 def test_taken_stacks_are_marked_taken_after_the_deal() -> None:
     state = deal(build_wall(seed=11, dice=(3, 4)))
-    assert stack_role(state, StackPos(2, 7)) is StackRole.TAKEN
+    assert stack_role(state, StackPos(2, 8)) is StackRole.TAKEN
     assert stack_role(state, state.next_draw.stack_pos if state.next_draw else StackPos(0, 0)) in (
         StackRole.LIVE,
         StackRole.TAKEN,
@@ -325,9 +354,11 @@ def test_the_picture_shows_the_break_the_dead_wall_and_the_indicator() -> None:
     state = build_wall(seed=11, dice=(3, 4))
     pic = wall_picture(state)
     indicator = tile_label(state.dora_indicators[0])
-    assert f"Dora indicator: {indicator} (West wall, stack 4 from the right, top)" in pic
+    assert f"Dora indicator: {indicator} (West wall, stack 5 from the right, top)" in pic
     assert "Dice 3+4 = 7" in pic and "West's wall breaks" in pic
-    assert "West's stacks 6, 5, 4, 3, 2, 1; North's stacks 17" in pic
+    assert "Dead wall, from the break: West's stacks 7, 6, 5, 4, 3, 2, 1 " in pic
+    classical = wall_picture(build_wall(seed=11, dice=(3, 4), rules=CLASSICAL_BREAK))
+    assert "West's stacks 6, 5, 4, 3, 2, 1; North's stacks 17" in classical
     hidden = wall_picture(deal(state), reveal=False)
     assert "##" in hidden and indicator in hidden and "East " in hidden
 
@@ -403,18 +434,18 @@ def test_the_dice_do_not_change_the_shuffle(
 @pytest.mark.parametrize(
     ("question", "right", "wrong"),
     [
-        (WallQuestion.BREAK, [StackPos(2, 6), StackPos(2, 5)], [StackPos(2, 7), StackPos(2, 4)]),
-        (WallQuestion.FIRST_LIVE, [StackPos(2, 6)], [StackPos(2, 5)]),
-        (WallQuestion.DEAD_WALL, [StackPos(2, 0), StackPos(3, 16)], [StackPos(3, 15)]),
-        (WallQuestion.DORA_INDICATOR, [StackPos(2, 3)], [StackPos(2, 2), StackPos(2, 4)]),
-        (WallQuestion.LAST_DRAW, [StackPos(3, 15)], [StackPos(3, 16)]),
-        (WallQuestion.NEXT_REPLACEMENT, [StackPos(2, 5)], [StackPos(2, 4)]),
+        (WallQuestion.BREAK, [StackPos(2, 7), StackPos(2, 6)], [StackPos(2, 8), StackPos(2, 5)]),
+        (WallQuestion.FIRST_LIVE, [StackPos(2, 7)], [StackPos(2, 6)]),
+        (WallQuestion.DEAD_WALL, [StackPos(2, 0), StackPos(2, 6)], [StackPos(3, 16)]),
+        (WallQuestion.DORA_INDICATOR, [StackPos(2, 4)], [StackPos(2, 3), StackPos(2, 5)]),
+        (WallQuestion.LAST_DRAW, [StackPos(3, 16)], [StackPos(2, 0)]),
+        (WallQuestion.NEXT_REPLACEMENT, [StackPos(2, 6)], [StackPos(2, 5)]),
     ],
 )
 def test_a_lesson_checks_a_click_against_the_engine(
     question: WallQuestion, right: list[StackPos], wrong: list[StackPos]
 ) -> None:
-    state = build_wall(seed=11, dice=(3, 4))  # West's wall, dealing from its stack 7
+    state = build_wall(seed=11, dice=(3, 4))  # West's wall: dead 1-7, dealing from its stack 8
     assert all(is_correct_click(state, question, p) for p in right)
     assert not any(is_correct_click(state, question, p) for p in wrong)
 
@@ -423,13 +454,13 @@ def test_the_next_draw_and_replacement_follow_the_play() -> None:
     state = deal(build_wall(seed=11, dice=(3, 4)))
     assert answers(state, WallQuestion.NEXT_DRAW) == {state.next_draw.stack_pos}  # type: ignore[union-attr]
     state, _ = kan_replacement(state)
-    assert answers(state, WallQuestion.NEXT_REPLACEMENT) == {StackPos(2, 5)}  # the bottom tile
+    assert answers(state, WallQuestion.NEXT_REPLACEMENT) == {StackPos(2, 6)}  # the bottom tile
     state, _ = kan_replacement(state)
-    assert answers(state, WallQuestion.NEXT_REPLACEMENT) == {StackPos(2, 4)}
+    assert answers(state, WallQuestion.NEXT_REPLACEMENT) == {StackPos(2, 5)}
     assert answers(state, WallQuestion.DORA_INDICATOR) == {
+        StackPos(2, 4),
         StackPos(2, 3),
         StackPos(2, 2),
-        StackPos(2, 1),
     }
     # the live wall gave up two tiles at its end: the last draw is now one stack earlier
-    assert answers(state, WallQuestion.LAST_DRAW) == {StackPos(3, 14)}
+    assert answers(state, WallQuestion.LAST_DRAW) == {StackPos(3, 15)}

@@ -23,9 +23,17 @@ def test_the_wall_command_draws_the_break_the_dead_wall_and_the_indicator() -> N
     assert (status, err) == (0, "")
     indicator = tile_label(build_wall(7, (3, 4)).dora_indicators[0])
     assert "Dice 3+4 = 7" in out and "West's wall breaks" in out
-    assert f"Dora indicator: {indicator} (West wall, stack 4 from the right, top)" in out
-    assert "West's stacks 6, 5, 4, 3, 2, 1; North's stacks 17" in out
+    assert f"Dora indicator: {indicator} (West wall, stack 5 from the right, top)" in out
+    assert "Riichi standard: West counts 7 stacks" in out
+    assert "Dead wall, from the break: West's stacks 7, 6, 5, 4, 3, 2, 1 " in out
     assert out.count("^") >= 2  # the first live stack, and the legend
+
+
+def test_the_wall_command_can_break_the_classical_way() -> None:
+    status, out, _ = run("--seed", "7", "--dice", "3", "4", "--break", "classical")
+    assert status == 0 and "Classical: West counts 7 stacks" in out
+    assert "Break: right of West wall, stack 7 from the right" in out
+    assert "West's stacks 6, 5, 4, 3, 2, 1; North's stacks 17" in out
 
 
 def test_the_same_seed_and_dice_draw_the_same_picture() -> None:
@@ -49,6 +57,7 @@ def test_the_wall_command_can_deal_hide_and_use_the_classical_set() -> None:
         (("--dice", "1", "2"), 2, "--seed"),
         (("--seed", "1", "--dice", "1"), 2, "expected 2 arguments"),
         (("--seed", "1", "--red", "2"), 2, "invalid choice"),
+        (("--seed", "1", "--break", "left"), 2, "invalid choice"),
     ],
 )
 def test_bad_input_gets_one_readable_line(argv: tuple[str, ...], status: int, message: str) -> None:

@@ -155,17 +155,76 @@ def test_a_tile_that_does_not_complete_is_named():
 WALL = {"type": "wall", "seed": 7, "dice": [3, 4], "find": "first_live"}
 
 
-def test_a_seven_breaks_wests_wall_at_the_seventh_stack():
-    v = verdict(WALL, stack="2-6")
+def test_a_seven_breaks_wests_wall_after_its_seventh_stack():
+    v = verdict(WALL, stack="2-7")
     assert v.correct
     assert any("7 lands on West" in r for r in v.reasons)
+    assert any("breaks it just after them" in r for r in v.reasons)
 
 
 def test_a_wrong_stack_is_told_what_it_is_without_the_answer():
-    v = verdict(WALL, stack="2-5")
+    v = verdict(WALL, stack="2-4")
     assert not v.correct
-    assert "kan replacement" in v.reasons[0]
-    assert not any("stack 7" in r for r in v.reasons)
+    assert "dora indicator" in v.reasons[0]
+    assert not any("stack 8" in r for r in v.reasons)
+
+
+def _wall_total(total: int, find: str) -> dict:
+    return {"type": "wall", "seed": total, "dice": [total // 2, total - total // 2], "find": find}
+
+
+@pytest.mark.parametrize("total", range(2, 13))
+def test_the_riichi_answers_are_accepted_for_every_dice_total(total):
+    from tutor.engine.wall import broken_wall
+
+    wall = broken_wall(total)
+    first = exercise(_wall_total(total, "first_live"))
+    assert first.solution() == frozenset({(wall, total)})  # stack total + 1, counted from 1
+    assert first.check(first.solution()).correct
+    dead = exercise(_wall_total(total, "dead_wall")).solution()
+    assert len(dead) == 7 and (wall, total) not in dead
+    assert {(wall, st) for st in range(max(0, total - 7), total)} <= dead
+
+
+@pytest.mark.parametrize(
+    ("lang", "stack", "words"),
+    [
+        ("en", "2-6", "as classical Chinese rules do"),
+        ("es", "2-6", "como hacen las reglas clásicas chinas"),
+        ("en", "2-9", "from the left end"),
+        ("es", "2-9", "desde el extremo izquierdo"),
+        ("en", "3-7", "counted on North's wall"),
+        ("es", "3-7", "en el muro de Norte"),
+    ],
+    ids=["classical-en", "classical-es", "left-en", "left-es", "wall-en", "wall-es"],
+)
+def test_a_typical_wall_slip_is_named(lang, stack, words):
+    with translation.override(lang):
+        v = verdict(WALL, stack=stack)
+    assert not v.correct
+    assert words in v.reasons[0]
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"), [("en", "far end of the dead wall"), ("es", "extremo lejano")]
+)
+def test_counting_the_indicator_from_the_far_end_is_named(lang, words):
+    data = {**WALL, "find": "dora_indicator"}  # West's stacks 1-7 dead: indicator on stack 5
+    with translation.override(lang):
+        v = verdict(data, stack="2-2")
+    assert not v.correct
+    assert words in v.reasons[0]
+
+
+def test_a_classical_wall_deals_from_the_counted_stack():
+    data = {**WALL, "rules": "classical"}
+    v = verdict(data, stack="2-6")
+    assert v.correct
+    assert any("classical rules" in r for r in v.reasons)
+    v = verdict(data, stack="2-7")
+    assert not v.correct and "as riichi does" in v.reasons[0]
+    with pytest.raises(ContentError):
+        exercise({**data, "find": "dora_indicator"})  # no dora in the classical set
 
 
 def test_the_dead_wall_is_seven_stacks():
@@ -343,7 +402,7 @@ def test_shanten_of_a_ready_hand_is_zero():
 
 def test_feedback_is_in_the_learners_language():
     with translation.override("es"):
-        v = verdict(WALL, stack="2-6")
+        v = verdict(WALL, stack="2-7")
     assert v.correct
     assert any("Oeste" in r for r in v.reasons)
 
@@ -355,15 +414,41 @@ def test_a_wall_figure_marks_the_engines_stacks():
     from lessons.exercises import wall_figure
 
     figure = wall_figure({"type": "wall", "seed": 7, "dice": [3, 4], "mark": ["dead_wall"]})
-    assert sum(1 for *_rest, mark, _label in figure.cells if mark == "dead_wall") == 7
+    assert sum(1 for _r, _c, classes, *_rest in figure.cells if "mark-dead_wall" in classes) == 7
     assert figure.indicators == ""
+
+
+def test_a_wall_figure_shows_the_break_and_numbers_the_broken_wall():
+    from lessons.exercises import wall_figure
+
+    figure = wall_figure(
+        {"type": "wall", "seed": 7, "dice": [3, 4], "mark": ["dead_wall", "first_live"]}
+    )
+    ringed = [
+        (label, number) for _r, _c, classes, label, number in figure.cells if "break" in classes
+    ]
+    assert [number for _label, number in ringed] == ["7", "8"]  # West's stacks, either side
+    assert "first stack the dealer takes" in ringed[1][0]
+    assert "break" in dict(figure.legend)
+    assert sorted(int(n) for *_rest, n in figure.cells if n) == list(range(1, 18))
+
+
+def test_a_classical_figure_has_eighteen_stacks_a_wall_and_no_indicator():
+    from lessons.exercises import wall_figure
+
+    figure = wall_figure(
+        {"type": "wall", "seed": 7, "dice": [3, 4], "rules": "classical", "mark": ["dead_wall"]}
+    )
+    assert figure.size == 20 and len(figure.cells) == 72
+    ringed = [number for _r, _c, classes, _label, number in figure.cells if "break" in classes]
+    assert ringed == ["6", "7"]
 
 
 @pytest.mark.parametrize(
     "data",
     [
         {"type": "hand", "seed": 1, "dice": [1, 1], "mark": ["dead_wall"]},
-        {"type": "wall", "seed": 1, "dice": [1, 1], "mark": ["break"]},
+        {"type": "wall", "seed": 1, "dice": [1, 1], "mark": ["replacement"]},
         {"type": "wall", "seed": 1, "dice": [1, 9], "mark": ["dead_wall"]},
     ],
     ids=["type", "mark", "dice"],

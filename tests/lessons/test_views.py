@@ -369,7 +369,9 @@ def test_an_explanation_can_show_the_wall_with_marked_stacks(client):
     html = client.get(reverse("lessons:step", args=["the-wall", step.number])).content.decode()
     assert html.count("mark-dead_wall") >= 6
     assert html.count("mark-dora_indicator") == 2  # the stack and its key in the legend
-    assert "West&#x27;s wall, stack 4 from the right: dora indicator" in html
+    assert "West&#x27;s wall, stack 5 from the right: dora indicator" in html
+    assert html.count("mark-break") == 3  # both stacks beside the break, and the legend's key
+    assert '<span class="wall-number" aria-hidden="true">7</span>' in html
 
 
 def test_the_map_offers_to_go_on_with_the_first_unfinished_stage(client):

@@ -35,7 +35,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TextIO
 
 import numpy as np
@@ -230,7 +230,7 @@ def _replay_run(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) 
 
 
 def _wall_run(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
-    from .wall import CLASSICAL, RIICHI, WallRules, build_wall, deal, wall_picture
+    from .wall import CLASSICAL, RIICHI, BreakConvention, WallRules, build_wall, deal, wall_picture
 
     parser = _Parser(
         prog="python -m tutor.engine wall",
@@ -240,6 +240,13 @@ def _wall_run(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) ->
     parser.add_argument("--dice", type=int, nargs=2, metavar=("A", "B"), help="rolled if absent")
     parser.add_argument("--classical", action="store_true", help="144 tiles with flowers")
     parser.add_argument("--red", type=int, choices=(0, 3, 4), default=3, help="red fives")
+    parser.add_argument(
+        "--break",
+        dest="convention",
+        choices=[c.value for c in BreakConvention],
+        help="where the wall breaks: after the counted stacks (riichi_standard, the default "
+        "with 136 tiles) or at the counted stack (classical, the default with --classical)",
+    )
     parser.add_argument("--deal", action="store_true", help="show the wall after the deal")
     parser.add_argument("--hidden", action="store_true", help="show live tiles face down")
     args = parser.parse_args(argv)
@@ -247,6 +254,8 @@ def _wall_run(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) ->
     try:
         if not args.classical and args.red != rules.red_fives:
             rules = WallRules(red_fives=args.red)
+        if args.convention is not None:
+            rules = replace(rules, convention=BreakConvention(args.convention))
         state = build_wall(args.seed, tuple(args.dice) if args.dice else None, rules)
         if args.deal:
             state = deal(state)

@@ -18,10 +18,16 @@ The procedure, as the seeds describe it:
 
 * The dealer rolls two dice and counts their sum counterclockwise starting from himself
   (1 East, 2 South, 3 West, 4 North, 5 East, ...): that seat's wall is broken. A 7 breaks West's.
-* That wall's owner counts the same number of stacks from the right end of his wall; the
-  counted stack is where the dealing starts. In the seed's example (a 7) the dealer takes
-  stacks 7 and 8, South stacks 9 and 10, and so on (``WallRules.break_after_count`` keeps the
-  counted stacks in the dead wall instead, the way many Japanese tables do it).
+* That wall's owner counts the same number of stacks from the right end of his wall. Where the
+  wall is broken depends on the :class:`BreakConvention`:
+
+  - :attr:`BreakConvention.RIICHI_STANDARD` (seed 002, the usual Japanese procedure): the break
+    is just **after** the counted stacks, so with a 7 the dead wall is exactly stacks 1–7 and
+    the dealer takes stacks 8 and 9 first. :data:`RIICHI` uses it.
+  - :attr:`BreakConvention.CLASSICAL` (seed 000): the counted stack is where the dealing
+    starts, so with a 7 the dealer takes stacks 7 and 8 ("hileras 7 y 8"), South 9 and 10, and
+    the dead wall is stacks 1–6 and one stack round the corner. :data:`CLASSICAL` uses it.
+
   Seed 002 has the owner of the broken wall roll again for the count
   (``WallRules.second_roll``); by default the same roll is used for both.
 * The 7 stacks (14 tiles) on the right of the break are the dead wall. Its 3rd stack counted from
@@ -44,7 +50,7 @@ replaced from the dead wall like a kong.
 
 >>> state = deal(build_wall(seed=7, dice=(3, 4)))
 >>> state.break_wall, state.break_stack, [len(h) for h in state.hands]
-(2, 6, [14, 13, 13, 13])
+(2, 7, [14, 13, 13, 13])
 >>> state.remaining_draws
 69
 """
@@ -63,6 +69,7 @@ __all__ = [
     "WallError",
     "DiceError",
     "WallExhaustedError",
+    "BreakConvention",
     "WallRules",
     "RIICHI",
     "CLASSICAL",
@@ -86,6 +93,9 @@ __all__ = [
     "WallQuestion",
     "answers",
     "is_correct_click",
+    "ClickMistake",
+    "with_convention",
+    "click_mistake",
     "wall_picture",
 ]
 
@@ -115,6 +125,26 @@ class WallExhaustedError(WallError):
     """No tile is left to draw (or to replace a kan with)."""
 
 
+class BreakConvention(StrEnum):
+    """Where the wall is broken once its owner has counted the dice total from its right end.
+
+    >>> [c.counted_stacks_are_dead for c in BreakConvention]
+    [True, False]
+    """
+
+    RIICHI_STANDARD = "riichi_standard"
+    """The break is just after the counted stacks: they are the start of the dead wall (with a
+    7, the dead wall is exactly stacks 1–7) and the dealer starts on the next stack (seed 002)."""
+    CLASSICAL = "classical"
+    """The counted stack is the first one dealt: with a 7 the dealer takes stacks 7 and 8 and
+    the dead wall is stacks 1–6 plus one round the corner (seed 000)."""
+
+    @property
+    def counted_stacks_are_dead(self) -> bool:
+        """Whether the last counted stack belongs to the dead wall (rather than being dealt)."""
+        return self is BreakConvention.RIICHI_STANDARD
+
+
 @dataclass(frozen=True)
 class WallRules:
     """How the wall is built.
@@ -122,8 +152,7 @@ class WallRules:
     ``flowers`` selects the classical 144-tile set with walls of 18 stacks; ``red_fives`` is
     0, 3 or 4 (red fives are copy 0 of each five, plus 53 for the second red 5p);
     ``second_roll`` makes the owner of the broken wall roll again for the count (seed 002);
-    ``break_after_count`` keeps the counted stacks in the dead wall (dealing starts just left
-    of them) instead of starting the deal at the counted stack (seeds 000 and 002).
+    ``convention`` says where the wall breaks (:class:`BreakConvention`).
 
     >>> RIICHI.tile_count, RIICHI.stacks_per_wall, CLASSICAL.tile_count, CLASSICAL.stacks_per_wall
     (136, 17, 144, 18)
@@ -136,7 +165,7 @@ class WallRules:
     flowers: bool = False
     red_fives: int = 3
     second_roll: bool = False
-    break_after_count: bool = False
+    convention: BreakConvention = BreakConvention.RIICHI_STANDARD
     max_kans: int = 4
 
     def __post_init__(self) -> None:
@@ -160,10 +189,11 @@ class WallRules:
 
 
 RIICHI = WallRules()
-"""Riichi: 136 tiles with three red fives."""
+"""Riichi: 136 tiles with three red fives, broken after the counted stacks."""
 
-CLASSICAL = WallRules(flowers=True, red_fives=0, max_kans=4)
-"""The classical set of seed 000: 144 tiles with flowers and seasons, walls of 18 stacks."""
+CLASSICAL = WallRules(flowers=True, red_fives=0, convention=BreakConvention.CLASSICAL)
+"""The classical set of seed 000: 144 tiles with flowers and seasons, walls of 18 stacks,
+dealing from the counted stack."""
 
 
 @dataclass(frozen=True, order=True)
@@ -328,7 +358,7 @@ class WallState:
 
     >>> s = build_wall(seed=3, dice=(1, 1))
     >>> SEAT_NAMES[s.break_wall], s.break_stack, s.remaining_draws
-    ('South', 1, 70)
+    ('South', 2, 70)
     """
 
     rules: WallRules
@@ -353,7 +383,7 @@ class WallState:
 
         >>> s = build_wall(seed=0, dice=(3, 4))
         >>> s.stack_order[0], s.stack_order[-1]
-        (StackPos(wall=2, stack=6), StackPos(wall=2, stack=5))
+        (StackPos(wall=2, stack=7), StackPos(wall=2, stack=6))
         """
         return self._geometry.stack_order
 
@@ -385,7 +415,7 @@ class WallState:
         and :attr:`remaining_draws` reflect; the stacks listed here do not change.
 
         >>> [str(p) for p in build_wall(seed=0, dice=(3, 4)).dead_wall[:2]]
-        ['West wall, stack 6 from the right', 'West wall, stack 5 from the right']
+        ['West wall, stack 7 from the right', 'West wall, stack 6 from the right']
         """
         return tuple(reversed(self.stack_order[-DEAD_WALL_STACKS:]))
 
@@ -456,7 +486,7 @@ class WallState:
         stack further out per kan. Empty for the classical set.
 
         >>> [str(p) for p in build_wall(seed=0, dice=(3, 4)).dora_indicator_positions]
-        ['West wall, stack 4 from the right, top']
+        ['West wall, stack 5 from the right, top']
         """
         if not self.rules.has_dora:
             return ()
@@ -482,7 +512,7 @@ class WallState:
         """Whether the tile at ``pos`` has left the wall (dealt, drawn or a replacement).
 
         >>> s = deal(build_wall(seed=0, dice=(3, 4)))
-        >>> s.is_taken(TilePos(2, 6, 0)), s.is_taken(s.next_draw)
+        >>> s.is_taken(TilePos(2, 7, 0)), s.is_taken(s.next_draw)
         (True, False)
         """
         i = self._index_of_stack[pos.stack_pos] * 2 + pos.level
@@ -506,7 +536,7 @@ def build_wall(
 
     >>> s = build_wall(seed=42, dice=(6, 6))
     >>> SEAT_NAMES[s.break_wall], str(s.first_live_stack)
-    ('North', 'North wall, stack 12 from the right')
+    ('North', 'North wall, stack 13 from the right')
     >>> build_wall(seed=42) == build_wall(seed=42)
     True
     """
@@ -530,7 +560,7 @@ def build_wall(
         for w in range(4)
     )
     count = sum(count_dice)
-    first_live = count if rules.break_after_count else count - 1
+    first_live = count if rules.convention.counted_stacks_are_dead else count - 1
     return WallState(
         rules=rules,
         seed=seed,
@@ -548,7 +578,7 @@ def dealing_sequence(state: WallState) -> tuple[DealStep, ...]:
 
     >>> steps = dealing_sequence(build_wall(seed=0, dice=(3, 4)))
     >>> [str(st.pos) for st in steps[:5]][::4]
-    ['West wall, stack 7 from the right, top', 'West wall, stack 9 from the right, top']
+    ['West wall, stack 8 from the right, top', 'West wall, stack 10 from the right, top']
     >>> [st.seat for st in steps[48:]]
     [0, 1, 2, 3, 0]
     """
@@ -672,7 +702,7 @@ def stack_role(state: WallState, pos: StackPos) -> StackRole:
     """What a stack is, for checking a learner's click.
 
     >>> s = build_wall(seed=0, dice=(3, 4))
-    >>> stack_role(s, StackPos(2, 6)), stack_role(s, StackPos(2, 3)), stack_role(s, StackPos(2, 5))
+    >>> stack_role(s, StackPos(2, 7)), stack_role(s, StackPos(2, 4)), stack_role(s, StackPos(2, 6))
     (<StackRole.FIRST_LIVE: 'first_live'>, <StackRole.DORA_INDICATOR: 'dora_indicator'>, <StackRole.REPLACEMENT: 'replacement'>)
     """
     if pos not in state._index_of_stack:
@@ -716,7 +746,7 @@ def answers(state: WallState, question: WallQuestion) -> frozenset[StackPos]:
 
     >>> s = build_wall(seed=0, dice=(3, 4))
     >>> sorted(str(p) for p in answers(s, WallQuestion.BREAK))
-    ['West wall, stack 6 from the right', 'West wall, stack 7 from the right']
+    ['West wall, stack 7 from the right', 'West wall, stack 8 from the right']
     >>> [str(p) for p in answers(s, WallQuestion.NEXT_DRAW)]
     []
     """
@@ -742,14 +772,76 @@ def is_correct_click(state: WallState, question: WallQuestion, pos: StackPos) ->
     """Whether a learner's click on ``pos`` answers ``question``.
 
     >>> s = build_wall(seed=0, dice=(3, 4))
-    >>> is_correct_click(s, WallQuestion.DORA_INDICATOR, StackPos(2, 3))
+    >>> is_correct_click(s, WallQuestion.DORA_INDICATOR, StackPos(2, 4))
     True
-    >>> is_correct_click(s, WallQuestion.DORA_INDICATOR, StackPos(2, 2))
+    >>> is_correct_click(s, WallQuestion.DORA_INDICATOR, StackPos(2, 3))
     False
     """
     if pos not in state._index_of_stack:
         raise WallError(f"there is no stack {pos.stack + 1} on wall {pos.wall}")
     return pos in answers(state, question)
+
+
+class ClickMistake(StrEnum):
+    """A typical wrong answer to a :class:`WallQuestion`, recognised by :func:`click_mistake`."""
+
+    OTHER_CONVENTION = "other_convention"
+    """The right answer under the other :class:`BreakConvention` (one stack off at the break)."""
+    FROM_LEFT_END = "from_left_end"
+    """The right stacks counted from the left end of their wall instead of the right end."""
+    WRONG_WALL = "wrong_wall"
+    """The right stack numbers, but on another seat's wall (the dice counted from the wrong
+    seat, or without the dealer as one)."""
+    FAR_END_OF_DEAD_WALL = "far_end_of_dead_wall"
+    """The dora indicator counted three stacks from the far end of the dead wall, not the
+    break."""
+
+
+def with_convention(state: WallState, convention: BreakConvention) -> WallState:
+    """The same shuffle, dice and play with the wall broken the other way.
+
+    >>> s = build_wall(seed=0, dice=(3, 4))
+    >>> str(with_convention(s, BreakConvention.CLASSICAL).first_live_stack)
+    'West wall, stack 7 from the right'
+    """
+    count = sum(state.break_dice)
+    first_live = count if convention.counted_stacks_are_dead else count - 1
+    rules = replace(state.rules, convention=convention)
+    return replace(state, rules=rules, break_stack=first_live)
+
+
+def click_mistake(
+    state: WallState, question: WallQuestion, picked: frozenset[StackPos]
+) -> ClickMistake | None:
+    """Which typical slip ``picked`` is, or ``None`` (right, or no slip recognised).
+
+    >>> s = build_wall(seed=0, dice=(3, 4))  # riichi: West's stacks 1-7 dead, deal from 8
+    >>> click_mistake(s, WallQuestion.FIRST_LIVE, frozenset({StackPos(2, 6)}))
+    <ClickMistake.OTHER_CONVENTION: 'other_convention'>
+    >>> click_mistake(s, WallQuestion.FIRST_LIVE, frozenset({StackPos(2, 9)}))
+    <ClickMistake.FROM_LEFT_END: 'from_left_end'>
+    >>> click_mistake(s, WallQuestion.FIRST_LIVE, frozenset({StackPos(3, 7)}))
+    <ClickMistake.WRONG_WALL: 'wrong_wall'>
+    >>> click_mistake(s, WallQuestion.DORA_INDICATOR, frozenset({StackPos(2, 2)}))
+    <ClickMistake.FAR_END_OF_DEAD_WALL: 'far_end_of_dead_wall'>
+    >>> click_mistake(s, WallQuestion.FIRST_LIVE, frozenset({StackPos(2, 7)})) is None
+    True
+    """
+    right = answers(state, question)
+    if not picked or picked == right or not right:
+        return None
+    other = next(c for c in BreakConvention if c is not state.rules.convention)
+    if picked == answers(with_convention(state, other), question):
+        return ClickMistake.OTHER_CONVENTION
+    n = state.rules.stacks_per_wall
+    if picked == {StackPos(p.wall, n - 1 - p.stack) for p in right}:
+        return ClickMistake.FROM_LEFT_END
+    if len({p.wall for p in picked}) == 1 and {p.stack for p in picked} == {p.stack for p in right}:
+        return ClickMistake.WRONG_WALL
+    dead = state.dead_wall
+    if question is WallQuestion.DORA_INDICATOR and state.kans == 0 and picked == {dead[-3]}:
+        return ClickMistake.FAR_END_OF_DEAD_WALL
+    return None
 
 
 _MARK = {
@@ -845,6 +937,16 @@ def _summary(state: WallState) -> list[str]:
         c, d = state.break_dice
         out.append(f"{seat} rolls again for the count: {c}+{d} = {c + d}.")
     first = state.first_live_stack
+    if state.rules.convention.counted_stacks_are_dead:
+        out.append(
+            f"Riichi standard: {seat} counts {sum(state.break_dice)} stacks from the right end;"
+            " the wall breaks just after them, so they start the dead wall."
+        )
+    else:
+        out.append(
+            f"Classical: {seat} counts {sum(state.break_dice)} stacks from the right end;"
+            " the dealing starts at the counted stack."
+        )
     out.append(
         f"Break: right of {first}; the dealer takes it first. "
         "Marks: ^ first live stack, > next draw, r replacement stacks, * dora indicator,"
