@@ -21,6 +21,8 @@ from django.utils.translation import ngettext
 from lessons.models import Stage
 from puzzles.models import THEME_LABELS
 
+from .news import render_news
+
 JOIN_CODE_BYTES = 12
 """Random bytes in a join code: 96 bits, 16 url-safe characters, far beyond guessing."""
 
@@ -359,17 +361,30 @@ def format_seconds(seconds: float | None) -> str:
 
 
 class NewsPost(models.Model):
-    """A message on the class's news wall, written in Markdown (rendered sanitised)."""
+    """A message on the class's news wall, written in Markdown.
+
+    ``html`` is the body rendered and sanitised when the post is saved
+    (:func:`classes.news.render_news`), so showing the wall never parses Markdown.
+    """
 
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="news")
     author = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
     body = models.TextField(_("message"), max_length=5000)
+    html = models.TextField(blank=True, editable=False)
     created = models.DateTimeField(auto_now_add=True)
+    edited = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created", "-pk"]
 
     def __str__(self) -> str:
         return self.body[:40]
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.html = render_news(self.body)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "body" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "html"}
+        super().save(*args, **kwargs)

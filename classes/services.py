@@ -16,8 +16,6 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-import markdown
-import nh3
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
@@ -498,26 +496,6 @@ def grid_csv(classroom: Classroom) -> str:
 def _csv_safe(text: str) -> str:
     """Keep a spreadsheet from running a title as a formula (CSV injection)."""
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
-
-
-# --- the news wall ---------------------------------------------------------------------------
-
-NEWS_TAGS = {
-    "p", "br", "strong", "em", "code", "pre", "blockquote", "ul", "ol", "li", "a", "h3", "h4",
-    "h5", "hr",
-}  # fmt: skip
-
-
-def render_markdown(text: str) -> str:
-    """Markdown to HTML, then sanitised with nh3: no scripts, no styles, no raw HTML tricks."""
-    html = markdown.markdown(text, extensions=["sane_lists"], output_format="html")
-    return nh3.clean(
-        html,
-        tags=NEWS_TAGS,
-        attributes={"a": {"href", "title"}},
-        url_schemes={"http", "https", "mailto"},
-        link_rel="nofollow noopener noreferrer",
-    )
 
 
 # --- custom exercises, checked by the engine -------------------------------------------------

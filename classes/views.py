@@ -22,6 +22,7 @@ from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -234,10 +235,7 @@ def _class_page(
     status: int = 200,
 ) -> HttpResponse:
     """The class's page; a form refused on it is shown again with its errors and ``status``."""
-    news = [
-        (post, services.render_markdown(post.body))
-        for post in classroom.news.select_related("author")[:20]
-    ]
+    news = list(classroom.news.select_related("author")[:20])
     context: dict[str, Any] = {"classroom": classroom, "teacher": teacher, "news": news}
     if teacher:
         context.update(
@@ -323,6 +321,43 @@ def news_post(request: HttpRequest, class_id: int) -> HttpResponse:
         return redirect("classes:detail", class_id=classroom.pk)
     # Show the class page again with the errors and the text as typed, so nothing is lost.
     return _class_page(request, classroom, True, news_form=form, status=400)
+
+
+def _own_post(request: HttpRequest, class_id: int, post_id: int) -> tuple[Classroom, NewsPost]:
+    """A news post of a class the user teaches, written by the user (403 for a co-teacher's)."""
+    classroom = _teacher_class(request, class_id)
+    post = get_object_or_404(NewsPost, pk=post_id, classroom=classroom)
+    if post.author_id != request.user.pk:
+        raise PermissionDenied(_("Only the post's author can change it."))
+    return classroom, post
+
+
+@login_required
+def news_edit(request: HttpRequest, class_id: int, post_id: int) -> HttpResponse:
+    """The author changes their post; it is rendered again when saved."""
+    classroom, post = _own_post(request, class_id, post_id)
+    form = NewsForm(request.POST or None, instance=post)
+    context = {"classroom": classroom, "post": post, "form": form}
+    if request.method == "POST":
+        if form.is_valid():
+            post = form.save(commit=False)
+            post.edited = timezone.now()
+            post.save()
+            messages.success(request, _("The post was saved."))
+            return redirect("classes:detail", class_id=classroom.pk)
+        return render(request, "classes/news_edit.html", context, status=400)
+    return render(request, "classes/news_edit.html", context)
+
+
+@login_required
+def news_delete(request: HttpRequest, class_id: int, post_id: int) -> HttpResponse:
+    """The author deletes their post, after a confirmation page."""
+    classroom, post = _own_post(request, class_id, post_id)
+    if request.method == "POST":
+        post.delete()
+        messages.success(request, _("The post was deleted."))
+        return redirect("classes:detail", class_id=classroom.pk)
+    return render(request, "classes/news_delete.html", {"classroom": classroom, "post": post})
 
 
 # --- assignments ------------------------------------------------------------------------------

@@ -210,15 +210,18 @@ def test_accuracy_per_theme_counts_every_answer(world):
 
 
 def test_news_markdown_is_rendered_and_sanitised():
-    html = services.render_markdown(
+    from classes.news import render_news
+
+    html = render_news(
         "**Homework** for *Monday*\n\n<script>alert(1)</script>\n\n[x](javascript:alert(1)) "
         "<img src=x onerror=alert(1)> [site](https://example.org)"
     )
     assert "<strong>Homework</strong>" in html
     assert "<em>Monday</em>" in html
     assert "<script" not in html
-    assert "javascript:" not in html
-    assert "onerror" not in html and "<img" not in html
+    # unsafe Markdown and HTML stay text: no javascript: link, no element with a handler
+    assert 'href="javascript' not in html
+    assert "<img" not in html and "&lt;img src=x onerror=alert(1)&gt;" in html
     assert 'href="https://example.org"' in html
 
 
