@@ -74,12 +74,16 @@ def decode_meld(who: int, m: int) -> Call:
     >>> decode_meld(3, 17408).kind
     'ankan'
     """
+    if not 0 <= m < 65536:
+        raise ValueError(f"m={m} is not a call code (16 bits)")
     rel = m & 3
     source = (who + rel) % 4 if rel else None
     if m & 4:
         t = m >> 10
         called_index = t % 3
         t //= 3
+        if t >= 21:
+            raise ValueError(f"m={m} is not a chi: no run starts there")
         base = (t // 7) * 9 + t % 7
         copies = ((m >> 3) & 3, (m >> 5) & 3, (m >> 7) & 3)
         tiles = tuple((base + i) * 4 + copies[i] for i in range(3))
@@ -88,6 +92,8 @@ def decode_meld(who: int, m: int) -> Call:
         t = m >> 9
         called_index = t % 3
         kind = t // 3
+        if kind >= 34:
+            raise ValueError(f"m={m} names no tile")
         unused = (m >> 5) & 3
         tiles = tuple(kind * 4 + c for c in range(4) if c != unused)
         if m & 8:
@@ -99,6 +105,8 @@ def decode_meld(who: int, m: int) -> Call:
     if m & 32:
         raise ValueError("a North dora (nukidora) belongs to three-player games")
     hai = m >> 8
+    if hai >= 136:
+        raise ValueError(f"m={m} names no tile")
     tiles = tuple(range(hai // 4 * 4, hai // 4 * 4 + 4))
     if source is None:
         return Call(who, "ankan", tiles)
@@ -181,9 +189,12 @@ def _not_a_tag(text: str, current: _RoundBuilder | None, at_start: bool) -> None
         raise GameLogError("this is not an mjlog (Tenhou XML) game log")
     shown = " ".join(text.split())[:40]
     where = current.round.label if current else None
-    if shown.startswith("<"):
-        raise GameLogError("a tag is cut off or malformed", where=where, event=shown)
-    raise GameLogError("text that is not an mjlog tag", where=where, event=shown)
+    reason = "a tag is cut off or malformed" if shown.startswith("<") else "not an mjlog tag"
+    raise GameLogError(_before_rounds(reason, current), where=where, event=shown)
+
+
+def _before_rounds(reason: str, current: _RoundBuilder | None) -> str:
+    return reason if current is not None else f"{reason} (before the first round)"
 
 
 def read_mjlog(text: str, log_id: str = "") -> Game:
@@ -192,7 +203,7 @@ def read_mjlog(text: str, log_id: str = "") -> Game:
     >>> read_mjlog("<mjloggm><INIT seed='0'/>")
     Traceback (most recent call last):
     ...
-    tutor.engine.gamelog.events.GameLogError: event <INIT seed='0'/>: a tag is cut off or malformed
+    tutor.engine.gamelog.events.GameLogError: event <INIT seed='0'/>: a tag is cut off or malformed (before the first round)
     """
     rules = Rules()
     players: tuple[str, ...] = ("", "", "", "")
@@ -293,7 +304,7 @@ def read_mjlog(text: str, log_id: str = "") -> Game:
         except (ValueError, KeyError, IndexError) as exc:
             reason = str(exc) if isinstance(exc, ValueError) else f"missing {exc}"
             where = current.round.label if current else None
-            raise GameLogError(reason, where=where, event=tag) from None
+            raise GameLogError(_before_rounds(reason, current), where=where, event=tag) from None
     rest = text[pos:].strip()
     if rest and rest != "</mjloggm>":
         _not_a_tag(rest, current, pos == 0)

@@ -46,7 +46,7 @@ from ..scoring.presets import TENHOU, RulePreset
 from ..scoring.score import ScoreResult
 from ..scoring.situation import CalledSet, ScoringError, Situation
 from ..shanten import shanten
-from ..tiles import RED_FIVES_136, tiles_str
+from ..tiles import RED_FIVES_136
 from ..waits import waits
 from .events import (
     Call,
@@ -108,11 +108,40 @@ def tiles_code(tiles: list[int] | tuple[int, ...], aka: bool = True) -> str:
 
     >>> tiles_code([17, 16, 0, 135])
     '105m7z'
+    >>> tiles_code([16, 17], aka=False)
+    '55m'
     """
-    order = sorted(tiles, key=lambda t: (t // 4, not (aka and t in RED_FIVES_136)))
-    kinds = [t // 4 for t in order]
-    red = [aka and t in RED_FIVES_136 for t in order]
-    return tiles_str(kinds, red) if kinds else ""
+    counts = [0] * 37
+    for t in tiles:
+        counts[_slot(t, aka)] += 1
+    return _counts_code(counts)
+
+
+def _slot(tile: int, aka: bool) -> int:
+    """Index in a 37-count list: the 34 kinds, then the red fives of m, p and s."""
+    if aka and (tile == 16 or tile == 52 or tile == 88):
+        return 34 + tile // 36
+    return tile >> 2
+
+
+def _counts_code(counts: list[int]) -> str:
+    parts: list[str] = []
+    for suit in range(3):
+        b = suit * 9
+        body = (
+            "1" * counts[b] + "2" * counts[b + 1] + "3" * counts[b + 2] + "4" * counts[b + 3]
+            + "0" * counts[34 + suit] + "5" * counts[b + 4] + "6" * counts[b + 5]
+            + "7" * counts[b + 6] + "8" * counts[b + 7] + "9" * counts[b + 8]
+        )  # fmt: skip
+        if body:
+            parts.append(body + "mps"[suit])
+    body = (
+        "1" * counts[27] + "2" * counts[28] + "3" * counts[29] + "4" * counts[30]
+        + "5" * counts[31] + "6" * counts[32] + "7" * counts[33]
+    )  # fmt: skip
+    if body:
+        parts.append(body + "z")
+    return "".join(parts)
 
 
 def _meld(call: Call, aka: bool) -> Meld:
@@ -160,7 +189,7 @@ class Decision:
     drawn: str | None
     scores: tuple[int, ...]
     tiles_left: int
-    rivers: tuple[tuple[dict[str, Any], ...], ...]
+    rivers: tuple[tuple[RiverEntry, ...], ...]
     all_melds: tuple[tuple[str, ...], ...]
 
     def as_json(self) -> dict[str, Any]:
@@ -197,7 +226,10 @@ class Decision:
             "drawn": self.drawn,
             "scores": list(self.scores),
             "tiles_left": self.tiles_left,
-            "rivers": [list(r) for r in self.rivers],
+            "rivers": [
+                [{"tile": t, "tsumogiri": g, "riichi": r, "called": c} for t, g, r, c in river]
+                for river in self.rivers
+            ],
             "all_melds": [list(m) for m in self.all_melds],
         }
 
@@ -233,17 +265,20 @@ class GameReplay:
     start_mismatches: tuple[str, ...] = field(default=())
 
 
-class _RiverTile:
-    __slots__ = ("tile", "tsumogiri", "riichi", "called")
-
-    def __init__(self, tile: int, tsumogiri: bool, riichi: bool) -> None:
-        self.tile = tile
-        self.tsumogiri = tsumogiri
-        self.riichi = riichi
-        self.called = False
+RiverEntry = tuple[str, bool, bool, bool]
+"""A river tile as ``(tile, tsumogiri, riichi, called)``: thrown just drawn, turned sideways
+for riichi, taken by a call."""
 
 
 def _describe(event: Event, index: int, aka: bool) -> str:
+    try:
+        text = _event_text(event, aka)
+    except (ValueError, IndexError):
+        text = repr(event)
+    return f"#{index + 1} ({text})"
+
+
+def _event_text(event: Event, aka: bool) -> str:
     if isinstance(event, Draw):
         text = f"draw {tile_code(event.tile, aka)} by seat {event.seat}"
     elif isinstance(event, Discard):
@@ -258,7 +293,7 @@ def _describe(event: Event, index: int, aka: bool) -> str:
         text = f"win by seat {event.who} from seat {event.from_who}"
     else:
         text = f"{event.kind} draw"
-    return f"#{index + 1} ({text})"
+    return text
 
 
 class _RoundReplay:
@@ -285,9 +320,11 @@ class _RoundReplay:
         self.hands: list[list[int]] = [list(h) for h in rnd.hands]
         self.melds: list[list[Call]] = [[], [], [], []]
         self.meld_text: list[list[str]] = [[], [], [], []]
-        self.rivers: list[list[_RiverTile]] = [[], [], [], []]
+        self.rivers: list[list[RiverEntry]] = [[], [], [], []]
+        self.river_tiles: list[list[int]] = [[], [], [], []]
         self.dora: list[int] = [rnd.dora_indicator]
-        self.visible: list[int] = [rnd.dora_indicator]
+        self.visible = [0] * 37
+        self.visible[_slot(rnd.dora_indicator, self.aka)] += 1
         self.used: set[int] = {rnd.dora_indicator}
         for h in rnd.hands:
             for t in h:
@@ -385,8 +422,11 @@ class _RoundReplay:
             self.decisions.append(self._decision(ev))
         self._take(s, ev.tile)
         declaring = self.declared[s] and not self.in_riichi[s]
-        self.rivers[s].append(_RiverTile(ev.tile, self.last_draw[s] == ev.tile, declaring))
-        self.visible.append(ev.tile)
+        self.rivers[s].append(
+            (tile_code(ev.tile, self.aka), self.last_draw[s] == ev.tile, declaring, False)
+        )
+        self.river_tiles[s].append(ev.tile)
+        self.visible[_slot(ev.tile, self.aka)] += 1
         if self.ippatsu[s]:
             self.ippatsu[s] = False
         if declaring:
@@ -401,6 +441,8 @@ class _RoundReplay:
     def _call(self, ev: Call) -> None:
         s = ev.seat
         kind = ev.kind
+        if any(not 0 <= t < 136 for t in ev.tiles):
+            raise ValueError("a called set holds a tile that does not exist")
         if kind in ("chi", "pon", "minkan"):
             if self.last_discard is None or self.last_action != self.last_discard[0]:
                 raise ValueError(f"a {kind} needs a discard to call")
@@ -422,8 +464,11 @@ class _RoundReplay:
             for t in ev.tiles:
                 if t != tile:
                     self._take(s, t)
-            self.rivers[frm][-1].called = True
-            self.visible.extend(t for t in ev.tiles if t != tile)
+            t_, g_, r_, _ = self.rivers[frm][-1]
+            self.rivers[frm][-1] = (t_, g_, r_, True)
+            for t in ev.tiles:
+                if t != tile:
+                    self.visible[_slot(t, self.aka)] += 1
             self.melds[s].append(ev)
             self.meld_text[s].append(meld_str(_meld(ev, self.aka)))
             self.after_call[s] = kind != "minkan"
@@ -435,7 +480,8 @@ class _RoundReplay:
                 raise ValueError(f"seat {s} declares a kan while holding {len(self.hands[s])}")
             for t in ev.tiles:
                 self._take(s, t)
-            self.visible.extend(ev.tiles)
+            for t in ev.tiles:
+                self.visible[_slot(t, self.aka)] += 1
             self.melds[s].append(ev)
             self.meld_text[s].append(meld_str(_meld(ev, self.aka)))
             self.rinshan_next = True
@@ -455,7 +501,7 @@ class _RoundReplay:
             if at is None or added is None:
                 raise ValueError(f"seat {s} adds to a pon they do not have")
             self._take(s, added)
-            self.visible.append(added)
+            self.visible[_slot(added, self.aka)] += 1
             self.melds[s][at] = ev
             self.meld_text[s][at] = meld_str(_meld(ev, self.aka))
             self.rinshan_next = True
@@ -490,7 +536,7 @@ class _RoundReplay:
             raise ValueError("there are at most five dora indicators")
         self.used.add(ev.indicator)
         self.dora.append(ev.indicator)
-        self.visible.append(ev.indicator)
+        self.visible[_slot(ev.indicator, self.aka)] += 1
 
     def _win(self, ev: Win) -> None:
         who, frm = ev.who, ev.from_who
@@ -584,9 +630,10 @@ class _RoundReplay:
         self.ended = ev.kind
 
     def _nagashi(self, seat: int) -> bool:
-        river = self.rivers[seat]
-        return bool(river) and all(
-            not r.called and (r.tile // 4 >= 27 or r.tile // 4 % 9 in (0, 8)) for r in river
+        tiles = self.river_tiles[seat]
+        return bool(tiles) and all(
+            not entry[3] and (t // 4 >= 27 or t // 4 % 9 in (0, 8))
+            for t, entry in zip(tiles, self.rivers[seat], strict=True)
         )
 
     def is_tenpai(self, seat: int) -> bool:
@@ -619,8 +666,8 @@ class _RoundReplay:
             dora_indicators=tuple(tile_code(t, aka) for t in self.dora),
             round_wind=f"{rnd.round_wind - 26}z",
             seat_wind=f"{rnd.seat_wind(s) - 26}z",
-            seen=tiles_code(self.visible, aka),
-            own_discards=tuple(tile_code(r.tile, aka) for r in self.rivers[s]),
+            seen=_counts_code(self.visible),
+            own_discards=tuple(r[0] for r in self.rivers[s]),
             riichi=tuple(p for p in range(4) if self.in_riichi[p]),
             discard=tile_code(ev.tile, False),
             discard_red=aka and ev.tile in RED_FIVES_136,
@@ -630,18 +677,7 @@ class _RoundReplay:
             drawn=tile_code(d, aka) if (d := self.last_draw[s]) is not None else None,
             scores=tuple(self.scores),
             tiles_left=self.tiles_left,
-            rivers=tuple(
-                tuple(
-                    {
-                        "tile": tile_code(r.tile, aka),
-                        "tsumogiri": r.tsumogiri,
-                        "riichi": r.riichi,
-                        "called": r.called,
-                    }
-                    for r in river
-                )
-                for river in self.rivers
-            ),
+            rivers=tuple(tuple(river) for river in self.rivers),
             all_melds=tuple(tuple(m) for m in self.meld_text),
         )
 
