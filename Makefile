@@ -25,7 +25,7 @@ run: setup
 	HOST=$(HOST) PORT=$(PORT) scripts/run-dev
 
 worker: setup
-	$(VENV)/bin/celery -A tutor.config worker --loglevel=INFO
+	$(VENV)/bin/celery -A tutor.config worker -Q celery,heartbeat --loglevel=INFO
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .

@@ -253,13 +253,26 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # Beat entries are added by the apps in their AppConfig.ready() through
 # tutor.config.celery.add_periodic_task; the heartbeat lets /healthz see a worker.
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
-    "worker-heartbeat": {"task": "tutor.web.tasks.heartbeat", "schedule": 30.0},
+    # A heartbeat no worker picked up within a minute says nothing any more: drop it.
+    "worker-heartbeat": {
+        "task": "tutor.web.tasks.heartbeat",
+        "schedule": 30.0,
+        "options": {"expires": 60},
+    },
     # Idempotent: picks today's and tomorrow's daily puzzle if they are not picked yet.
     "puzzles-daily": {"task": "puzzles.tasks.pick_daily_puzzle", "schedule": 3600.0},
     "puzzles-requeue-stalled": {"task": "puzzles.tasks.requeue_stalled_batches", "schedule": 600.0},
 }
 # A worker counts as alive when its last heartbeat is younger than this.
 WORKER_HEARTBEAT_MAX_AGE = int(os.environ.get("WORKER_HEARTBEAT_MAX_AGE", "120"))
+# The heartbeat has a queue of its own, so that it never waits behind a long backlog of
+# generation chunks on the default queue. Workers consume both (the queues listed here are
+# what a worker started without -Q consumes; `make worker` and `make run` name them).
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_QUEUES = {"celery": {}, "heartbeat": {}}
+CELERY_TASK_ROUTES = {"tutor.web.tasks.heartbeat": {"queue": "heartbeat"}}
+# /healthz gives up on the broker after this many seconds (no retry).
+HEALTH_BROKER_TIMEOUT = float(os.environ.get("HEALTH_BROKER_TIMEOUT", "0.5"))
 
 CACHES = {
     "default": (

@@ -1,44 +1,77 @@
-"""Checks behind /healthz: each returns (ok, detail) and never raises."""
+"""Checks behind /healthz: each returns whether its service is up and never raises.
 
+The public answer says only up or down (and the heartbeat's age): what went wrong, with host
+names and exception text, goes to the log, not to whoever asks.
+"""
+
+import logging
 from datetime import timedelta
 
 from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 
+log = logging.getLogger(__name__)
 
-def check_database() -> tuple[bool, str]:
+
+def check_database() -> bool:
     try:
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1")
             cursor.fetchone()
-    except Exception as exc:  # any failure means "down"; the detail says which
-        return False, f"{type(exc).__name__}: {exc}"
-    return True, connection.vendor
+    except Exception:  # any failure means "down"; the log says which
+        log.warning("health: the database is down", exc_info=True)
+        return False
+    return True
 
 
-def check_broker() -> tuple[bool, str]:
+def check_broker() -> bool:
+    """Connect to the broker within ``HEALTH_BROKER_TIMEOUT`` seconds, with no retry.
+
+    A broker that is down or stalled must not hold a /healthz call (or the web worker that
+    answers it) for seconds.
+    """
     from tutor.config.celery import app
 
+    timeout = settings.HEALTH_BROKER_TIMEOUT
+    options = dict(app.conf.broker_transport_options or {})
+    redis = str(app.conf.broker_url).startswith(("redis", "rediss"))
+    if redis:
+        options.update(socket_timeout=timeout, socket_connect_timeout=timeout)
+    conn = app.connection_for_write(connect_timeout=timeout, transport_options=options)
     try:
-        with app.connection_for_write() as conn:
-            conn.ensure_connection(max_retries=1, timeout=2)
-            transport = conn.transport_cls
-    except Exception as exc:
-        return False, f"{type(exc).__name__}: {exc}"
-    return True, str(transport)
+        conn.ensure_connection(max_retries=0, timeout=timeout)
+        channel = conn.default_channel
+        if redis:
+            channel.client.ping()
+    except Exception:
+        log.warning("health: the broker is down", exc_info=True)
+        return False
+    finally:
+        conn.release()
+    return True
 
 
-def check_worker() -> tuple[bool, str]:
+def heartbeat_age() -> int | None:
+    """Seconds since the newest worker heartbeat, or None when no worker ever reported."""
     from .models import WorkerHeartbeat
 
     try:
         newest = WorkerHeartbeat.objects.order_by("-seen").first()
-    except Exception as exc:
-        return False, f"{type(exc).__name__}: {exc}"
+    except Exception:
+        log.warning("health: cannot read the worker heartbeats", exc_info=True)
+        return None
     if newest is None:
-        return False, "no worker has reported yet"
-    age = timezone.now() - newest.seen
-    if age > timedelta(seconds=settings.WORKER_HEARTBEAT_MAX_AGE):
-        return False, f"last heartbeat from {newest.hostname} {int(age.total_seconds())} s ago"
-    return True, f"{newest.hostname}, {int(age.total_seconds())} s ago"
+        return None
+    return max(0, int((timezone.now() - newest.seen).total_seconds()))
+
+
+def check_worker() -> tuple[bool, int | None]:
+    """Whether a worker reported within ``WORKER_HEARTBEAT_MAX_AGE``, and how long ago."""
+    age = heartbeat_age()
+    up = age is not None and timedelta(seconds=age) <= timedelta(
+        seconds=settings.WORKER_HEARTBEAT_MAX_AGE
+    )
+    if not up:
+        log.warning("health: no worker heartbeat for %s s", age)
+    return up, age

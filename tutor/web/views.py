@@ -118,14 +118,11 @@ def confirm_email(request: HttpRequest, token: str) -> HttpResponse:
 @never_cache
 @require_GET
 def healthz(request: HttpRequest) -> JsonResponse:
+    worker_up, heartbeat_age = health.check_worker()
     checks = {
-        "database": health.check_database(),
-        "broker": health.check_broker(),
-        "worker": health.check_worker(),
+        "database": {"up": health.check_database()},
+        "broker": {"up": health.check_broker()},
+        "worker": {"up": worker_up, "heartbeat_age": heartbeat_age},
     }
-    ok = all(up for up, _detail in checks.values())
-    body = {
-        "status": "ok" if ok else "degraded",
-        **{name: {"up": up, "detail": detail} for name, (up, detail) in checks.items()},
-    }
-    return JsonResponse(body, status=200 if ok else 503)
+    ok = all(check["up"] for check in checks.values())
+    return JsonResponse({"status": "ok" if ok else "degraded", **checks}, status=200 if ok else 503)
