@@ -868,10 +868,100 @@ class DiscardRow:
     two_step: float | None
     best: bool
     chosen: bool
+    #: The engine's mean accepted-tile count after a useful draw and the best discard after it.
+    after_draw: float | None = None
 
     @property
     def kinds(self) -> int:
         return len(self.accepted)
+
+    @property
+    def dead_wait(self) -> bool:
+        """Tenpai after this discard, but every copy of every wait is already in sight."""
+        return self.shanten == 0 and self.count == 0
+
+
+@dataclass(frozen=True)
+class MarkedTile:
+    """A tile of a many-tile answer: ``found`` (chosen and right), ``missed`` (right but not
+    chosen) or ``extra`` (chosen but wrong)."""
+
+    tile: str
+    status: str
+
+
+@dataclass(frozen=True)
+class Credit:
+    """How much of a many-tile answer was right: found tiles over the tiles of the answer plus
+    the extra ones chosen (all right is 100 %, nothing right is 0 %)."""
+
+    found: int
+    missed: int
+    extra: int
+
+    @property
+    def total(self) -> int:
+        return self.found + self.missed
+
+    @property
+    def percent(self) -> int:
+        """The credit in whole percent.
+
+        >>> Credit(found=3, missed=1, extra=1).percent
+        60
+        """
+        judged = self.found + self.missed + self.extra
+        return round(100 * self.found / judged) if judged else 0
+
+
+def marked_answer(answer: Sequence[str], right: Sequence[str]) -> list[MarkedTile]:
+    """Every tile of the learner's answer and of the right one, in tile order, marked.
+
+    >>> [(m.tile, m.status) for m in marked_answer(["1m", "4m", "9p"], ["1m", "4m", "7m"])]
+    [('1m', 'found'), ('4m', 'found'), ('7m', 'missed'), ('9p', 'extra')]
+    """
+    chosen, solution_ = set(answer), set(right)
+    return [
+        MarkedTile(
+            t, "found" if t in chosen and t in solution_ else "extra" if t in chosen else "missed"
+        )
+        for t in sorted(chosen | solution_, key=parse_tile)
+    ]
+
+
+def credit(marks: Sequence[MarkedTile]) -> Credit:
+    """The partial credit of a marked answer.
+
+    >>> credit(marked_answer(["1m", "4m", "9p"], ["1m", "4m", "7m"]))
+    Credit(found=2, missed=1, extra=1)
+    """
+    tally = Counter(m.status for m in marks)
+    return Credit(found=tally["found"], missed=tally["missed"], extra=tally["extra"])
+
+
+@dataclass(frozen=True)
+class WaitRow:
+    """One wait of a tenpai hand: the tile, its unseen copies and the shapes that wait on it
+    (in the reader's language)."""
+
+    tile: str
+    count: int
+    shapes: list[str]
+
+
+def wait_rows(puzzle: Puzzle) -> list[WaitRow]:
+    """Each wait with its own shapes, as the generator stored them."""
+    from .analyzer import shape_label
+
+    rows = [
+        WaitRow(
+            _kind_text(str(w["tile"])),
+            int(w["count"]),
+            [shape_label(str(shape)) for shape in w.get("shapes") or []],
+        )
+        for w in (puzzle.analysis or {}).get("waits") or []
+    ]
+    return sorted(rows, key=lambda w: parse_tile(w.tile))
 
 
 def _accepted(value: Any) -> list[AcceptedTile]:
@@ -890,6 +980,7 @@ def discard_rows(puzzle: Puzzle, answer: Sequence[str] = ()) -> list[DiscardRow]
         tile = _kind_text(str(entry["tile"]))
         accepted = _accepted(entry.get("accepted"))
         two_step = entry.get("two_step")
+        after_draw = entry.get("two_step_average")
         rows.append(
             DiscardRow(
                 discard=tile,
@@ -899,6 +990,9 @@ def discard_rows(puzzle: Puzzle, answer: Sequence[str] = ()) -> list[DiscardRow]
                 two_step=float(two_step) if two_step is not None else None,
                 best=tile in best,
                 chosen=tile in chosen,
+                after_draw=float(after_draw)
+                if after_draw is not None and int(entry["shanten"]) > 0
+                else None,
             )
         )
     return rows
@@ -971,6 +1065,21 @@ def explanation(puzzle: Puzzle, rows: list[DiscardRow] | None = None) -> str:
                     "tile": _named(second.discard),
                     "shanten": _shanten_words(second.shanten),
                 }
+            elif (
+                second.count == best.count
+                and best.after_draw is not None
+                and second.after_draw is not None
+            ):
+                text += " " + _(
+                    "%(other)s accepts as many tiles, but after a useful draw it keeps about "
+                    "%(other_n)d tiles that improve the hand again, against about %(best_n)d "
+                    "for %(tile)s."
+                ) % {
+                    "other": _named(second.discard),
+                    "other_n": round(second.after_draw),
+                    "best_n": round(best.after_draw),
+                    "tile": best.discard,
+                }
             elif second.count == best.count and best.two_step is not None:
                 text += " " + _(
                     "Discarding %(tile)s instead accepts as many tiles but leaves a worse shape for the next "
@@ -987,6 +1096,7 @@ def explanation(puzzle: Puzzle, rows: list[DiscardRow] | None = None) -> str:
                     "count": second.count,
                 }
         return text
+
     if puzzle.kind == PuzzleKind.IMPROVE:
         tiles = accepted_tiles(puzzle)
         values = {
@@ -1030,6 +1140,19 @@ def explanation(puzzle: Puzzle, rows: list[DiscardRow] | None = None) -> str:
         "The hand is %(shanten)s: it needs at least %(n)d useful tiles to reach tenpai.",
         shanten,
     ) % {"shanten": _shanten_words(shanten), "n": shanten}
+
+
+def two_step_words(rows: Sequence[DiscardRow]) -> str:
+    """The 2-step idea in words for the best discard: how many tiles still improve the hand,
+    on average, after one of its accepted tiles is drawn (the engine's figure), or ``""``."""
+    best = next((r for r in rows if r.best), rows[0] if rows else None)
+    if best is None or best.after_draw is None:
+        return ""
+    return _(
+        "Look one draw further: if you discard %(tile)s, then after a useful draw (and the "
+        "best discard that follows) you keep about %(n)d tiles that improve the hand again. "
+        "The column “After a useful draw” gives the same figure for every discard."
+    ) % {"tile": best.discard, "n": round(best.after_draw)}
 
 
 @dataclass(frozen=True)

@@ -196,11 +196,17 @@ def answer(request: HttpRequest, puzzle_id: int) -> HttpResponse:
     if daily is not None:
         context.update(_daily_context(request, daily))
     rows = play.discard_rows(puzzle, result.answer)
+    many = puzzle.kind in (PuzzleKind.IMPROVE, PuzzleKind.WAITS)
+    marks = play.marked_answer(result.answer, result.solution) if many else []
     context.update(
         result=result,
         rows=rows,
+        marks=marks,
+        credit=play.credit(marks) if many else None,
+        two_step_words=play.two_step_words(rows),
         accepted=play.accepted_tiles(puzzle),
         waits=play.waits(puzzle),
+        wait_rows=play.wait_rows(puzzle),
         forms=play.hand_forms(puzzle) if puzzle.kind == PuzzleKind.SHANTEN else [],
         explanation=play.explanation(puzzle, rows),
         **_opinion_context(request, puzzle),

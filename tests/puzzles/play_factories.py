@@ -29,6 +29,7 @@ def analysis_for(kind: str, hand: str) -> dict[str, Any]:
                 "accepted": _rows(o.accepted),
                 "total": o.count,
                 "two_step": float(o.two_step),
+                "two_step_average": round(o.two_step_average, 2),
             }
             for o in discard_analysis(counts, seen=counts)
         ]
@@ -44,7 +45,10 @@ def analysis_for(kind: str, hand: str) -> dict[str, Any]:
     if kind == PuzzleKind.WAITS:
         info = tenpai_info(counts, seen=counts)
         assert info is not None, f"{hand} is not tenpai"
-        waits = _rows(info.waits)
+        waits = [
+            {**row, "shapes": sorted(shape.value for shape in info.shapes[t])}
+            for row, t in zip(_rows(info.waits), sorted(info.waits), strict=True)
+        ]
         return {
             "version": 1,
             "shanten": 0,

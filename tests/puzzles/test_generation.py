@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzles import generation
+from puzzles import generation, starting
 from puzzles.generation import (
     KINDS,
     canonical_key,
@@ -200,7 +200,7 @@ def test_discard_themes_follow_the_analysis(discard_puzzles) -> None:
         assert expected in p.themes
         assert ("two-step-tiebreak" in p.themes) == (p.analysis["margin"]["reason"] == "two_step")
         assert 1 <= p.difficulty <= 5
-        assert p.rating == generation.starting_rating(p.difficulty)
+        assert p.rating == starting.starting_rating("discard", p.analysis, p.themes)
 
 
 def test_a_waits_puzzle_answer_is_the_engines_waits() -> None:

@@ -8,7 +8,7 @@ import time
 import pytest
 from django.db import OperationalError
 
-from puzzles import generation, services
+from puzzles import generation, services, starting
 from puzzles.models import (
     BatchStatus,
     ChunkStatus,
@@ -41,7 +41,8 @@ def test_running_a_batch_stores_puzzles_with_analysis_themes_and_rating() -> Non
     for puzzle in Puzzle.objects.filter(batch=batch):
         assert puzzle.analysis["answer"] == puzzle.analysis["discards"][0]["tile"]
         assert puzzle.themes.exists()
-        assert puzzle.rating == generation.starting_rating(puzzle.difficulty)
+        themes = puzzle.themes.values_list("slug", flat=True)
+        assert puzzle.rating == starting.starting_rating(puzzle.kind, puzzle.analysis, themes)
         assert puzzle.context["dora_indicator"]
         again = generation.evaluate(generation.deal_candidate("discard", "", puzzle.seed))
         assert isinstance(again, generation.Generated)

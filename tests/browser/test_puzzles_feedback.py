@@ -1,0 +1,103 @@
+"""Feedback that teaches, in Chromium at 1280 and 375 px, in English and Spanish: the discard
+table stacks on a phone, hand tiles are big enough to tap, many-tile answers are marked tile by
+tile, and a learner votes on and reports a puzzle."""
+
+from __future__ import annotations
+
+import pytest
+
+from puzzles.models import PuzzleKind, PuzzleReport, PuzzleVote
+from tests.browser.test_puzzles_play import CONTEXT, PASSWORD, log_in, pick_tile
+from tests.conftest import screenshot
+from tests.puzzles.play_factories import DISCARD_HAND, WAITS_HAND, make_puzzle
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 375, "height": 800}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def no_sideways_scroll(page) -> bool:
+    return page.evaluate(
+        "() => [document.documentElement, ...document.querySelectorAll('.table-responsive')]"
+        ".every(el => el.scrollWidth <= el.clientWidth + 1)"
+    )
+
+
+def test_the_discard_feedback_on_a_phone_and_a_desktop(page) -> None:
+    puzzle = make_puzzle(hand=DISCARD_HAND, context=CONTEXT)
+    page.set_viewport_size(PHONE)
+    page.goto(f"/puzzles/{puzzle.pk}/")
+    # The table is open and the prompt says what the counts leave out.
+    assert page.get_by_test_id("table-context").get_attribute("open") is not None
+    assert "are subtracted" in page.get_by_test_id("visible-copies").inner_text()
+    widths = page.locator("#feedback form .tile-option").evaluate_all(
+        "els => els.map(e => e.getBoundingClientRect())"
+        ".map(r => [Math.round(r.width), Math.round(r.height)])"
+    )
+    assert len(widths) == 14 and all(w >= 24 and h >= 24 for w, h in widths), widths
+    pick_tile(page, "one of circles")
+    page.get_by_role("button", name="Answer").click()
+    page.get_by_test_id("verdict").wait_for()
+    assert no_sideways_scroll(page)
+    row = page.get_by_test_id("analysis-table").locator("tbody tr").first
+    figures = row.locator("th").bounding_box()
+    accepted = row.locator(".accepted-cell").bounding_box()
+    assert accepted["y"] >= figures["y"] + figures["height"] - 1, "accepted tiles go under"
+    assert "you keep about" in page.get_by_test_id("two-step-words").inner_text()
+    screenshot(page, "puzzle-feedback-discard-375")
+    page.set_viewport_size(DESKTOP)
+    figures = row.locator("th").bounding_box()
+    accepted = row.locator(".accepted-cell").bounding_box()
+    assert abs(accepted["y"] - figures["y"]) < figures["height"], "one line on a desktop"
+    screenshot(page, "puzzle-feedback-discard-1280")
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_partly_right_waits_answer_is_marked_and_voted_on(page, live_server, make_user, language):
+    user = make_user("rin", PASSWORD)
+    puzzle = make_puzzle(PuzzleKind.WAITS, WAITS_HAND)
+    log_in(page, user)
+    page.context.add_cookies(
+        [{"name": "django_language", "value": language, "url": live_server.url}]
+    )
+    page.set_viewport_size(DESKTOP)
+    page.goto(f"/puzzles/{puzzle.pk}/")
+    names = {
+        "en": ("two of characters", "four of characters", "Answer"),
+        "es": ("dos de caracteres", "cuatro de caracteres", "Responder"),
+    }[language]
+    pick_tile(page, names[0])
+    pick_tile(page, names[1])
+    page.get_by_role("button", name=names[2]).click()
+    page.get_by_test_id("verdict").wait_for()
+    statuses = (
+        page.get_by_test_id("answer-marks")
+        .locator("li")
+        .evaluate_all("els => els.map(e => e.dataset.status)")
+    )
+    assert statuses == ["found", "extra", "missed", "missed"]
+    credit = page.get_by_test_id("credit").inner_text()
+    assert ("Partial credit: 25 %" if language == "en" else "Crédito parcial: 25 %") in credit
+    assert page.get_by_test_id("wait-table").locator("tbody tr").count() == 3
+    screenshot(page, f"puzzle-feedback-waits-{language}-1280")
+    page.get_by_role("button", name="Good puzzle" if language == "en" else "Buen problema").click()
+    page.get_by_test_id("opinion-notice").wait_for()
+    assert page.get_by_test_id("votes-up").inner_text() == "1"
+    page.get_by_text(
+        "Report this puzzle" if language == "en" else "Denunciar este problema"
+    ).click()
+    page.get_by_label(
+        "More than one answer is as good"
+        if language == "en"
+        else "Hay más de una respuesta igual de buena"
+    ).check()
+    page.get_by_role(
+        "button", name="Send the report" if language == "en" else "Enviar la denuncia"
+    ).click()
+    page.get_by_test_id("reported").wait_for()
+    assert PuzzleVote.objects.get().value == PuzzleVote.UP
+    assert PuzzleReport.objects.get().reason == "several-answers"
+    page.set_viewport_size(PHONE)
+    assert no_sideways_scroll(page)
+    screenshot(page, f"puzzle-feedback-waits-{language}-375")
