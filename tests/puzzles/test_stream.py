@@ -139,3 +139,22 @@ def test_a_hand_that_asks_more_starts_higher(kind, easier, harder):
     low = starting.starting_rating(kind, analysis_for(kind, easier))
     high = starting.starting_rating(kind, analysis_for(kind, harder))
     assert low < high
+
+
+def test_the_data_migration_spreads_only_puzzles_nobody_has_rated():
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("puzzles.migrations.0004_spread_starting_ratings")
+    fresh = make_puzzle(PuzzleKind.WAITS, "1112345678999m", rating=1500, themes=("one-suit",))
+    played = make_puzzle(hand=DISCARDS[0], rating=1500)
+    played.attempts = 3
+    played.rating = 1432.0
+    played.save()
+    migration.spread(apps, None)
+    fresh.refresh_from_db()
+    played.refresh_from_db()
+    expected = starting.starting_rating("waits", fresh.analysis, ["one-suit"])
+    assert fresh.rating == expected != 1500
+    assert played.rating == 1432.0
