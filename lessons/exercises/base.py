@@ -6,7 +6,8 @@ from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from django.utils.text import capfirst
+from django.utils.formats import number_format
+from django.utils.text import capfirst, get_text_list
 from django.utils.translation import gettext as _
 
 from tutor.engine import tiles as et
@@ -67,7 +68,7 @@ class Widget:
     name: str = "tile"
     inputs: list[tuple[str, str, str]] = field(default_factory=list)  # (name, label, value)
     low: str = "0"  # numbers: the inputs' minimum ("" lets a learner type a negative)
-    step: str = "100"  # numbers: the inputs' step
+    step: str = "1"  # numbers: any whole number, so a wrongly rounded answer reaches the site
     rows: tuple[str, ...] = ("123456789m", "123456789p", "123456789s", "1234567z")
 
     def palette_rows(self) -> list[tuple[str, str]]:
@@ -84,14 +85,33 @@ class Verdict:
     correct: bool
     reasons: list[str]
     mark: str = ""
+    details: list[str] = field(default_factory=list)
+    """The whole working, shown folded under the reasons: a wrong answer's reasons name the
+    mistake, and the learner opens the details to see the full solution."""
 
     def __post_init__(self) -> None:
         self.reasons = [capfirst(str(r)) for r in self.reasons]
+        self.details = [capfirst(str(r)) for r in self.details]
+
+
+def points_text(n: int) -> str:
+    """Points as the course writes them: 3,900 in English, 3.900 in Spanish.
+
+    Django's Spanish format groups thousands with a no-break space; the Spanish lessons use a
+    point, and feedback must read the same as the text above it.
+    """
+    return number_format(n, force_grouping=True).replace("\xa0", ".").replace("\u202f", ".")
+
+
+def join_and(items: Iterable[Any]) -> str:
+    """Items joined for a sentence: "a, b and c" in English, "a, b y c" in Spanish."""
+    words = [str(i) for i in items]
+    return str(get_text_list(words, _("and"))) if words else ""
 
 
 def names(kinds: Iterable[int]) -> str:
-    """Translated tile names joined for a sentence."""
-    return ", ".join(str(tile_name(k)) for k in kinds)
+    """Translated tile names joined for a sentence ("one, two and three of circles")."""
+    return join_and(tile_name(k) for k in kinds)
 
 
 def _parse_tiles(value: Any, what: str) -> tuple[list[int], list[bool]]:

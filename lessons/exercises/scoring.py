@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -24,6 +25,8 @@ from .base import (
     _parse_tiles,
     _seat_names,
     display,
+    join_and,
+    points_text,
     register,
 )
 
@@ -207,6 +210,18 @@ class YakuExercise(_Winning):
         if bad:
             raise ContentError(f"choices: not engine yaku names: {', '.join(bad)}")
         self.choices = list(dict.fromkeys(by_name[c] for c in choices))
+        # "Yakuhai: seat wind, North" offered to a South player would state a falsehood.
+        seat, round_ = self.data.get("seat", "south"), self.data.get("round", "east")
+        false = [
+            c
+            for c in self.choices
+            if (c.startswith("seat_wind_") and c != f"seat_wind_{seat}")
+            or (c.startswith("round_wind_") and c != f"round_wind_{round_}")
+        ]
+        if false:
+            raise ContentError(
+                f"choices: {', '.join(false)} names a wind that is not the seat or round wind"
+            )
 
     def _outcome(self) -> tuple[Any, Any]:
         """``(result, None)`` for a hand that can win, ``(None, NoYakuError)`` for one that
@@ -275,9 +290,22 @@ class YakuExercise(_Winning):
         reasons = []
         if NO_YAKU in answer:
             reasons.append(_("This hand has a yaku, so it can win."))
+        yakuman = [y for y in result.yaku if y.is_yakuman] if result is not None else []
         for key in sorted(answer - right - {NO_YAKU}, key=self.choices.index):
             why = self._why_not(key, misses)
-            if why:
+            if yakuman:
+                # A yakuman supersedes the ordinary yaku: they may well be in the hand.
+                reasons.append(
+                    _(
+                        "%(yaku)s does not count here: a yakuman (%(yakuman)s) takes the place "
+                        "of every ordinary yaku and of the dora."
+                    )
+                    % {
+                        "yaku": yaku_name(key),
+                        "yakuman": join_and([yaku_name(y.key) for y in yakuman]),
+                    }
+                )
+            elif why:
                 reasons.append(
                     _("%(yaku)s is not in this hand: %(why)s.")
                     % {"yaku": yaku_name(key), "why": why}
@@ -295,6 +323,13 @@ class YakuExercise(_Winning):
             )
         if answer != right:
             return Verdict(False, reasons)
+        if any(y.is_yakuman for y in result.yaku):
+            names_ = join_and([yaku_name(y.key) for y in result.yaku])
+            reasons.append(
+                _("The engine counts %(yakuman)s: a yakuman, worth the limit on its own.")
+                % {"yakuman": names_}
+            )
+            return Verdict(True, reasons)
         lines = ", ".join(f"{yaku_name(y.key)} {y.han}" for y in result.yaku)
         reasons.append(_("The engine counts: %(lines)s (han).") % {"lines": lines})
         return Verdict(True, reasons)
@@ -316,11 +351,110 @@ class YakuExercise(_Winning):
         )
 
 
-def _points(n: int) -> str:
-    """Points as the learner's language writes them: 3,900 / 3900."""
-    from django.utils.formats import number_format
+def _round_up(n: int) -> int:
+    """Round a payment up to the next hundred, as every payment is."""
+    return -(-n // 100) * 100
 
-    return number_format(n, force_grouping=True)
+
+def value_line(result: Any) -> str:
+    """What the hand is worth: han and fu below the limits, the limit's name above them."""
+    from tutor.web.engine_text import limit_name
+
+    points = _points(result.points)
+    if result.is_yakuman:
+        return _("%(limit)s: %(points)s points.") % {
+            "limit": capfirst(limit_name(result.limit)),
+            "points": points,
+        }
+    if result.limit:
+        return _("%(han)s han: %(limit)s, %(points)s points.") % {
+            "han": result.han,
+            "limit": limit_name(result.limit),
+            "points": points,
+        }
+    return _("%(han)s han %(fu)s fu: %(points)s points.") % {
+        "han": result.han,
+        "fu": result.fu,
+        "points": points,
+    }
+
+
+def base_line(result: Any) -> str:
+    """Where the base points come from: fu × 2^(han + 2), or the limit's fixed base."""
+    from tutor.web.engine_text import limit_name
+
+    if result.limit:
+        return _("Base points: %(base)s, fixed by the %(limit)s limit.") % {
+            "base": _points(result.base_points),
+            "limit": limit_name(result.limit),
+        }
+    return _("Base points: %(fu)s × 2^(%(han)s + 2) = %(base)s.") % {
+        "fu": result.fu,
+        "han": result.han,
+        "base": _points(result.base_points),
+    }
+
+
+def fu_mistake(result: Any, typed: int, open_hand: bool) -> str:
+    """The slip behind a wrong fu total, recognised from the engine's fu lines, or ``""``."""
+    lines = result.fu_lines
+    codes = {line.code for line in lines}
+    if "chiitoitsu" in codes and typed in (20, 30):
+        return _(
+            "Seven pairs are always 25 fu: the hand has no sets or wait to count, and the 25 "
+            "is never rounded."
+        )
+    if codes & {"chiitoitsu", "kokushi"}:
+        return ""
+    raw = sum(line.fu for line in lines if line.code != "rounding")
+
+    def rounded(n: int) -> int:
+        return -(-n // 10) * 10
+
+    if typed == raw and raw != result.fu:
+        return _(
+            "You added the fu up to %(raw)s but did not round: fu are rounded up to the next "
+            "ten, so %(raw)s becomes %(fu)s."
+        ) % {"raw": raw, "fu": result.fu}
+    if typed == raw // 10 * 10 and raw % 10:
+        return _("You rounded %(raw)s down. Fu are always rounded up to the next ten: %(fu)s.") % {
+            "raw": raw,
+            "fu": result.fu,
+        }
+    if open_hand and "closed_ron" not in codes and typed == rounded(raw + 10):
+        return _(
+            "You added the 10 fu for a closed ron, but this hand is open: an open hand never "
+            "gets them."
+        )
+    if "pinfu_tsumo" in codes and typed == 30:
+        return _("A pinfu hand won by tsumo is 20 fu flat: it does not add the 2 fu for tsumo.")
+    for line in lines:
+        p = line.params
+        if line.code == "set" and p.get("state") == "ron_open" and typed == rounded(raw + line.fu):
+            return _(
+                "You counted %(tiles)s as concealed, but it was completed by the ron: it is "
+                "scored as an open set."
+            ) % {
+                "tiles": _inline_tile(str(p.get("tile", "1z"))[0] * 3 + str(p.get("tile", "1z"))[1])
+            }
+        if (
+            line.code == "pair"
+            and not p.get("role")
+            and str(p.get("tile", "")).endswith("z")
+            and typed == rounded(raw + 2)
+        ):
+            return _(
+                "You counted 2 fu for the pair of %(tile)s, but that wind is neither your seat "
+                "wind nor the round wind: the pair is worth nothing."
+            ) % {"tile": _inline_tile(str(p.get("tile", "")))}
+        if line.code == "wait" and line.fu and typed == rounded(raw - line.fu):
+            return _("You left out the 2 fu for the wait: %(line)s.") % {"line": fu_line_text(line)}
+    return ""
+
+
+def _points(n: int) -> str:
+    """Points as the learner's language writes them: 3,900 / 3.900."""
+    return points_text(n)
 
 
 def fu_line_text(line: Any) -> str:
@@ -348,15 +482,29 @@ class Fu(_Winning):
     def check(self, answer: Answer) -> Verdict:
         result = self.result()
         ok = answer == result.fu
-        reasons = [fu_line_text(line) for line in result.fu_lines]
-        if any(line.code == "chiitoitsu" for line in result.fu_lines):
-            reasons.append(
+        working = [fu_line_text(line) for line in result.fu_lines]
+        codes = {line.code for line in result.fu_lines}
+        if "chiitoitsu" in codes:
+            working.append(
                 _("Total: %(fu)s fu. Seven pairs are always 25 fu, never rounded.")
                 % {"fu": result.fu}
             )
+        elif "rounding" in codes:
+            working.append(
+                _("Total: %(fu)s fu, after rounding up to the next ten.") % {"fu": result.fu}
+            )
         else:
-            reasons.append(_("Total: %(fu)s fu (rounded up to the next ten).") % {"fu": result.fu})
-        return Verdict(ok, reasons)
+            working.append(_("Total: %(fu)s fu, already a multiple of ten.") % {"fu": result.fu})
+        if ok:
+            return Verdict(True, working)
+        assert isinstance(answer, int)
+        mistake = fu_mistake(result, answer, open_hand=not self.hand.is_closed)
+        if not mistake:
+            mistake = _(
+                "Not %(typed)s fu. Count again from the base of 20: each set, the pair, the "
+                "wait and the way the hand was won, then round up to the next ten."
+            ) % {"typed": answer}
+        return Verdict(False, [mistake], details=working)
 
     def widget(self, answer: Answer | None = None) -> Widget:
         return Widget(
@@ -397,19 +545,90 @@ class Payment(_Winning):
         result = self.result()
         right = self._answer(result)
         seats = dict(zip(SEATS, _seat_names(), strict=True))
-        reasons = [
-            _("%(han)s han %(fu)s fu: %(points)s points.")
-            % {"han": result.han, "fu": result.fu, "points": _points(result.points)}
-        ]
-        reasons += self._breakdown(result.payments)
-        ok = answer == right
-        if ok:
+        working = [value_line(result), base_line(result), *self._breakdown(result.payments)]
+        if answer == right:
             for seat, amount in right:  # type: ignore[misc]
-                reasons.append(
+                working.append(
                     _("%(seat)s pays %(amount)s.")
                     % {"seat": seats[seat], "amount": _points(amount)}
                 )
-        return Verdict(ok, reasons)
+            return Verdict(True, working)
+        mistakes = self._mistakes(result, answer) or [
+            _(
+                "Not quite: find the han and fu, then the base points, multiply the base for "
+                "each payer and round each payment up to the next hundred."
+            )
+        ]
+        return Verdict(False, mistakes, details=working)
+
+    def _mistakes(self, result: Any, answer: Answer) -> list[str]:
+        """What each wrong amount the learner typed most likely comes from."""
+        assert isinstance(answer, tuple)
+        right = dict(self._answer(result))
+        dealer_wins = self.seat == "east"
+        base = result.base_points
+        out = []
+        for seat, typed in answer:
+            want = right[seat]
+            if typed == want:
+                continue
+            if self.data["win"] == "ron":
+                factor = 6 if dealer_wins else 4
+            else:
+                factor = 2 if dealer_wins or seat == "east" else 1
+            honba_etc = want - _round_up(base * factor)
+            exact = base * factor + honba_etc
+            other = (4 if dealer_wins else 6) if self.data["win"] == "ron" else None
+            seat_name = _seat_names()[SEATS.index(seat)]
+            if honba_etc and typed == want - honba_etc:
+                out.append(
+                    _(
+                        "%(seat)s: the hand itself is right, but you left out the honba: "
+                        "%(honba)s more, so %(want)s."
+                    )
+                    % {"seat": seat_name, "honba": _points(honba_etc), "want": _points(want)}
+                )
+            elif typed == exact and exact != want:
+                out.append(
+                    _(
+                        "%(seat)s: %(typed)s is the exact amount; payments are rounded up to "
+                        "the next hundred, so it becomes %(want)s."
+                    )
+                    % {"seat": seat_name, "typed": _points(typed), "want": _points(want)}
+                )
+            elif typed == exact // 100 * 100 and exact % 100:
+                out.append(
+                    _(
+                        "%(seat)s: you rounded %(exact)s down. Payments are always rounded up "
+                        "to the next hundred: %(want)s."
+                    )
+                    % {"seat": seat_name, "exact": _points(exact), "want": _points(want)}
+                )
+            elif other is not None and typed == _round_up(base * other) + honba_etc:
+                if dealer_wins:
+                    text = _(
+                        "%(seat)s: you multiplied the base by 4, but the winner is the dealer, "
+                        "so the discarder pays 6 × base."
+                    )
+                else:
+                    text = _(
+                        "%(seat)s: you multiplied the base by 6, but the winner is not the "
+                        "dealer, so the discarder pays 4 × base."
+                    )
+                out.append(text % {"seat": seat_name})
+            elif (
+                self.data["win"] == "tsumo"
+                and not dealer_wins
+                and typed in {_round_up(base * f) + honba_etc for f in (1, 2) if f != factor}
+            ):
+                out.append(
+                    _(
+                        "%(seat)s: in a non-dealer's tsumo the dealer pays 2 × base and each "
+                        "other player 1 × base; check who is the dealer."
+                    )
+                    % {"seat": seat_name}
+                )
+        return out
 
     def _breakdown(self, payments: Any) -> list[str]:
         """How the engine splits the hand's value, then what honba and riichi sticks add."""

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -18,13 +17,14 @@ from .base import (
     Widget,
     _number,
     _seat_names,
+    points_text,
     register,
 )
 
 
 def _points(n: int) -> str:
     """Points as the learner's language writes them: 41,200 / 41.200."""
-    return number_format(n, force_grouping=True)
+    return points_text(n)
 
 
 def _signed(n: int, grouped: bool = False) -> str:

@@ -45,7 +45,10 @@ def test_one_wait_among_ones_discards_blocks_ron_on_every_wait() -> None:
     assert status.kinds == {FuritenKind.PERMANENT}
     reason = status.reasons[0]
     assert (reason.tile, reason.index) == (M4, 1)
-    assert str(reason) == "permanent furiten: 4m, a winning tile, is your discard number 2"
+    assert str(reason) == (
+        "own-discard furiten: 4m, a winning tile, is your discard number 2; "
+        "it lasts while that tile is one of your waits"
+    )
     assert not can_ron(TWO_SIDED, M1, discards=[M4])
 
 

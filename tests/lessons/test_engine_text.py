@@ -51,13 +51,16 @@ def test_a_spanish_learner_reads_why_a_hand_is_furiten(client):
     step = Step.objects.get(stage__slug="furiten", key="own-discard")
     html = _answer(client, step)
     assert (
-        "Furiten permanente: dos de caracteres, una ficha ganadora, es tu descarte número 3."
-        in html
+        "Furiten por descarte propio: dos de caracteres, una ficha ganadora, es tu descarte "
+        "número 3; dura mientras esa ficha sea una de tus esperas." in html
     )
-    assert "permanent furiten" not in html
+    assert "own-discard furiten" not in html and "permanente" not in html
 
 
 def test_an_english_learner_reads_it_in_english(client):
     step = Step.objects.get(stage__slug="furiten", key="own-discard")
     html = _answer(client, step)
-    assert "Permanent furiten: two of characters, a winning tile, is your discard number 3." in html
+    assert (
+        "Own-discard furiten: two of characters, a winning tile, is your discard number 3; "
+        "it lasts while that tile is one of your waits." in html
+    )

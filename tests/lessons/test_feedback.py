@@ -407,7 +407,11 @@ def test_a_wrong_payment_shows_the_breakdown_with_honba_and_sticks():
     v = verdict(HONBA_AND_STICKS, pay_west=3900)
     assert not v.correct
     assert v.reasons == [
+        "West: the hand itself is right, but you left out the honba: 300 more, so 4,200."
+    ]
+    assert v.details == [
         "3 han 30 fu: 3,900 points.",
+        "Base points: 30 × 2^(3 + 2) = 960.",
         "The discarder pays the hand: 3,900.",
         "1 honba adds 300, paid by the discarder.",
         "The riichi stick on the table goes to the winner (1,000 more); nobody pays it now.",

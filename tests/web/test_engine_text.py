@@ -398,7 +398,8 @@ def test_every_wait_shape_has_a_name(shape: WaitShape, english: str, spanish: st
     [
         (
             FuritenKind.PERMANENT,
-            "furiten permanente: cuatro de caracteres, una ficha ganadora, es tu descarte número 2",
+            "furiten por descarte propio: cuatro de caracteres, una ficha ganadora, es tu "
+            "descarte número 2; dura mientras esa ficha sea una de tus esperas",
         ),
         (
             FuritenKind.TEMPORARY,
@@ -423,7 +424,7 @@ def test_a_real_furiten_status_reads_in_spanish() -> None:
     status = furiten(parse_hand("23m456p789s11z123p"), discards=[27, 3])
     with translation.override("es"):
         (text,) = [et.reason_text(r) for r in status.reasons]
-    assert text.startswith("furiten permanente: cuatro de caracteres")
+    assert text.startswith("furiten por descarte propio: cuatro de caracteres")
 
 
 @pytest.mark.parametrize("reason", list(Reason))

@@ -3,8 +3,9 @@
 A hand is furiten in three ways (the usual riichi rules, as Tenhou and Mahjong Soul apply them;
 seed 004 only says that "a rule called furiten can block a ron"):
 
-* **permanent** (*sutehai furiten*): one of the hand's winning tiles is among the player's own
-  discards, including discards another player called. It lasts as long as the waits include it.
+* **own discard** (*sutehai furiten*; the code is ``permanent``, an older name): one of the
+  hand's winning tiles is among the player's own discards, including discards another player
+  called. It lasts as long as the waits include it, and clears when the wait changes.
 * **temporary** (*doujun furiten*): a winning tile went by (another player's discard, or a tile
   added to a kan) since the player's own last discard and the player did not win on it. It ends
   with the player's next discard.
@@ -21,7 +22,7 @@ no such wait.
 >>> hand = parse_hand("23m456p789s11z123p")
 >>> status = furiten(hand, discards=[3])  # it threw a 4m earlier
 >>> status.is_furiten, [str(r) for r in status.reasons]
-(True, ['permanent furiten: 4m, a winning tile, is your discard number 1'])
+(True, ['own-discard furiten: 4m, a winning tile, is your discard number 1; it lasts while that tile is one of your waits'])
 >>> can_ron(hand, 0, discards=[3]), can_tsumo(hand, 0)
 (False, True)
 """
@@ -100,7 +101,10 @@ class FuritenReason:
     def __str__(self) -> str:
         name = tile_str(self.tile)
         if self.kind is FuritenKind.PERMANENT:
-            return f"permanent furiten: {name}, a winning tile, is your discard number {self.index + 1}"
+            return (
+                f"own-discard furiten: {name}, a winning tile, is your discard number "
+                f"{self.index + 1}; it lasts while that tile is one of your waits"
+            )
         if self.kind is FuritenKind.TEMPORARY:
             return (
                 f"temporary furiten: {name}, a winning tile, went by since your last discard "

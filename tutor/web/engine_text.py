@@ -520,7 +520,8 @@ def furiten_text(reason: Any, tile: TileFormat = tile_text) -> str:
     p = _params(reason)
     texts = {
         "permanent": _(
-            "permanent furiten: %(tile)s, a winning tile, is your discard number %(position)s"
+            "own-discard furiten: %(tile)s, a winning tile, is your discard number "
+            "%(position)s; it lasts while that tile is one of your waits"
         ),
         "temporary": _(
             "temporary furiten: %(tile)s, a winning tile, went by since your last discard "

@@ -1,0 +1,271 @@
+"""Curriculum v2 (issue 12): the rules the course states, and feedback that names the mistake.
+
+Each test reads as the rule it guards; text is checked in English and Spanish.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.utils import translation
+
+from lessons.content import CONTENT_DIR, read_curriculum
+from lessons.exercises import ContentError, exercise
+from tests.lessons.test_exercises import post
+from tutor.engine.hand import parse_hand
+from tutor.engine.shapes import is_complete
+from tutor.engine.tiles import parse_tiles
+
+STAGES = read_curriculum()
+
+
+def verdict(data: dict, lang: str = "en", **fields: object):
+    ex = exercise(data)
+    with translation.override(lang):
+        return ex.check(ex.read(post(**fields)))
+
+
+def exercises_of(kind: str):
+    for stage in STAGES:
+        for step in stage.steps:
+            if step.exercise.get("type") == kind:
+                yield stage, step
+
+
+# --- item 2: a yakuman supersedes the ordinary yaku -----------------------------------------
+
+DAISANGEN = {
+    "type": "yaku",
+    "hand": "555z 666z 777z 123m 99p",
+    "win_tile": "3m",
+    "win": "tsumo",
+    "choices": ["Menzen Tsumo", "Haku", "Daisangen", "Toitoi"],
+}
+
+
+@pytest.mark.parametrize(
+    ("lang", "words", "never"),
+    [
+        ("en", "a yakuman (Daisangen) takes the place of every ordinary yaku", "not in this hand"),
+        ("es", "un yakuman (Daisangen) ocupa el lugar de todos los yaku normales", "no está"),
+    ],
+)
+def test_a_yakuman_supersedes_the_ordinary_yaku_it_does_not_deny_them(lang, words, never):
+    v = verdict(DAISANGEN, lang, choice=["menzen_tsumo", "haku", "daisangen"])
+    assert not v.correct
+    assert len(v.reasons) == 2 and all(words in r for r in v.reasons)
+    assert not any(never in r for r in v.reasons)
+
+
+def test_a_yakuman_hand_is_named_by_its_limit_not_by_han_and_fu():
+    v = verdict(DAISANGEN, choice=["daisangen"])
+    assert v.correct and "a yakuman, worth the limit on its own" in v.reasons[-1]
+    pay = {**DAISANGEN, "type": "payment", "win": "ron", "discarder": "west"}
+    del pay["choices"]
+    v = verdict(pay, pay_west=32000)
+    assert v.correct and v.reasons[0] == "Yakuman: 32,000 points."
+    assert not any(" han " in r or " fu" in r for r in v.reasons)
+
+
+def test_a_limit_below_yakuman_names_the_limit():
+    hand = {
+        "type": "payment",
+        "hand": "123456789m 11z 555z",
+        "win_tile": "9m",
+        "win": "ron",
+        "discarder": "west",
+    }
+    v = verdict(hand, pay_west=12000)
+    assert v.reasons[:2] == [
+        "6 han: haneman, 12,000 points.",
+        "Base points: 3,000, fixed by the haneman limit.",
+    ]
+    v = verdict(hand, "es", pay_west=12000)
+    assert v.reasons[0] == "6 han: haneman, 12.000 puntos."
+
+
+# --- item 3: "rounded up" only when something was rounded ------------------------------------
+
+PINFU_RON = {
+    "type": "fu",
+    "hand": "123m 456p 789s 234s 44z",
+    "win_tile": "2s",
+    "win": "ron",
+    "riichi": True,
+}
+TANKI_TSUMO = {
+    "type": "fu",
+    "hand": "234567m 234p 55s 678s",
+    "win_tile": "5s",
+    "win": "tsumo",
+    "riichi": True,
+}
+
+
+def test_a_total_that_needs_no_rounding_does_not_say_rounded():
+    v = verdict(PINFU_RON, number=30)
+    assert v.correct and v.reasons[-1] == "Total: 30 fu, already a multiple of ten."
+    assert not any("rounded" in r for r in v.reasons)
+    v = verdict(TANKI_TSUMO, number=30)
+    assert v.reasons[-2:] == [
+        "Rounding 24 up to 30: +6",
+        "Total: 30 fu, after rounding up to the next ten.",
+    ]
+
+
+# --- item 7: fu mistakes, each named, the full count folded away ----------------------------
+
+OPEN_HAND = {"type": "fu", "hand": "999m 456p 77p [2*22s] [5*55z]", "win_tile": "7p", "win": "ron"}
+RON_TRIPLET = {
+    "type": "fu",
+    "hand": "123m 222m 456p 999s 55p",
+    "win_tile": "9s",
+    "win": "ron",
+    "riichi": True,
+}
+
+
+@pytest.mark.parametrize(
+    ("data", "typed", "en", "es"),
+    [
+        (TANKI_TSUMO, 24, "did not round: fu are rounded up", "no redondeaste"),
+        (TANKI_TSUMO, 20, "You rounded 24 down", "Redondeaste 24 hacia abajo"),
+        (
+            OPEN_HAND,
+            50,
+            "10 fu for a closed ron, but this hand is open",
+            "pero esta mano está abierta",
+        ),
+        (PINFU_RON, 40, "neither your seat wind nor the round wind", "ni tu viento de asiento"),
+        (
+            RON_TRIPLET,
+            50,
+            "completed by the ron: it is scored as an open set",
+            "completó con el ron",
+        ),
+        ({**PINFU_RON, "win": "tsumo"}, 30, "20 fu flat", "20 fu justos"),
+    ],
+    ids=[
+        "no-rounding",
+        "rounded-down",
+        "closed-ron-open-hand",
+        "wind-pair",
+        "ron-triplet",
+        "pinfu-tsumo",
+    ],
+)
+def test_a_typical_fu_mistake_is_named_and_the_count_is_folded(data, typed, en, es):
+    v = verdict(data, number=typed)
+    assert not v.correct
+    assert len(v.reasons) == 1 and en in v.reasons[0]
+    assert v.details and v.details[0] == "Base: 20"  # the whole count, on request
+    assert es in verdict(data, "es", number=typed).reasons[0]
+
+
+def test_an_unrecognised_fu_total_is_told_how_to_count_without_the_answer():
+    v = verdict(PINFU_RON, number=70)
+    assert v.reasons == [
+        "Not 70 fu. Count again from the base of 20: each set, the pair, the wait and the way "
+        "the hand was won, then round up to the next ten."
+    ]
+    assert not any("30" in r for r in v.reasons)
+
+
+# --- items 4 and 8: payments round up, and the site sees every amount ------------------------
+
+RIICHI_PINFU_TANYAO = {
+    "type": "payment",
+    "hand": "234m 567m 234p 678s 55s",
+    "win_tile": "4p",
+    "win": "ron",
+    "riichi": True,
+    "seat": "south",
+    "discarder": "west",
+}
+
+
+@pytest.mark.parametrize(
+    ("typed", "en", "es"),
+    [
+        (3840, "3,840 is the exact amount; payments are rounded up", "3.840 es la cantidad exacta"),
+        (3800, "you rounded 3,840 down", "redondeaste 3.840 hacia abajo"),
+        (
+            5800,
+            "you multiplied the base by 6, but the winner is not the dealer",
+            "multiplicaste la base por 6",
+        ),
+    ],
+    ids=["unrounded", "rounded-down", "dealer-factor"],
+)
+def test_a_typical_payment_mistake_is_named(typed, en, es):
+    v = verdict(RIICHI_PINFU_TANYAO, pay_west=typed)
+    assert not v.correct and len(v.reasons) == 1 and en in v.reasons[0]
+    assert v.details[:2] == ["3 han 30 fu: 3,900 points.", "Base points: 30 × 2^(3 + 2) = 960."]
+    assert es in verdict(RIICHI_PINFU_TANYAO, "es", pay_west=typed).reasons[0]
+
+
+def test_a_swapped_tsumo_split_is_named():
+    data = {**RIICHI_PINFU_TANYAO, "win": "tsumo"}
+    del data["discarder"]
+    v = verdict(data, pay_east=1300, pay_west=2600, pay_north=1300)
+    assert not v.correct
+    assert [r.split(":")[0] for r in v.reasons] == ["East", "West"]
+    assert "the dealer pays 2 × base" in v.reasons[0]
+
+
+def test_payment_inputs_take_any_whole_number():
+    widget = exercise(RIICHI_PINFU_TANYAO).widget()
+    assert widget.step == "1"
+    assert exercise(RIICHI_PINFU_TANYAO).read(post(pay_west=3840)) == (("west", 3840),)
+
+
+def test_every_spanish_rounding_hint_says_round_up():
+    text = (CONTENT_DIR / "es" / "16-points-and-payments.yaml").read_text()
+    rounding = re.findall(r"redonde\w+[^.\n]*", text)
+    assert rounding and all("hacia arriba" in r for r in rounding), rounding
+
+
+# --- items 5 and 6: what the stages state -----------------------------------------------------
+
+
+def text_of(slug: str, key: str, lang: str = "en") -> str:
+    stage = next(s for s in STAGES if s.slug == slug)
+    return " ".join(next(step for step in stage.steps if step.key == key).text[lang].split())
+
+
+def test_four_copies_of_a_tile_are_a_kan_only_when_declared():
+    assert "count as one kan" not in text_of("winning-hands", "seven-pairs")
+    assert "unless the player declares one" in text_of("winning-hands", "seven-pairs")
+    assert "salvo que el jugador lo declare" in text_of("winning-hands", "seven-pairs", "es")
+
+
+def test_the_classical_column_has_144_tiles_double_self_draw_and_a_faan_table():
+    table = text_of("other-rules", "one-family")
+    assert "| tiles | 136 | 144, with flowers and seasons | 144, with flowers" in table
+    assert "all three losers pay **double**" in table and "6 faan are worth 16 points" in table
+    assert "On a win by **self-draw** all three pay **double**" in text_of(
+        "other-rules", "who-pays"
+    )
+    assert "los tres pagan **el doble**" in text_of("other-rules", "who-pays", "es")
+
+
+def test_no_yaku_choice_names_a_wind_that_is_not_the_seat_or_round_wind():
+    with pytest.raises(ContentError, match="seat_wind_north"):
+        exercise({**DAISANGEN, "seat": "south", "choices": ["Seat Wind North", "Daisangen"]})
+    with pytest.raises(ContentError, match="round_wind_south"):
+        exercise({**DAISANGEN, "choices": ["Round Wind South", "Daisangen"]})
+
+
+def test_only_a_ron_claimant_completes_a_hand_with_the_claimed_discard():
+    # Otherwise the exercise is ambiguous: the other claimant could ron too (stage 5).
+    checked = 0
+    for _stage, step in exercises_of("claim"):
+        tile = parse_tiles(step.exercise["discard"])[0]
+        for claim in step.exercise["claims"].values():
+            hand = parse_hand(claim["hand"], sizes=(13,))
+            counts = list(hand.concealed)
+            counts[tile] += 1
+            assert is_complete(counts, hand.melds) == (claim["call"] == "ron"), step.key
+            checked += 1
+    assert checked >= 6
