@@ -269,3 +269,60 @@ def test_only_a_ron_claimant_completes_a_hand_with_the_claimed_discard():
             assert is_complete(counts, hand.melds) == (claim["call"] == "ron"), step.key
             checked += 1
     assert checked >= 6
+
+
+# --- item 13: rules the course did not state --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("slug", "key", "en", "es"),
+    [
+        (
+            "calls",
+            "open-and-closed",
+            "it still needs at least one *yaku* to win",
+            "necesita al menos un *yaku*",
+        ),
+        ("riichi", "declaring", "at least **1,000 points**", "al menos **1000 puntos**"),
+        ("riichi", "declaring", "**four tiles** are left to draw", "**cuatro fichas** por robar"),
+        ("calls", "kan-from-anyone", "an **added kan**", "un **kan añadido**"),
+        ("calls", "kan-from-anyone", "**chankan**, robbing the kan", "**chankan**, robar el kan"),
+        (
+            "furiten",
+            "own-discard",
+            "even if winning on it would give the hand no yaku",
+            "no diera ningún yaku",
+        ),
+        ("fu", "pons", "completes counts as called, even in a closed hand", "cuenta como cantado"),
+        ("fu", "waits", "scored the way that pays most", "la forma que más paga"),
+        (
+            "fu",
+            "kans",
+            "an open (called) kan of simples is 8",
+            "un kan abierto (cantado) de simples vale 8",
+        ),
+        ("fu", "value-pair", "both your seat and the round wind adds 4", "suma 4"),
+    ],
+    ids=[
+        "open-hand-yaku",
+        "riichi-points",
+        "riichi-tiles",
+        "added-kan",
+        "chankan",
+        "furiten-no-yaku",
+        "ron-triplet",
+        "best-reading",
+        "open-kan",
+        "double-wind",
+    ],
+)
+def test_the_course_states_the_rule(slug, key, en, es):
+    assert en in text_of(slug, key)
+    assert es in text_of(slug, key, "es")
+
+
+def test_the_highest_reading_example_is_what_the_engine_scores():
+    data = {"type": "fu", "hand": "5677m 234p 345s 888s 7m", "win_tile": "7m", "win": "tsumo"}
+    lines = exercise({**data, "riichi": True}).result().fu_lines
+    wait = next(line for line in lines if line.code == "wait")
+    assert (wait.params["shape"], wait.fu) == ("single", 2)  # not the two-sided reading's 0
