@@ -184,7 +184,14 @@ def resume_number(request: HttpRequest, stage: Stage) -> int:
 
 
 def mark_shown(request: HttpRequest, step: Step) -> None:
-    """Remember when the step was shown, for ``step_answered``'s ``seconds``."""
+    """Remember when the step was shown, for ``step_answered``'s ``seconds``.
+
+    A visitor who has answered nothing yet has no session, and reading a lesson does not give
+    them one: a passer-by or a crawler costs no session row (the time of their very first
+    answer is then unknown).
+    """
+    if not request.user.is_authenticated and request.session.is_empty():
+        return
     shown = request.session.get(SHOWN_KEY, {})
     shown[f"{step.stage.slug}/{step.key}"] = time.time()
     request.session[SHOWN_KEY] = shown

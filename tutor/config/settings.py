@@ -261,6 +261,11 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     },
     # Idempotent: picks today's and tomorrow's daily puzzle if they are not picked yet.
     "puzzles-daily": {"task": "puzzles.tasks.pick_daily_puzzle", "schedule": 3600.0},
+    # Django never deletes expired sessions by itself.
+    "clear-expired-sessions": {
+        "task": "tutor.web.tasks.clear_expired_sessions",
+        "schedule": 24 * 3600.0,
+    },
     "puzzles-requeue-stalled": {"task": "puzzles.tasks.requeue_stalled_batches", "schedule": 600.0},
 }
 # A worker counts as alive when its last heartbeat is younger than this.

@@ -29,6 +29,14 @@ def add(x: int, y: int) -> int:
     return x + y
 
 
+@shared_task(ignore_result=True, time_limit=600, soft_time_limit=540)
+def clear_expired_sessions() -> None:
+    """Delete expired sessions with Django's ``clearsessions``; beat runs it once a day."""
+    from django.core.management import call_command
+
+    call_command("clearsessions")
+
+
 # A mail server that is briefly away is retried with backoff; acks_late makes a lost worker's
 # mail go out again, which at worst sends a link twice.
 MAIL_TASK = {
