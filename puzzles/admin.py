@@ -25,6 +25,21 @@ class ThemeAdmin(admin.ModelAdmin):
     search_fields = ("slug", "name")
 
 
+class ReportInline(admin.TabularInline):
+    """A puzzle's reports, read-only: staff decide on them from the reports' list."""
+
+    model = PuzzleReport
+    fk_name = "puzzle"
+    extra = 0
+    can_delete = False
+    fields = ("reason", "note", "status", "user", "created")
+    readonly_fields = fields
+    show_change_link = True
+
+    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+
 @admin.register(Puzzle)
 class PuzzleAdmin(admin.ModelAdmin):
     list_display = ("id", "kind", "hand", "difficulty", "rating", "attempts", "solved", "created")
@@ -32,6 +47,7 @@ class PuzzleAdmin(admin.ModelAdmin):
     search_fields = ("hand", "canonical_key")
     readonly_fields = ("canonical_key", "seed", "batch", "chunk", "created")
     filter_horizontal = ("themes",)
+    inlines = [ReportInline]
 
 
 class ChunkInline(admin.TabularInline):

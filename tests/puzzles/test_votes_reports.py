@@ -196,3 +196,11 @@ def test_easier_of_a_type_with_nothing_left_names_the_type(client):
     make_puzzle(rating=1700)
     html = client.get(reverse("puzzles:index"), {"difficulty": "easier", "kind": "discard"})
     assert "No easier puzzle of the type “What to discard” is left" in html.content.decode()
+
+
+def test_staff_see_a_puzzles_reports_on_its_admin_page(client, make_user, puzzle):
+    play.report_puzzle(make_user("learner"), puzzle, "bad-context", "the dora is a 5m twice")
+    client.force_login(make_user("staff", is_staff=True, is_superuser=True))
+    response = client.get(reverse("admin:puzzles_puzzle_change", args=[puzzle.pk]))
+    assert response.status_code == 200
+    assert "the dora is a 5m twice" in response.content.decode()
