@@ -41,6 +41,7 @@ class SignUpForm(UserCreationForm):
     def __init__(self, *args, **kwargs):  # type: ignore[no-untyped-def]
         super().__init__(*args, **kwargs)
         self.helper = FormHelper()
+        self.helper.form_tag = False  # the page's own <form> carries ``next``
         self.helper.add_input(Submit("submit", _("Create account")))
 
 
@@ -55,6 +56,7 @@ class ProfileForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["email"].initial = self.instance.user.email
         self.helper = FormHelper()
+        self.helper.form_tag = False  # the page has its own <form>
         self.helper.add_input(Submit("submit", _("Save")))
 
     def save(self, commit: bool = True) -> Profile:

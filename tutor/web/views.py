@@ -7,6 +7,7 @@ from django.core import signing
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
@@ -24,10 +25,20 @@ def tiles(request: HttpRequest) -> HttpResponse:
     return render(request, "web/tiles.html")
 
 
+def safe_next(request: HttpRequest) -> str:
+    """The ``next`` address sent with the request if it stays on this site, else ""."""
+    target = str(request.POST.get("next") or request.GET.get("next") or "")
+    allowed = url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return target if allowed else ""
+
+
 @limits.limited(*limits.SIGNUP, counts=limits.succeeded)
 def signup(request: HttpRequest) -> HttpResponse:
+    next_url = safe_next(request)
     if request.user.is_authenticated:
-        return redirect("home")
+        return redirect(next_url or "home")
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
@@ -35,9 +46,10 @@ def signup(request: HttpRequest) -> HttpResponse:
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welcome to the dojo, %(name)s!") % {"name": user.username})
         ask_for_confirmation(request, user)
-        return redirect(request.GET.get("next") or "home")
+        return redirect(next_url or "home")
     status = 400 if request.method == "POST" else 200
-    return render(request, "registration/signup.html", {"form": form}, status=status)
+    context = {"form": form, "next": next_url}
+    return render(request, "registration/signup.html", context, status=status)
 
 
 @login_required
