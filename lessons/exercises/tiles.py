@@ -186,20 +186,60 @@ class PickTiles(Exercise):
 _GROUP_SIZE = {"chi": 3, "pon": 3, "kan": 4, "pair": 2}
 
 
+def _wrong_size(find: str, n: int) -> str:
+    """A group of the wrong size, named whole so each language can agree its words."""
+    texts = {
+        "chi": ngettext(
+            "A sequence has 3 tiles; you picked %(n)s.",
+            "A sequence has 3 tiles; you picked %(n)s.",
+            n,
+        ),
+        "pon": ngettext(
+            "A triplet has 3 tiles; you picked %(n)s.",
+            "A triplet has 3 tiles; you picked %(n)s.",
+            n,
+        ),
+        "kan": ngettext(
+            "A quad has 4 tiles; you picked %(n)s.", "A quad has 4 tiles; you picked %(n)s.", n
+        ),
+        "pair": ngettext(
+            "A pair has 2 tiles; you picked %(n)s.", "A pair has 2 tiles; you picked %(n)s.", n
+        ),
+    }
+    return texts[find] % {"n": n}
+
+
+def _not_a_sequence(kinds: tuple[int, ...]) -> str:
+    """Why three tiles are not a sequence, naming the usual slip."""
+    shown = {"tiles": names(kinds)}
+    if any(et.is_honor(k) for k in kinds):
+        return (
+            _("%(tiles)s are not a sequence: honors have no numbers, so they never make one.")
+            % shown
+        )
+    if len({et.suit_of(k) for k in kinds}) > 1:
+        return _("%(tiles)s are not a sequence: its three tiles must all be of one suit.") % shown
+    numbers = {k % 9 + 1 for k in kinds}
+    if 9 in numbers and 1 in numbers:
+        return (
+            _("%(tiles)s are not a sequence: numbers do not wrap around, nothing follows the 9.")
+            % shown
+        )
+    return (
+        _("%(tiles)s are not a sequence: a sequence is three numbers in a row of one suit.") % shown
+    )
+
+
 def _group_problem(find: str, kinds: tuple[int, ...]) -> str | None:
     """Why ``kinds`` are not a group of the kind ``find`` (None when they are), from the engine's
     set rules (:class:`tutor.engine.hand.Meld`)."""
     size = _GROUP_SIZE[find]
     shown = names(kinds)
     if len(kinds) != size:
-        return ngettext(
-            "A %(group)s has %(size)s tiles; you picked %(n)s.",
-            "A %(group)s has %(size)s tiles; you picked %(n)s.",
-            len(kinds),
-        ) % {"group": _group_name(find), "size": size, "n": len(kinds)}
+        return _wrong_size(find, len(kinds))
     if find == "pair":
-        # A pair is two copies of one kind: as a pon is three, so test it through the engine's
-        # pon rule with one more copy.
+        # A pair is two copies of one kind: as a triplet is three, so test it through the
+        # engine's pon rule with one more copy.
         kind_of = {MeldKind.PON}
         tiles = (*kinds, kinds[0])
     else:
@@ -209,19 +249,14 @@ def _group_problem(find: str, kinds: tuple[int, ...]) -> str | None:
         Meld(next(iter(kind_of)), tuple(sorted(tiles)))
     except InvalidMeldError:
         if find == "chi":
-            return _("%(tiles)s are not a chi: a chi is three numbers in a row of one suit.") % {
-                "tiles": shown
-            }
-        return _("%(tiles)s are not a %(group)s: it needs %(size)s copies of one tile.") % {
-            "tiles": shown,
-            "group": _group_name(find),
-            "size": size,
+            return _not_a_sequence(kinds)
+        texts = {
+            "pon": _("%(tiles)s are not a triplet: it needs three copies of one tile."),
+            "kan": _("%(tiles)s are not a quad: it needs all four copies of one tile."),
+            "pair": _("%(tiles)s are not a pair: it needs two copies of one tile."),
         }
+        return texts[find] % {"tiles": shown}
     return None
-
-
-def _group_name(find: str) -> str:
-    return {"chi": _("chi"), "pon": _("pon"), "kan": _("kan"), "pair": _("pair")}[find]
 
 
 @register
@@ -265,9 +300,9 @@ class PickGroup(Exercise):
         if problem is not None:
             return Verdict(False, [problem])
         what = {
-            "chi": _("%(tiles)s: three numbers in a row of one suit, a chi."),
-            "pon": _("%(tiles)s: three copies of one tile, a pon."),
-            "kan": _("%(tiles)s: four copies of one tile, a kan."),
+            "chi": _("%(tiles)s: three numbers in a row of one suit, a sequence."),
+            "pon": _("%(tiles)s: three copies of one tile, a triplet."),
+            "kan": _("%(tiles)s: all four copies of one tile, a quad."),
             "pair": _("%(tiles)s: two copies of one tile, a pair."),
         }[self.data["find"]]
         return Verdict(True, [what % {"tiles": names(answer)}])

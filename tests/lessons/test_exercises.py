@@ -72,10 +72,27 @@ def test_the_run_of_one_suit_is_the_chi():
     assert verdict(CHI, tile=[4, 5, 6]).correct
 
 
-def test_numbers_do_not_wrap_around_into_a_chi():
+def test_numbers_do_not_wrap_around_into_a_sequence():
     v = verdict(CHI, tile=[0, 1, 2])
     assert not v.correct
-    assert "not a chi" in v.reasons[0]
+    assert "not a sequence: numbers do not wrap around, nothing follows the 9" in v.reasons[0]
+    with translation.override("es"):
+        v = verdict(CHI, tile=[0, 1, 2])
+    assert "no son una escalera: los números no dan la vuelta" in v.reasons[0]
+
+
+@pytest.mark.parametrize(
+    ("tiles", "en", "es"),
+    [
+        ([3, 4, 5], "must all be of one suit", "de un mismo palo"),
+        ([5, 6, 7], "honors have no numbers", "los honores no tienen número"),
+    ],
+    ids=["two-suits", "honor"],
+)
+def test_a_false_sequence_is_told_its_slip(tiles, en, es):
+    assert en in verdict(CHI, tile=tiles).reasons[0]
+    with translation.override("es"):
+        assert es in verdict(CHI, tile=tiles).reasons[0]
 
 
 def test_a_group_of_the_wrong_size_says_so():

@@ -326,3 +326,20 @@ def test_the_highest_reading_example_is_what_the_engine_scores():
     lines = exercise({**data, "riichi": True}).result().fu_lines
     wait = next(line for line in lines if line.code == "wait")
     assert (wait.params["shape"], wait.fu) == ("single", 2)  # not the two-sided reading's 0
+
+
+# --- item 12: sets are sequences, triplets and quads; chi, pon and kan are calls --------------
+
+
+def test_sets_are_named_as_shapes_and_calls_as_calls():
+    en, es = (
+        text_of("sets-and-pairs", "building-blocks"),
+        text_of("sets-and-pairs", "building-blocks", "es"),
+    )
+    assert "Sequences, triplets and quads are the **sets**" in en
+    assert "**Chi**, **pon** and **kan** are the *calls*" in en
+    assert "Escaleras, tríos y cuartetos son los **grupos**" in es
+    for slug in ("fu", "shape-yaku", "yakuman"):
+        stage = next(s for s in STAGES if s.slug == slug)
+        titles = " ".join(step.title["en"] for step in stage.steps)
+        assert not re.search(r"\b(pons?|kans)\b", titles, re.IGNORECASE), titles
