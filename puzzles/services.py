@@ -29,6 +29,7 @@ from .models import (
     GenerationBatch,
     GenerationChunk,
     Puzzle,
+    PuzzleReport,
     Theme,
 )
 
@@ -393,11 +394,14 @@ def pick_daily(date: dt.date) -> DailyPuzzle | None:
         return existing
     used = DailyPuzzle.objects.values("puzzle_id")
     kind = DAILY_KINDS[date.toordinal() % len(DAILY_KINDS)]
-    fresh = Puzzle.objects.exclude(pk__in=used)
+    # A reported puzzle waits for staff before it can be everybody's puzzle of the day.
+    held_out = PuzzleReport.objects.keeping_out().values("puzzle_id")
+    fresh = Puzzle.objects.exclude(pk__in=used).exclude(pk__in=held_out)
     pools = [
         fresh.filter(kind=kind, difficulty__in=(2, 3, 4)),
         fresh.filter(kind=kind),
         fresh,
+        Puzzle.objects.exclude(pk__in=held_out),
         Puzzle.objects.all(),
     ]
     for pool in pools:

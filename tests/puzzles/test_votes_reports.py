@@ -204,3 +204,16 @@ def test_staff_see_a_puzzles_reports_on_its_admin_page(client, make_user, puzzle
     response = client.get(reverse("admin:puzzles_puzzle_change", args=[puzzle.pk]))
     assert response.status_code == 200
     assert "the dora is a 5m twice" in response.content.decode()
+
+
+def test_a_reported_puzzle_is_not_picked_as_the_daily_puzzle(make_user):
+    import datetime as dt
+
+    from puzzles import services
+
+    reported, kept = make_puzzle(), make_puzzle(hand="123456789m12p35s2z")
+    play.report_puzzle(make_user("learner"), reported, "wrong-answer")
+    days = [dt.date(2026, 5, 4) + dt.timedelta(days=n) for n in range(3)]
+    assert services.pick_daily(days[0]).puzzle == kept
+    # Once every other puzzle has been a daily puzzle, one is used again: not the reported one.
+    assert services.pick_daily(days[1]).puzzle == kept
