@@ -31,7 +31,7 @@ def test_switching_to_spanish_changes_the_navigation_and_stays(page) -> None:
     page.goto("/")
     page.get_by_role("button", name="Español").click()
     page.wait_for_load_state()
-    assert nav_labels(page) == ["Aprender", "Problemas", "Diario", "Analizador", "Clases"]
+    assert nav_labels(page) == ["Aprender", "Problemas", "Problema del día", "Analizador", "Clases"]
     assert page.locator("html").get_attribute("lang") == "es"
     page.goto("/tiles/")
     assert "Aprender" in nav_labels(page)
