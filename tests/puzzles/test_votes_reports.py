@@ -118,6 +118,15 @@ def test_the_answer_page_says_a_held_out_puzzle_is_unrated(client, learner, make
     assert 'data-testid="held-out"' in html.content.decode()
 
 
+def test_a_report_without_javascript_goes_back_to_the_puzzle_with_a_note(client, learner, puzzle):
+    response = report(client, puzzle, "other", "the hand has five 3m", follow=True)
+    assert response.redirect_chain[-1][0] == reverse("puzzles:detail", args=[puzzle.pk])
+    assert "the puzzle is out of the rated pool" in response.content.decode()
+    response = report(client, puzzle, "nonsense", follow=True)
+    assert "Choose one of the reasons in the list." in response.content.decode()
+    assert PuzzleReport.objects.get().note == "the hand has five 3m"
+
+
 def test_reporting_twice_files_one_report(client, learner, puzzle):
     report(client, puzzle, **HTMX)
     response = report(client, puzzle, "other", **HTMX)
