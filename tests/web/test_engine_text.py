@@ -74,7 +74,7 @@ FU_CASES = [
     (
         fu("wait", shape="edge", tile="7s", also_two_sided=1),
         "Edge wait (penchan) on seven of bamboo (the sequence can also be read as two-sided): 0",
-        "Espera de borde (penchan) a siete de bambú (la secuencia también se puede leer como "
+        "Espera de borde (penchan) a siete de bambú (la escalera también se puede leer como "
         "espera a dos lados): 0",
     ),
     (
@@ -115,32 +115,32 @@ FU_CASES = [
     (
         fu("sequence", tiles="234m", state="closed"),
         "Sequence 234m, closed: 0",
-        "Secuencia 234m, cerrada: 0",
+        "Escalera 234m, cerrada: 0",
     ),
     (
         fu("sequence", tiles="789s", state="called"),
         "Sequence 789s, called: 0",
-        "Secuencia 789s, cantada: 0",
+        "Escalera 789s, cantada: 0",
     ),
     (
         fu("set", 4, tile="9p", kind="pon", state="open", grade="terminal"),
         "Pon of nine of circles, open, terminal: 4",
-        "Pon de nueve de círculos, abierto, terminal: 4",
+        "Trío de nueve de círculos, abierto, terminal: 4",
     ),
     (
         fu("set", 4, tile="5s", kind="pon", state="closed", grade="simple"),
         "Pon of five of bamboo, closed, simple: 4",
-        "Pon de cinco de bambú, cerrado, simple: 4",
+        "Trío de cinco de bambú, cerrado, simple: 4",
     ),
     (
         fu("set", 16, tile="7z", kind="kan", state="open", grade="honor"),
         "Kan of red dragon, open, honor: 16",
-        "Kan de dragón rojo, abierto, honor: 16",
+        "Cuarteto de dragón rojo, abierto, honor: 16",
     ),
     (
         fu("set", 32, tile="1m", kind="kan", state="closed", grade="terminal"),
         "Kan of one of characters, closed, terminal: 32",
-        "Kan de uno de caracteres, cerrado, terminal: 32",
+        "Cuarteto de uno de caracteres, cerrado, terminal: 32",
     ),
     (
         fu("set", 2, tile="5s", kind="pon", state="ron_open", grade="simple"),
@@ -193,17 +193,17 @@ NEAR_MISS_CASES = [
     (
         miss("pinfu", "seven_pairs_no_sequences"),
         "Pinfu: seven pairs has no sequences",
-        "Pinfu: siete parejas no tiene secuencias",
+        "Pinfu: siete parejas no tiene escaleras",
     ),
     (
         miss("pinfu", "orphans_no_sequences"),
         "Pinfu: thirteen orphans has no sequences",
-        "Pinfu: trece huérfanos no tiene secuencias",
+        "Pinfu: trece huérfanos no tiene escaleras",
     ),
     (
         miss("pinfu", "holds_set", tile="2s"),
         "Pinfu: it holds a set of two of bamboo, pinfu needs four sequences",
-        "Pinfu: tiene un trío de dos de bambú y el pinfu necesita cuatro secuencias",
+        "Pinfu: tiene un trío de dos de bambú y el pinfu necesita cuatro escaleras",
     ),
     (
         miss("pinfu", "value_pair", tile="5z"),
@@ -240,7 +240,7 @@ NEAR_MISS_CASES = [
     (
         miss("sanshoku", "no_sequences"),
         "Sanshoku doujun: the hand has no sequences",
-        "Sanshoku doujun: la mano no tiene secuencias",
+        "Sanshoku doujun: la mano no tiene escaleras",
     ),
     (
         miss("sanshoku", "missing_sequence", tiles="234s"),
@@ -250,7 +250,7 @@ NEAR_MISS_CASES = [
     (
         miss("sanshoku", "no_sequence_in_two_suits"),
         "Sanshoku doujun: no sequence appears in two suits",
-        "Sanshoku doujun: ninguna secuencia aparece en dos palos",
+        "Sanshoku doujun: ninguna escalera aparece en dos palos",
     ),
     (
         miss("ittsu", "no_two_of_straight"),
@@ -290,7 +290,7 @@ NEAR_MISS_CASES = [
     (
         miss("iipeikou", "no_identical_sequences"),
         "Iipeikou: no two identical sequences",
-        "Iipeikou: no hay dos secuencias idénticas",
+        "Iipeikou: no hay dos escaleras idénticas",
     ),
     (
         miss("toitoi", "seven_pairs_are_pairs"),
@@ -300,7 +300,7 @@ NEAR_MISS_CASES = [
     (
         miss("toitoi", "holds_sequence", tiles="567p"),
         "Toitoi: it holds the sequence 567p",
-        "Toitoi: tiene la secuencia 567p",
+        "Toitoi: tiene la escalera 567p",
     ),
     (
         miss("honitsu", "two_suits", suits="m,p"),
@@ -335,7 +335,7 @@ def test_the_no_yaku_error_lists_its_near_misses_in_spanish() -> None:
     assert english.startswith("No yaku: this hand cannot win.")
     assert "Pinfu: it holds a set of two of bamboo, pinfu needs four sequences" in english
     assert spanish.startswith("Sin yaku: esta mano no puede ganar.")
-    assert "Pinfu: tiene un trío de dos de bambú y el pinfu necesita cuatro secuencias" in spanish
+    assert "Pinfu: tiene un trío de dos de bambú y el pinfu necesita cuatro escaleras" in spanish
     assert "Menzen tsumo: ganada por ron, no por tsumo" in spanish
 
 
