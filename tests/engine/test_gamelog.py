@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import io
+import json
 import random
 import re
 from collections import Counter
@@ -16,6 +18,7 @@ from tutor.engine.__main__ import main
 from tutor.engine.gamelog.events import Game, GameLogError
 from tutor.engine.gamelog.mjlog import load_mjlog, read_mjlog
 from tutor.engine.gamelog.replay import GameReplay, replay_game
+from tutor.engine.gamelog.tenhou6 import read_tenhou6, write_tenhou6
 from tutor.engine.hand import parse_hand
 from tutor.engine.tiles import parse_tiles
 
@@ -157,3 +160,88 @@ def test_a_corrupted_log_raises_only_game_log_errors() -> None:
                 replay_game(read_mjlog(damaged, file.stem))
             except GameLogError as exc:
                 assert str(exc)
+
+
+# --- tenhou.net/6 JSON -----------------------------------------------------------------------
+
+SMALL_MJLOG = (
+    '<mjloggm ver="2.3"><GO type="169"/><UN n0="a" n1="b" n2="c" n3="d" dan="0,0,0,0"/>'
+    '<INIT seed="0,0,0,1,1,125" ten="250,250,250,250" oya="0" '
+    'hai0="0,4,8,36,40,44,72,76,80,108,109,112,113" '
+    'hai1="1,5,9,37,41,45,73,77,81,110,116,117,118" '
+    'hai2="2,6,10,38,42,46,74,78,82,111,115,119,120" '
+    'hai3="3,7,11,18,19,39,43,47,75,79,83,123,124"/>'
+    '<T126/><D126/><U16/><E1/><V17/><F17/><N who="3" m="6155"/><G3/>'
+    '<T114/><AGARI ba="0,0" hai="0,4,8,36,40,44,72,76,80,108,109,112,113,114" machi="114" '
+    'ten="40,12000,1" who="0" fromWho="0" sc="250,120,250,-40,250,-40,250,-40" '
+    'owari="370,0,210,0,210,0,210,0"/></mjloggm>'
+)
+
+
+def test_a_game_is_written_in_tenhou6_notation() -> None:
+    game = read_mjlog(SMALL_MJLOG, "small")
+    data = json.loads(write_tenhou6(game))
+    assert data["rule"] == {"disp": "四鳳南喰赤", "aka": 1}
+    (entry,) = data["log"]
+    assert entry[:4] == [[0, 0, 0], [25000] * 4, [45], []]  # the indicator: 5z
+    assert entry[4] == [11, 12, 13, 21, 22, 23, 31, 32, 33, 41, 41, 42, 42]
+    assert entry[5:7] == [[45, 42], [60]]  # the drawn 5z thrown at once: 60
+    assert entry[8:10] == [[51], [11]]  # seat 1 draws the red 5m (51), throws a 1m
+    # seat 3 pons seat 2's 5m: "p" first says it came from the left, the called tile follows
+    assert entry[14:16] == [["p151515"], [11]]
+    assert entry[16] == ["和了", [12000, -4000, -4000, -4000], [0, 0, 0, "40符12000点"]]
+    again = read_tenhou6(data)
+    assert replay_game(again).decisions == replay_game(game).decisions
+
+
+def test_a_tenhou6_log_round_trips_with_identical_decisions_for_all_363_games() -> None:
+    for game in _games():
+        again = read_tenhou6(write_tenhou6(game))
+        assert again.final_scores == game.final_scores
+        first, second = replay_game(game), replay_game(again)
+        assert second.decisions == first.decisions, game.log_id
+        assert [r.deltas for r in second.results] == [r.deltas for r in first.results]
+        assert [r.recorded for r in second.results] == [r.recorded for r in first.results]
+
+
+def test_the_replay_command_reads_tenhou6_json_too(tmp_path: Path) -> None:
+    file = _files()[1]
+    json_file = tmp_path / "game.json"
+    json_file.write_text(write_tenhou6(load_mjlog(file)))
+    outputs = []
+    for path in (file, json_file):
+        out = io.StringIO()
+        assert main(["replay", str(path)], stdout=out, stderr=io.StringIO()) == 0
+        outputs.append(out.getvalue())
+    assert outputs[0] == outputs[1] and outputs[0]
+
+
+def test_truncated_tenhou6_json_names_the_round_and_the_place() -> None:
+    text = write_tenhou6(_games()[0])
+    third_round = [m.start() for m in re.finditer(r"\[\[\d+,\d+,\d+\],\[", text)][2]
+    with pytest.raises(GameLogError) as info:
+        read_tenhou6(text[: third_round + 200])
+    assert str(info.value).startswith("round E3-0, event character ")
+
+
+def test_damaged_tenhou6_actions_raise_game_log_errors_naming_the_round() -> None:
+    rng = random.Random(11)
+    data = json.loads(write_tenhou6(_games()[2]))
+    for _ in range(150):
+        damaged = copy.deepcopy(data)
+        r = rng.randrange(len(damaged["log"]))
+        column = damaged["log"][r][rng.choice([5, 6, 8, 9, 11, 12, 14, 15])]
+        if not column:
+            continue
+        at = rng.randrange(len(column))
+        choice = rng.randrange(3)
+        if choice == 0:
+            del column[at]
+        elif choice == 1:
+            column[at] = rng.choice([60, 0, 99, "p1", "r", True, None, 11, 47, "c111213"])
+        else:
+            column.insert(at, rng.choice([11, 25, 37, 60]))
+        try:
+            replay_game(read_tenhou6(damaged))
+        except GameLogError as exc:
+            assert str(exc).startswith("round "), str(exc)

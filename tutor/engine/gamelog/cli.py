@@ -1,7 +1,7 @@
 """The ``replay`` command: one JSON line per own-turn decision of each game log given.
 
-``python -m tutor.engine replay FILE...`` reads Tenhou mjlog XML (``.xml``, gzipped or not)
-and prints, for every discard made after a draw
+``python -m tutor.engine replay FILE...`` reads Tenhou mjlog XML (``.xml``, gzipped or not) or
+tenhou.net/6 JSON (a file starting with ``{``) and prints, for every discard made after a draw
 or after a chi or pon, the fields of :class:`~tutor.engine.gamelog.replay.Decision`. A file
 that cannot be read or replayed prints one line on standard error (naming the file, the round
 and the event) and the command ends with status 1 after the other files.
@@ -27,16 +27,26 @@ __all__ = ["replay_command", "load_game"]
 
 
 def load_game(path: str | Path) -> Game:
-    """Read a game log.
+    """Read a game log in either format, chosen by its first character.
 
     >>> load_game("/nonexistent.json")
     Traceback (most recent call last):
     ...
     tutor.engine.gamelog.events.GameLogError: cannot read /nonexistent.json: No such file or directory
     """
+    p = Path(path)
+    try:
+        with p.open("rb") as f:
+            head = f.read(64).lstrip()
+    except OSError as exc:
+        raise GameLogError(f"cannot read {p}: {exc.strerror}") from None
+    if head[:1] == b"{":
+        from .tenhou6 import load_tenhou6
+
+        return load_tenhou6(p)
     from .mjlog import load_mjlog
 
-    return load_mjlog(path)
+    return load_mjlog(p)
 
 
 def replay_command(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
@@ -47,7 +57,7 @@ def replay_command(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
         prog="python -m tutor.engine replay",
         description="Print one JSON line per own-turn decision (after a draw or a chi/pon).",
     )
-    parser.add_argument("files", nargs="+", help="mjlog XML game logs")
+    parser.add_argument("files", nargs="+", help="mjlog XML or tenhou.net/6 JSON game logs")
     args = parser.parse_args(argv)
     status = 0
     for name in args.files:
