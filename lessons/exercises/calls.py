@@ -30,6 +30,7 @@ from .base import (
     _parse_tiles,
     _seat_names,
     display,
+    join_and,
     names,
     register,
 )
@@ -339,7 +340,7 @@ class Claim(Exercise):
             if res.skipped:
                 reasons.append(
                     _("The turn jumps to the caller: %(seats)s lose their turn.")
-                    % {"seats": ", ".join(names_[SEATS[s]] for s in res.skipped)}
+                    % {"seats": join_and(names_[SEATS[s]] for s in res.skipped)}
                 )
             elif res.next_seat is not None:
                 reasons.append(_("Nobody between the discarder and the caller loses a turn."))

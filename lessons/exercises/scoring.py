@@ -149,7 +149,7 @@ class _Winning(Exercise):
         }
         on = [str(flags[k]) for k in _FLAGS if d.get(k)]
         if on:
-            out.append(_("Also: %(flags)s.") % {"flags": ", ".join(on)})
+            out.append(_("Also: %(flags)s.") % {"flags": join_and(on)})
         if d.get("honba") or d.get("sticks"):
             out.append(
                 ngettext(

@@ -17,6 +17,7 @@ from .base import (
     Widget,
     _number,
     _seat_names,
+    join_and,
     points_text,
     register,
 )
@@ -107,7 +108,7 @@ class Noten(Exercise):
 
     def widget(self, answer: Answer | None = None) -> Widget:
         seats = dict(zip(SEATS, _seat_names(), strict=True))
-        tenpai = ", ".join(seats[s] for s in SEATS if s in self.tenpai)
+        tenpai = join_and(seats[s] for s in SEATS if s in self.tenpai)
         fact = (
             _("Tenpai at the draw: %(seats)s.") % {"seats": tenpai}
             if tenpai

@@ -27,6 +27,7 @@ from .base import (
     _parse_hand,
     _parse_tiles,
     display,
+    join_and,
     names,
     register,
 )
@@ -139,9 +140,7 @@ class PickTiles(Exercise):
                     len(right),
                 )
                 % {
-                    "tiles": ", ".join(
-                        str(tile_name(self.kinds[i], self.red[i])) for i in sorted(right)
-                    ),
+                    "tiles": join_and(tile_name(self.kinds[i], self.red[i]) for i in sorted(right)),
                     "what": label,
                 }
             )

@@ -343,3 +343,16 @@ def test_sets_are_named_as_shapes_and_calls_as_calls():
         stage = next(s for s in STAGES if s.slug == slug)
         titles = " ".join(step.title["en"] for step in stage.steps)
         assert not re.search(r"\b(pons?|kans)\b", titles, re.IGNORECASE), titles
+
+
+# --- item 14: generated lists end with "and" / "y" --------------------------------------------
+
+
+def test_generated_lists_are_joined_with_and():
+    step = next(step for _stage, step in exercises_of("claim") if step.key == "who-is-skipped")
+    ex = exercise(step.exercise)
+    right = ex.solution()
+    v = ex.check(right)
+    assert v.correct and any("East and South lose their turn" in r for r in v.reasons)
+    with translation.override("es"):
+        assert any("Este y Sur" in r for r in ex.check(right).reasons)
