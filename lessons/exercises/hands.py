@@ -68,30 +68,93 @@ class Dora(Exercise):
             return picked
         return _number(post, "number", 0, 40)
 
+    def _mistakes(self, answer: Answer) -> list[str]:
+        """The slips behind a wrong answer, each named; empty when none is recognised."""
+        from tutor.engine import dora
+
+        indicators = [*self.indicators, *self.ura]
+        out: list[str] = []
+        if self.hand is None:
+            assert isinstance(answer, frozenset)
+            right = self.solution()
+            assert isinstance(right, frozenset)
+            for k in sorted(answer - right):
+                pointed = [i for i in indicators if dora.dora_from_indicator(k) == i]
+                if k in indicators:
+                    text = _(
+                        "%(tile)s is the indicator itself. The dora is the tile after it: %(dora)s."
+                    ) % {"tile": tile_name(k), "dora": tile_name(dora.dora_from_indicator(k))}
+                elif pointed:
+                    text = _(
+                        "%(tile)s comes before the indicator %(indicator)s. Count forwards: "
+                        "the dora is the next tile, %(dora)s."
+                    ) % {
+                        "tile": tile_name(k),
+                        "indicator": tile_name(pointed[0]),
+                        "dora": tile_name(dora.dora_from_indicator(pointed[0])),
+                    }
+                elif any(et.is_honor(i) and et.is_honor(k) for i in indicators):
+                    text = _(
+                        "%(tile)s is not a dora here. Honors follow their own order: East → "
+                        "South → West → North → East, and white → green → red → white."
+                    ) % {"tile": tile_name(k)}
+                else:
+                    text = _("%(tile)s is not a dora here.") % {"tile": tile_name(k)}
+                out.append(capfirst(text))
+            if right - answer:
+                out.append(
+                    ngettext(
+                        "One more dora is missing.",
+                        "%(n)s more dora are missing.",
+                        len(right - answer),
+                    )
+                    % {"n": len(right - answer)}
+                )
+            return out
+        hand = self.hand
+        right_n = self.solution()
+        red = dora.count_red_fives(hand)
+        plain = dora.count_dora(hand, self.indicators)
+        ura = dora.count_dora(hand, self.ura) if self.ura else 0
+        as_indicator = dora.count_dora(hand, [dora.dora_from_indicator(i) for i in self.indicators])
+        if red and answer == right_n - red:
+            out.append(
+                ngettext(
+                    "You left out the red five: each one is a dora of its own.",
+                    "You left out the %(n)s red fives: each one is a dora of its own.",
+                    red,
+                )
+                % {"n": red}
+            )
+        elif ura and answer == right_n - ura:
+            out.append(
+                _(
+                    "You left out the ura dora: after a riichi win the tiles under the "
+                    "indicators count as well."
+                )
+            )
+        elif answer != plain and answer == as_indicator + red + ura:
+            out.append(
+                _(
+                    "You counted the tiles that match the indicator. The indicator only points: "
+                    "count the tile after it."
+                )
+            )
+        return out
+
     def check(self, answer: Answer) -> Verdict:
         from tutor.engine import dora
 
         if answer != self.solution():
-            reasons = [
-                _(
-                    "The dora is the tile after the indicator: the next number of its suit "
-                    "(after 9 comes 1), East → South → West → North → East for winds, and white → "
-                    "green → red → white for dragons."
-                )
-            ]
-            if self.hand is None and isinstance(answer, frozenset):
-                right = self.solution()
-                assert isinstance(right, frozenset)
-                reasons += [
-                    capfirst(_("%(tile)s is not a dora here.") % {"tile": tile_name(k)})
-                    for k in sorted(answer - right)
-                ]
-            else:
-                reasons.append(
+            reasons = self._mistakes(answer)
+            if not reasons:
+                reasons = [
                     _(
-                        "Count each dora once per indicator that shows it, and one more per red five."
+                        "The dora is the tile after the indicator: the next number of its suit "
+                        "(after 9 comes 1), East → South → West → North → East for winds, and "
+                        "white → green → red → white for dragons."
                     )
-                )
+                ]
             return Verdict(False, reasons)
         reasons = [
             _("The indicator %(indicator)s makes %(dora)s the dora.")

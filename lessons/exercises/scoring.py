@@ -173,6 +173,9 @@ class _Winning(Exercise):
         return out
 
 
+# A yaku and the stronger form of it that replaces it when both fit the hand.
+_STRONGER = {"chanta": "junchan", "honitsu": "chinitsu", "iipeikou": "ryanpeikou"}
+
 NO_YAKU = "no_yaku"  # the answer for a complete hand that has no yaku, so cannot win
 
 # Keys of the yaku a near miss about "yakuhai" speaks for.
@@ -304,6 +307,14 @@ class YakuExercise(_Winning):
                         "yaku": yaku_name(key),
                         "yakuman": join_and([yaku_name(y.key) for y in yakuman]),
                     }
+                )
+            elif _STRONGER.get(key) in right:
+                reasons.append(
+                    _(
+                        "%(yaku)s does not count here: the hand has %(stronger)s, its stronger "
+                        "form, which replaces it."
+                    )
+                    % {"yaku": yaku_name(key), "stronger": yaku_name(_STRONGER[key])}
                 )
             elif why:
                 reasons.append(

@@ -356,3 +356,70 @@ def test_generated_lists_are_joined_with_and():
     assert v.correct and any("East and South lose their turn" in r for r in v.reasons)
     with translation.override("es"):
         assert any("Este y Sur" in r for r in ex.check(right).reasons)
+
+
+# --- item 7: dora and yaku mistakes, each named -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("data", "form", "en", "es"),
+    [
+        (
+            {"type": "dora", "indicators": "4m"},
+            {"tile": ["4m"]},
+            "is the indicator itself",
+            "es el propio indicador",
+        ),
+        (
+            {"type": "dora", "indicators": "4m"},
+            {"tile": ["3m"]},
+            "comes before the indicator",
+            "va antes del indicador",
+        ),
+        (
+            {"type": "dora", "indicators": "5z"},
+            {"tile": ["1z"]},
+            "Honors follow their own order",
+            "Los honores siguen su propio orden",
+        ),
+        (
+            {"type": "dora", "indicators": "4m", "hand": "0m55m 456p 789s 11z 23s"},
+            {"number": 3},
+            "You left out the red five",
+            "Te dejaste el cinco rojo",
+        ),
+        (
+            {"type": "dora", "indicators": "6m", "ura": "8s", "hand": "123m 789m 456p 789s 55z"},
+            {"number": 1},
+            "You left out the ura dora",
+            "Te dejaste la ura dora",
+        ),
+    ],
+    ids=["indicator-itself", "counted-backwards", "honor-order", "red-five", "ura"],
+)
+def test_a_typical_dora_mistake_is_named(data, form, en, es):
+    v = verdict(data, **form)
+    assert not v.correct and en in v.reasons[0]
+    assert not any(
+        "The dora is the tile after the indicator: the next number" in r for r in v.reasons
+    )
+    assert es in verdict(data, "es", **form).reasons[0]
+
+
+JUNCHAN = {
+    "type": "yaku",
+    "hand": "123m 789m 123p 789s 99s",
+    "win_tile": "3m",
+    "win": "ron",
+    "riichi": True,
+    "choices": ["Riichi", "Chanta", "Junchan", "Pinfu"],
+}
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"), [("en", "its stronger form"), ("es", "su forma más fuerte")]
+)
+def test_a_weaker_yaku_is_said_to_be_replaced_not_absent(lang, words):
+    v = verdict(JUNCHAN, lang, choice=["riichi", "chanta"])
+    assert not v.correct and words in v.reasons[0]
+    assert "not in this hand" not in v.reasons[0]
