@@ -154,6 +154,11 @@ def _meld(call: Call, aka: bool) -> Meld:
     return Meld(_MELD_KIND[call.kind], tiles, called=called, source=source, red=red)
 
 
+RiverEntry = tuple[str, bool, bool, bool]
+"""A river tile as ``(tile, tsumogiri, riichi, called)``: thrown just drawn, turned sideways
+for riichi, taken by a call."""
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     """One own-turn discard and everything the player could see when making it.
@@ -226,12 +231,25 @@ class Decision:
             "drawn": self.drawn,
             "scores": list(self.scores),
             "tiles_left": self.tiles_left,
-            "rivers": [
-                [{"tile": t, "tsumogiri": g, "riichi": r, "called": c} for t, g, r, c in river]
-                for river in self.rivers
-            ],
+            "rivers": [_river_json(river) for river in self.rivers],
             "all_melds": [list(m) for m in self.all_melds],
         }
+
+
+def _river_json(river: tuple[RiverEntry, ...]) -> dict[str, Any]:
+    """A river in JSON: its tiles, and the places (from 0) thrown just drawn, turned for
+    riichi, and taken by a call.
+
+    >>> river = (("1z", False, False, False), ("9m", True, True, False), ("5p", False, False, True))
+    >>> _river_json(river)
+    {'tiles': ['1z', '9m', '5p'], 'tsumogiri': [1], 'riichi': 1, 'called': [2]}
+    """
+    return {
+        "tiles": [e[0] for e in river],
+        "tsumogiri": [i for i, e in enumerate(river) if e[1]],
+        "riichi": next((i for i, e in enumerate(river) if e[2]), None),
+        "called": [i for i, e in enumerate(river) if e[3]],
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,11 +281,6 @@ class GameReplay:
     results: tuple[RoundResult, ...]
     final_scores: tuple[int, ...]
     start_mismatches: tuple[str, ...] = field(default=())
-
-
-RiverEntry = tuple[str, bool, bool, bool]
-"""A river tile as ``(tile, tsumogiri, riichi, called)``: thrown just drawn, turned sideways
-for riichi, taken by a call."""
 
 
 def _describe(event: Event, index: int, aka: bool) -> str:
