@@ -210,8 +210,6 @@ _REASON_TEXT = {
     "isolated_terminal": "{tile} is an isolated terminal",
     "backs_off": "goes back a shanten for a better shape or value",
     "tenpai": "tenpai on {tiles} ({live} left)",
-    "more_tiles": "accepts more tiles: {count}",
-    "higher_value": "higher expected score",
 }
 
 
@@ -278,6 +276,33 @@ def hand_points(han: float, fu: int, dealer: bool) -> float:
         return float(-(-base * mult // 100) * 100)
 
     return (1 - frac) * pts(lo) + frac * pts(lo + 1) if frac else pts(lo)
+
+
+_FU_COLUMNS = (20, 25, 30, 40)
+
+
+@lru_cache(maxsize=2)
+def _points_table(dealer: bool) -> npt.NDArray[np.float64]:
+    """Points by whole han (0..13) and fu column (:data:`_FU_COLUMNS`)."""
+    return np.array([[hand_points(h, fu, dealer) for fu in _FU_COLUMNS] for h in range(15)])
+
+
+def _points_of(
+    han: npt.NDArray[np.float64], fu: npt.NDArray[np.int64], dealer: bool
+) -> npt.NDArray[np.float64]:
+    """:func:`hand_points` of many wins at once (fractional han interpolate).
+
+    >>> _points_of(np.array([1.0, 2.5]), np.array([30, 30]), False).tolist()
+    [1000.0, 2950.0]
+    """
+    table = _points_table(dealer)
+    col = np.searchsorted(np.array(_FU_COLUMNS), fu)
+    h = np.clip(han, 0.0, 13.0)
+    lo = np.floor(h).astype(np.intp)
+    frac = h - lo
+    hi = np.minimum(lo + 1, 14)
+    out: npt.NDArray[np.float64] = (1 - frac) * table[lo, col] + frac * table[hi, col]
+    return out
 
 
 def estimate_han(
@@ -369,6 +394,16 @@ def _exact_yaku(
 # --- the search ------------------------------------------------------------------------------
 
 
+_HASH_WEIGHTS = np.random.default_rng(20261201).integers(1, 2**62, NUM_KINDS, dtype=np.int64) | 1
+
+
+def _row_hashes(hands: npt.NDArray[np.int8]) -> npt.NDArray[np.int64]:
+    """A 64-bit hash of each hand (row of counts); two hands in one search never collide in
+    practice (a few thousand hands against 2^64 values)."""
+    out: npt.NDArray[np.int64] = hands.astype(np.int64) @ _HASH_WEIGHTS
+    return out
+
+
 class _Search:
     """One ranking's memoised search over hands that keep improving (see the module doc)."""
 
@@ -387,7 +422,7 @@ class _Search:
         self.own = np.zeros(NUM_KINDS, dtype=bool)
         self.own[list(ctx.own_discards)] = True
         self.dealer = ctx.seat_wind == EAST
-        self.memo: dict[bytes, npt.NDArray[np.float64]] = {}
+        self.memo: dict[int, npt.NDArray[np.float64]] = {}
         self.ura_prob = _ura_probabilities(self.u0) if closed else np.zeros(NUM_KINDS)
 
     def unseen_of(self, hands: npt.NDArray[np.int8]) -> npt.NDArray[np.int64]:
@@ -410,7 +445,7 @@ class _Search:
 
     def solve(self, hands: npt.NDArray[np.int8], s: int) -> npt.NDArray[np.float64]:
         """Vectors ``(n, 3, k + 1)``: tenpai, win and expected score with 0..k draws left."""
-        keys = [h.tobytes() for h in hands]
+        keys = _row_hashes(hands).tolist()
         todo = [i for i, key in enumerate(keys) if key not in self.memo]
         if todo:
             sub = hands[todo]
@@ -435,17 +470,13 @@ class _Search:
         tsumo_pts = np.zeros((n_rows, NUM_KINDS))
         ron_pts = np.zeros((n_rows, NUM_KINDS))
         ura = (flat.astype(np.float64) * self.ura_prob[None, :]).sum(axis=1)
-        for j in range(rows.size):
-            h = int(han[j])
-            if h == 0 and not self.closed:
-                continue
-            base = h + int(extra[j]) + (1 if self.closed else 0)
-            u = float(ura[j])
-            f = int(fu[j])
-            ron_pts[rows[j], kinds[j]] = hand_points(base + u, f, self.dealer)
-            tsumo_pts[rows[j], kinds[j]] = hand_points(
-                base + u + (1 if self.closed else 0), f, self.dealer
-            )
+        closed = 1 if self.closed else 0
+        total = han + extra + closed + ura
+        total[(han == 0) & (closed == 0)] = 0.0
+        ron_pts[rows, kinds] = _points_of(total, fu, self.dealer)
+        tsumo_pts[rows, kinds] = _points_of(
+            np.where(total > 0, total + closed, 0.0), fu, self.dealer
+        )
         live = live * (tsumo_pts > 0)
         return self.tenpai_vectors(live, furiten, tsumo_pts, ron_pts)
 
@@ -492,23 +523,19 @@ class _Search:
         sh = _sh.shanten_batch(children, self.melds, check=False)
         ok = sh == s - 1
         pi, children = pi[ok], children[ok]
-        uniq, inverse = np.unique(children, axis=0, return_inverse=True)
+        _, first, inverse = np.unique(_row_hashes(children), return_index=True, return_inverse=True)
+        uniq = children[first]
         vec = self.solve(uniq, s - 1)[inverse.reshape(-1)]  # (m, 3, k+1)
-        # best follow-up per (row, draw) and per draws left, by expected score then win rate
-        order = np.lexsort((vec[:, 1, :].sum(axis=1), pi))
+        # the best follow-up per (row, draw) and per draws left, each figure on its own
+        order = np.argsort(pi, kind="stable")
         pi, vec = pi[order], vec[order]
-        best = np.full((ri.size, 3, k + 1), -1.0)
-        ev = vec[:, 2, :] + 1e-6 * vec[:, 1, :] + 1e-9 * vec[:, 0, :]
-        best_key = np.full((ri.size, k + 1), -np.inf)
-        for j in range(pi.size):
-            p = pi[j]
-            better = ev[j] > best_key[p]
-            best_key[p] = np.where(better, ev[j], best_key[p])
-            best[p] = np.where(better[None, :], vec[j], best[p])
-        best = np.maximum(best, 0.0)
+        starts = np.flatnonzero(np.r_[True, pi[1:] != pi[:-1]])
+        best = np.zeros((ri.size, 3, k + 1))
+        best[pi[starts]] = np.maximum.reduceat(vec, starts, axis=0)
         prob = unseen[ri, rt] / self.n
         a = np.zeros((n_rows, 3, k + 1))
-        np.add.at(a, ri, prob[:, None, None] * best)
+        row_starts = np.flatnonzero(np.r_[True, ri[1:] != ri[:-1]])  # ri is sorted
+        a[ri[row_starts]] = np.add.reduceat(prob[:, None, None] * best, row_starts, axis=0)
         stay = 1.0 - np.bincount(ri, weights=prob, minlength=n_rows)
         for step in range(1, k + 1):
             out[:, :, step] = a[:, :, step - 1] + stay[:, None] * out[:, :, step - 1]
@@ -730,7 +757,7 @@ def _tenpai_reasons(search: _Search, h13: npt.NDArray[np.int8]) -> list[Reason]:
 
 
 def _exact_leaf(search: _Search, h13: npt.NDArray[np.int8]) -> npt.NDArray[np.float64]:
-    """The tenpai vector of a hand reached by the discard itself, with yaku from scoring."""
+    """The tenpai vector of a closed hand reached by the discard itself, yaku from scoring."""
     ctx = search.ctx
     _, after = _hand_and_draws(h13[None, :], search.melds)
     wins = after[0] == -1
@@ -793,8 +820,10 @@ def rank_discards(hand: Hand, context: TableContext) -> Ranking:
         red = i5 >= 0 and hand.red[i5] > 0 and counts[d] == 1
         reasons = _reasons(hand, context, d, red, o.shanten, min_sh)
         if o.shanten == 0:
-            vec = _exact_leaf(search, h13)
+            vec = search.solve(h13[None, :], 0)[0] if melds else _exact_leaf(search, h13)
             reasons = _tenpai_reasons(search, h13) + reasons
+            if melds and vec[1, -1] == 0 and not any(r.code == "dead_wait" for r in reasons):
+                reasons.append(Reason("no_yaku"))
         elif o.shanten <= MAX_SEARCH_SHANTEN:
             if red:
                 search.red_kinds &= ~(1 << i5)

@@ -1,0 +1,181 @@
+"""The expected-value discard ranking: properties that must hold, and positions a strong player
+would rank the same way."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+
+import pytest
+
+from tutor.engine.__main__ import main
+from tutor.engine.hand import parse_hand
+from tutor.engine.tiles import counts_to_tiles, parse_tile, parse_tiles, tiles_str, to_counts
+from tutor.engine.value import (
+    RankedDiscard,
+    TableContext,
+    decision_from_json,
+    is_clear,
+    rank_discards,
+)
+
+
+def _row(hand: str, discard: str, **context: object) -> RankedDiscard:
+    ranking = rank_discards(parse_hand(hand), TableContext(**context))  # type: ignore[arg-type]
+    return next(r for r in ranking.rows if r.discard == parse_tile(discard))
+
+
+def _seen(tiles: str) -> tuple[int, ...]:
+    return to_counts(parse_tiles(tiles))
+
+
+def test_a_dead_wait_never_wins() -> None:
+    # cutting 9m leaves a wait on 1z and 7z, and the other two copies of each are in view
+    row = _row("1239m456p789s1177z", "9m", seen=_seen("1177z"), draws_left=10)
+    assert row.shanten == 0
+    assert row.win_rate == 0.0
+    assert row.ev == 0.0
+    assert "dead_wait" in [r.code for r in row.reasons]
+
+
+def test_a_dead_wait_ranks_below_a_live_one_shanten() -> None:
+    ranking = rank_discards(
+        parse_hand("1239m456p789s1177z"), TableContext(seen=_seen("1177z"), draws_left=10)
+    )
+    assert ranking.rows[0].discard != parse_tile("9m")
+    assert ranking.rows[0].win_rate > 0
+
+
+def test_a_furiten_wait_wins_only_by_self_draw() -> None:
+    # cutting 7z waits on 1m-4m; 4m is in the player's own river
+    hand = "123m456p789s23m55p7z"
+    draws = 10
+    row = _row(hand, "7z", own_discards=(parse_tile("4m"),), draws_left=draws)
+    assert "furiten" in [r.code for r in row.reasons]
+    unseen = 136 - 14 - 0  # the river tile is counted by seen only when given; here it is not
+    live = 3 + 4  # 1m: one in the hand; 4m: none in view
+    self_draw_only = 1 - (1 - live / unseen) ** draws
+    assert row.win_rate == pytest.approx(self_draw_only)
+    open_wait = _row(hand, "7z", draws_left=draws)
+    assert open_wait.win_rate > row.win_rate
+    assert "furiten" not in [r.code for r in open_wait.reasons]
+
+
+def _random_hands(n: int, seed: int) -> list[str]:
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        wall = [t for t in range(27) for _ in range(4)]
+        rng.shuffle(wall)
+        tiles = sorted(wall[:12])
+        out.append(tiles_str(tiles))
+    return out
+
+
+@pytest.mark.parametrize("body", _random_hands(8, 13))
+def test_dropping_a_dora_for_the_same_tiles_never_raises_the_expected_score(body: str) -> None:
+    # 3z and 4z are both lone guest winds (seat South, round East): cutting either keeps the
+    # same shape, and the 4z is the dora (indicator 3z)
+    hand = body + "34z"
+    ctx = {"dora_indicators": (parse_tile("3z"),), "seen": _seen("3z"), "draws_left": 12}
+    drop = _row(hand, "4z", **ctx)
+    keep = _row(hand, "3z", **ctx)
+    assert drop.shanten == keep.shanten
+    assert drop.ev <= keep.ev
+    assert "discards_dora" in [r.code for r in drop.reasons]
+
+
+def test_a_dora_indicator_on_the_hand_never_lowers_the_best_expected_score() -> None:
+    for body in _random_hands(5, 7):
+        hand = parse_hand(body + "11z")
+        kinds = counts_to_tiles(hand.concealed)
+        plain = rank_discards(hand, TableContext(draws_left=12))
+        indicator = kinds[0] - 1 if kinds[0] % 9 else kinds[0] + 8
+        dora = rank_discards(hand, TableContext(dora_indicators=(indicator,), draws_left=12))
+        assert max(r.ev for r in dora.rows) >= max(r.ev for r in plain.rows)
+
+
+def test_it_keeps_the_pair_of_a_dragon_for_yakuhai() -> None:
+    # three sets, the pair of 7z and three lone tiles: cut a lone one, never the dragons
+    ranking = rank_discards(parse_hand("234m678m456p19p377z"), TableContext(draws_left=12))
+    first = ranking.rows[0]
+    assert first.discard in (parse_tile("1p"), parse_tile("9p"), parse_tile("3z"))
+    assert "keeps_value_pair" in [r.code for r in first.reasons]
+    cut_dragon = next(r for r in ranking.rows if r.discard == parse_tile("7z"))
+    assert cut_dragon.ev < first.ev
+
+
+def test_it_prefers_a_live_one_shanten_to_a_tenpai_on_one_tile() -> None:
+    # cutting 5s waits on a closed 2p with three copies in view; cutting 1p keeps 3p and 5s,
+    # a 1-shanten on some forty tiles
+    ranking = rank_discards(
+        parse_hand("123m456m13p5s678s11z"), TableContext(seen=_seen("222p"), draws_left=13)
+    )
+    tenpai_rows = [r for r in ranking.rows if r.shanten == 0]
+    assert tenpai_rows
+    assert ranking.rows[0].shanten == 1
+    assert ranking.rows[0].win_rate > max(r.win_rate for r in tenpai_rows)
+    assert ranking.rows[0].ev > max(r.ev for r in tenpai_rows)
+
+
+def test_it_cuts_an_isolated_guest_wind_before_a_simple() -> None:
+    # 1-shanten with a tanyao shape: the lone North goes first
+    ranking = rank_discards(parse_hand("234m56m456p23789s4z"), TableContext(draws_left=14))
+    assert ranking.rows[0].discard == parse_tile("4z")
+    assert "isolated_honor" in [r.code for r in ranking.rows[0].reasons]
+
+
+def test_the_clear_rule_needs_a_margin_in_expected_score() -> None:
+    a = RankedDiscard(0, 1, 20, 0, 0.6, 0.3, 2400.0, ())
+    close = RankedDiscard(1, 1, 20, 0, 0.6, 0.3, 2200.0, ())
+    far = RankedDiscard(1, 1, 20, 0, 0.4, 0.15, 1200.0, ())
+    assert not is_clear([a, close])
+    assert is_clear([a, far])
+
+
+def test_a_decision_line_reads_the_replay_fields() -> None:
+    hand, ctx = decision_from_json(
+        {
+            "hand": "123m456p789s23m55p7z",
+            "melds": [],
+            "dora_indicators": ["4p"],
+            "round_wind": "2z",
+            "seat_wind": "1z",
+            "seen": "1m9s",
+            "own_discards": ["9s"],
+            "tiles_left": 30,
+            "discard": "7z",
+        }
+    )
+    assert ctx.round_wind == parse_tile("2z") and ctx.seat_wind == parse_tile("1z")
+    assert ctx.draws_left == 7
+    assert ctx.seen[parse_tile("1m")] == 1
+    assert hand.tile_count == 14
+
+
+def test_rank_prints_one_line_per_decision_and_an_error_for_a_bad_one() -> None:
+    lines = "\n".join(
+        [
+            json.dumps({"hand": "123m456p789s23m55p7z", "discard": "1m"}),
+            "{not json",
+            json.dumps({"hand": "123m"}),
+            json.dumps({"hand": "123m456p789s23m55p7z", "seat_wind": "5z"}),
+        ]
+    )
+    out = io.StringIO()
+    assert main(["rank"], stdin=io.StringIO(lines), stdout=out) == 0
+    rows = [json.loads(x) for x in out.getvalue().splitlines()]
+    assert len(rows) == 4
+    assert rows[0]["ranking"][0]["discard"] == "7z"
+    assert set(rows[0]["ranking"][0]) >= {
+        "discard",
+        "shanten",
+        "count",
+        "tenpai_rate",
+        "win_rate",
+        "ev",
+        "reasons",
+    }
+    assert isinstance(rows[0]["clear"], bool)
+    assert all("error" in r for r in rows[1:])
