@@ -249,13 +249,31 @@ class Assignment(models.Model):
     def __str__(self) -> str:
         return self.display_title
 
+    @staticmethod
+    def load_stages(assignments: list[Assignment]) -> list[Assignment]:
+        """Look up the lesson stages of all these assignments in one query, so that their
+        :attr:`display_title` costs none (a page listing many assignments)."""
+        slugs = {a.stage_slug for a in assignments if a.kind == AssignmentKind.STAGE}
+        stages = {s.slug: s for s in Stage.objects.filter(slug__in=slugs)} if slugs else {}
+        for a in assignments:
+            a._stage = (stages.get(a.stage_slug),)
+        return assignments
+
+    def stage(self) -> Stage | None:
+        """The assigned lesson stage (None when it no longer exists, or for another kind)."""
+        loaded: tuple[Stage | None] | None = getattr(self, "_stage", None)
+        if loaded is None:
+            found = Stage.objects.filter(slug=self.stage_slug).first() if self.stage_slug else None
+            loaded = self._stage = (found,)
+        return loaded[0]
+
     @property
     def display_title(self) -> str:
         """The teacher's title, or one made from the content in the reader's language."""
         if self.title:
             return self.title
         if self.kind == AssignmentKind.STAGE:
-            stage = Stage.objects.filter(slug=self.stage_slug).first()
+            stage = self.stage()
             return str(stage) if stage is not None else self.stage_slug
         if self.kind == AssignmentKind.PUZZLES:
             n = len(self.puzzle_ids)

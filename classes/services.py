@@ -21,6 +21,7 @@ from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from lessons.models import Stage
 from lessons.services import stage_status
@@ -285,6 +286,14 @@ def status_label(status: str) -> str:
     return labels[status]
 
 
+_BADGES = {
+    Status.DONE: "text-bg-success",
+    Status.LATE: "text-bg-danger",
+    Status.IN_PROGRESS: "text-bg-warning",
+    Status.NOT_STARTED: "text-bg-secondary",
+}
+
+
 def work_status(
     assignment: Assignment, progress: Progress | None, now: datetime | None = None
 ) -> str:
@@ -324,6 +333,93 @@ def lesson_stage_status(user: Any, stage_slug: str) -> dict[str, Any] | None:
         return None
 
 
+def catch_up_stages(
+    assignments: list[Assignment],
+    students: list[Any],
+    progress: dict[tuple[int, int], Progress],
+) -> None:
+    """Count lesson stages the students completed on the lessons pages without it reaching
+    their class (before the stage was assigned, or before they joined), for many students
+    and assignments at once: four queries to read and, when some stage is newly counted,
+    three to write them all. ``progress`` (keyed by student and assignment ids) is brought up
+    to date."""
+    pending = [
+        (s, a)
+        for a in assignments
+        if a.kind == AssignmentKind.STAGE and a.stage() is not None
+        for s in students
+        if (p := progress.get((s.pk, a.pk))) is None or p.completed_at is None
+    ]
+    if not pending:
+        return
+    done = _stages_done({s.pk for s, _a in pending}, {a.stage_slug for _s, a in pending})
+    now = timezone.now()
+    new: list[Progress] = []
+    changed: list[Progress] = []
+    for s, a in pending:
+        finished = done.get((s.pk, a.stage_slug))
+        if finished is None:
+            continue
+        stars, when = finished
+        p = progress.get((s.pk, a.pk)) or Progress(assignment=a, student=s)
+        (changed if p.pk else new).append(p)
+        if p.stars is None or stars > p.stars:
+            p.stars, p.score = stars, round(100 * stars / 3)
+        p.completed_at = p.last_activity = when or now
+    if not (new or changed):
+        return
+    with transaction.atomic():
+        # a row made meanwhile by a receiver wins; a stage still not counted is counted on the
+        # next reading
+        Progress.objects.bulk_create(new, ignore_conflicts=True)
+        fields = ["stars", "score", "completed_at", "last_activity"]
+        Progress.objects.bulk_update(changed, fields, batch_size=500)
+    for p in Progress.objects.filter(
+        assignment__in={p.assignment_id for p in new + changed},
+        student__in={p.student_id for p in new + changed},
+    ):
+        progress[(p.student_id, p.assignment_id)] = p
+
+
+def _stages_done(
+    user_ids: set[int], slugs: set[str]
+) -> dict[tuple[int, str], tuple[int, datetime | None]]:
+    """Stars and last activity of every (user, stage) done on the lessons pages, as the
+    lessons app counts it (:func:`lessons.services.status_from`): all steps done in the
+    current run, or best stars kept from an earlier run."""
+    from lessons.models import StageBest, Step, StepProgress
+    from lessons.services import stars_for
+
+    stages = dict(Stage.objects.filter(slug__in=slugs).values_list("pk", "slug"))
+    keys: dict[int, set[str]] = defaultdict(set)
+    for stage_id, key in Step.objects.filter(stage__in=stages).values_list("stage_id", "key"):
+        keys[stage_id].add(key)
+    runs: dict[tuple[int, int], list[Any]] = defaultdict(list)
+    for row in StepProgress.objects.filter(
+        user_id__in=user_ids, step__stage__in=stages
+    ).values_list("user_id", "step__stage_id", "step__key", "done", "mistakes", "updated_at"):
+        runs[(row[0], row[1])].append(row)
+    best = {
+        (u, st): stars
+        for u, st, stars in StageBest.objects.filter(
+            user_id__in=user_ids, stage__in=stages
+        ).values_list("user_id", "stage_id", "stars")
+    }
+    out: dict[tuple[int, str], tuple[int, datetime | None]] = {}
+    for u in user_ids:
+        for stage_id, slug in stages.items():
+            rows = runs.get((u, stage_id), [])
+            done_keys = {key for _u, _st, key, d, _m, _t in rows if d}
+            finished = bool(keys[stage_id]) and keys[stage_id] <= done_keys
+            mistakes = sum(m for _u, _st, key, _d, m, _t in rows if key in keys[stage_id])
+            kept = best.get((u, stage_id), 0)
+            if finished or kept > 0:
+                stars = max(stars_for(mistakes) if finished else 0, kept)
+                times = [t for *_rest, t in rows if t]
+                out[(u, slug)] = (stars, max(times) if times else None)
+    return out
+
+
 @dataclass
 class Work:
     """A student's row for one assignment, ready for a template or the CSV."""
@@ -337,6 +433,27 @@ class Work:
         return status_label(self.status)
 
     @property
+    def badge_class(self) -> str:
+        """The Bootstrap colour of the status badge."""
+        return _BADGES[self.status]
+
+    @property
+    def stars_text(self) -> str:
+        """The stars of a lesson stage as ★★☆ (empty without stars)."""
+        stars = self.progress.stars if self.progress is not None else None
+        return "" if stars is None else "★" * stars + "☆" * (3 - stars)
+
+    @property
+    def stars_label(self) -> str:
+        stars = (self.progress.stars if self.progress is not None else None) or 0
+        return ngettext("%(stars)s star", "%(stars)s stars", stars) % {"stars": stars}
+
+    @property
+    def attempts_text(self) -> str:
+        n = self.progress.attempts if self.progress is not None else 0
+        return ngettext("%(n)s attempt", "%(n)s attempts", n) % {"n": n}
+
+    @property
     def late_done(self) -> bool:
         p, due = self.progress, self.assignment.due
         return bool(p and p.completed_at and due and p.completed_at > due)
@@ -345,13 +462,13 @@ class Work:
 def my_work(user: Any, classroom: Classroom | None = None) -> list[Work]:
     """``user``'s assignments (in one class or all their classes) with progress and status."""
     filters: dict[str, Any] = {"classroom": classroom} if classroom is not None else {}
-    assignments = student_assignments_for(user, **filters)
-    for a in assignments:
-        sync_stage_progress(a, user)
-    progress = {
-        p.assignment_id: p
+    assignments = Assignment.load_stages(student_assignments_for(user, **filters))
+    cells = {
+        (user.pk, p.assignment_id): p
         for p in Progress.objects.filter(student=user, assignment__in=assignments)
     }
+    catch_up_stages(assignments, [user], cells)
+    progress = {a: p for (_s, a), p in cells.items()}
     now = timezone.now()
     rows = [
         Work(a, progress.get(a.pk), work_status(a, progress.get(a.pk), now)) for a in assignments
@@ -379,18 +496,22 @@ def class_students(classroom: Classroom) -> list[User]:
     return list(User.objects.filter(class_memberships__classroom=classroom).order_by("username"))
 
 
-def class_grid(classroom: Classroom, students: list[User] | None = None) -> Grid:
-    """Students × assignments: each cell is the student's progress and status."""
+def class_grid(
+    classroom: Classroom,
+    students: list[User] | None = None,
+    assignments: list[Assignment] | None = None,
+) -> Grid:
+    """Students × assignments (all of the class's, or those given): each cell is the
+    student's progress and status. A fixed number of queries, whatever the class's size."""
     students = class_students(classroom) if students is None else students
-    assignments = list(classroom.assignments.all())
-    for a in assignments:
-        if a.kind == AssignmentKind.STAGE:
-            for s in students:
-                sync_stage_progress(a, s)
+    if assignments is None:
+        assignments = list(classroom.assignments.all())
+    Assignment.load_stages(assignments)
     progress = {
         (p.student_id, p.assignment_id): p
-        for p in Progress.objects.filter(assignment__classroom=classroom, student__in=students)
+        for p in Progress.objects.filter(assignment__in=assignments, student__in=students)
     }
+    catch_up_stages(assignments, students, progress)
     now = timezone.now()
     grid = Grid(students, assignments)
     for s in students:
@@ -412,11 +533,13 @@ class ThemeAccuracy:
         return round(100 * self.correct / self.attempts) if self.attempts else 0
 
 
-def theme_label(key: str) -> str:
-    """A theme key as a reader's label: puzzle themes, lesson stages, exercise kinds."""
+def theme_label(key: str, stage_titles: dict[str, str] | None = None) -> str:
+    """A theme key as a reader's label: puzzle themes, lesson stages, exercise kinds.
+    ``stage_titles`` (by slug) saves a query per lesson stage."""
     if key.startswith("lesson:"):
         slug = key.removeprefix("lesson:")
-        return _("Lesson: %(stage)s") % {"stage": stage_title(slug)}
+        title = stage_titles.get(slug, slug) if stage_titles is not None else stage_title(slug)
+        return _("Lesson: %(stage)s") % {"stage": title}
     if key.startswith("exercise:"):
         kind = key.removeprefix("exercise:")
         labels = dict(ExerciseKind.choices)
@@ -442,7 +565,12 @@ def theme_accuracy(classroom: Classroom, student: Any = None) -> list[ThemeAccur
         for key in themes or []:
             totals[key][0] += 1
             totals[key][1] += int(correct)
-    rows = [ThemeAccuracy(k, theme_label(k), n, c) for k, (n, c) in totals.items()]
+    slugs = {k.removeprefix("lesson:") for k in totals if k.startswith("lesson:")}
+    titles = {
+        stage.slug: str(stage.title_text or stage.slug)
+        for stage in Stage.objects.filter(slug__in=slugs)
+    }
+    rows = [ThemeAccuracy(k, theme_label(k, titles), n, c) for k, (n, c) in totals.items()]
     rows.sort(key=lambda r: (r.percent, r.label))
     return rows
 

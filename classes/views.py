@@ -53,6 +53,9 @@ from .models import (
     Progress,
 )
 
+MAX_ASSIGNMENTS_PER_CLASS = 100
+"""Past this, the dashboard (students × assignments) grows too wide to read or to serve fast."""
+
 ASSIGNMENT_FORMS = {
     AssignmentKind.STAGE: StageAssignmentForm,
     AssignmentKind.PUZZLES: PuzzleSetForm,
@@ -366,6 +369,16 @@ def news_delete(request: HttpRequest, class_id: int, post_id: int) -> HttpRespon
 @login_required
 def assignment_new(request: HttpRequest, class_id: int) -> HttpResponse:
     classroom = _teacher_class(request, class_id)
+    if classroom.assignments.count() >= MAX_ASSIGNMENTS_PER_CLASS:
+        messages.error(
+            request,
+            _(
+                "This class has %(n)d assignments, the most a class can have. Delete the ones "
+                "that are over to add new ones."
+            )
+            % {"n": MAX_ASSIGNMENTS_PER_CLASS},
+        )
+        return redirect("classes:detail", class_id=classroom.pk)
     kind = request.GET.get("kind") or request.POST.get("kind") or AssignmentKind.EXERCISE
     if kind not in ASSIGNMENT_FORMS:
         kind = AssignmentKind.EXERCISE
@@ -520,8 +533,8 @@ def assignment(request: HttpRequest, class_id: int, assignment_id: int) -> HttpR
     context: dict[str, Any] = {"classroom": classroom, "assignment": item, "teacher": teacher}
     context.update(_kind_context(item))
     if teacher:
-        grid = services.class_grid(classroom)
-        context["results"] = [(s, works[grid.assignments.index(item)]) for s, works in grid.rows()]
+        grid = services.class_grid(classroom, assignments=[item])
+        context["results"] = [(s, works[0]) for s, works in grid.rows()]
     else:
         services.sync_stage_progress(item, request.user)
         progress = Progress.objects.filter(assignment=item, student=request.user).first()
@@ -620,14 +633,18 @@ def student(request: HttpRequest, class_id: int, student_id: int) -> HttpRespons
     classroom = _teacher_class(request, class_id)
     pupil = get_object_or_404(User, pk=student_id, class_memberships__classroom=classroom)
     grid = services.class_grid(classroom, students=[pupil])
+    attempts = list(
+        Attempt.objects.filter(assignment__classroom=classroom, student=pupil)
+        .select_related("assignment")
+        .order_by("-created")[:50]
+    )
+    Assignment.load_stages([a.assignment for a in attempts])
     context = {
         "classroom": classroom,
         "pupil": pupil,
         "works": grid.rows()[0][1],
         "themes": services.theme_accuracy(classroom, student=pupil),
-        "attempts": Attempt.objects.filter(assignment__classroom=classroom, student=pupil)
-        .select_related("assignment")
-        .order_by("-created")[:50],
+        "attempts": attempts,
     }
     return render(request, "classes/student.html", context)
 
