@@ -399,19 +399,67 @@ class Complete(Exercise):
         if answer in right:
             return Verdict(True, reasons)
         form, pair = answer
+        # The split itself would give the answer away: only say what was wrong, and why.
+        return Verdict(False, self._mistakes(form, pair, forms, reasons))
+
+    def _mistakes(
+        self, form: str, pair: int | None, forms: dict[str, set[int]], reasons: list[str]
+    ) -> list[str]:
+        counts = self.hand.concealed
         if form == "standard" and "standard" in forms and pair not in forms["standard"]:
-            reasons.insert(
-                0,
-                _("%(tile)s is not the pair of this hand.") % {"tile": tile_name(int(pair))},  # type: ignore[arg-type]
-            )
-        elif form != "not_complete" and form not in forms:
-            reasons.insert(
-                0, _("This hand is not made of %(form)s.") % {"form": _form_labels()[form].lower()}
-            )
-        elif form == "not_complete":
-            reasons.insert(0, _("Look again: this hand is complete."))
-        # The split itself would give the answer away: only say what was wrong.
-        return Verdict(False, reasons[:1])
+            assert pair is not None
+            if counts[pair] < 2:
+                return [
+                    _("There is only one %(tile)s in the hand: a pair needs two.")
+                    % {"tile": tile_name(pair)}
+                ]
+            return [
+                _(
+                    "A pair of %(tile)s leaves tiles that do not split into sets: it is not this "
+                    "hand's pair."
+                )
+                % {"tile": tile_name(pair)}
+            ]
+        if form == "seven_pairs" and form not in forms:
+            fours = [k for k, n in enumerate(counts) if n == 4]
+            if fours and sum(1 for n in counts if n >= 2) + len(fours) >= 7:
+                return [
+                    _(
+                        "Seven pairs must be seven different pairs: four copies of %(tile)s are "
+                        "not two pairs."
+                    )
+                    % {"tile": tile_name(fours[0])}
+                ]
+            n = sum(1 for c in counts if c >= 2)
+            return [
+                ngettext(
+                    "This hand has only %(n)s pair; seven pairs needs seven.",
+                    "This hand has only %(n)s pairs; seven pairs needs seven.",
+                    n,
+                )
+                % {"n": n}
+            ]
+        if form != "not_complete" and form not in forms:
+            out = [_("This hand is not made of %(form)s.") % {"form": _form_labels()[form].lower()}]
+            return out + (reasons[:1] if not forms else [])
+        if form == "not_complete" and "standard" in forms:
+            return [
+                _(
+                    "Look again: this hand is complete. Start from the pair of %(tile)s: the "
+                    "other tiles all fit in sets."
+                )
+                % {"tile": tile_name(min(forms["standard"]))}
+            ]
+        if form == "not_complete" and "seven_pairs" in forms:
+            return [_("Look again: this hand is complete. Count its pairs: all seven differ.")]
+        if form == "not_complete" and "thirteen_orphans" in forms:
+            return [
+                _(
+                    "Look again: this hand is complete. Check each terminal and honor: all "
+                    "thirteen are there."
+                )
+            ]
+        return [_("Look again: this hand is complete.")]
 
     def widget(self, answer: Answer | None = None) -> Widget:
         labels = _form_labels()

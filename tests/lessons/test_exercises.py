@@ -121,7 +121,7 @@ def test_a_complete_hand_needs_the_right_pair():
     assert verdict(data, shape="standard", pair="5s").correct
     v = verdict(data, shape="standard", pair="7z")
     assert not v.correct
-    assert "Red dragon is not the pair" in v.reasons[0]
+    assert "A pair of red dragon leaves tiles that do not split into sets" in v.reasons[0]
 
 
 def test_seven_pairs_is_its_own_form():

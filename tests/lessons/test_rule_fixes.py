@@ -423,3 +423,56 @@ def test_a_weaker_yaku_is_said_to_be_replaced_not_absent(lang, words):
     v = verdict(JUNCHAN, lang, choice=["riichi", "chanta"])
     assert not v.correct and words in v.reasons[0]
     assert "not in this hand" not in v.reasons[0]
+
+
+# --- item 7: complete-hand mistakes ------------------------------------------------------------
+
+THREE_WAYS = {"type": "complete", "hand": "111222333m 456p 77s"}
+
+
+@pytest.mark.parametrize(
+    ("data", "form", "en", "es"),
+    [
+        (
+            THREE_WAYS,
+            {"shape": "not_complete"},
+            "Start from the pair of seven of bamboo",
+            "Empieza por la pareja de siete de bambú",
+        ),
+        (
+            THREE_WAYS,
+            {"shape": "standard", "pair": "4p"},
+            "only one four of circles",
+            "solo hay un cuatro de círculos",
+        ),
+        (
+            THREE_WAYS,
+            {"shape": "standard", "pair": "1m"},
+            "leaves tiles that do not split into sets",
+            "deja fichas que no se reparten en grupos",
+        ),
+        (
+            {"type": "complete", "hand": "1111m 2277p 99s 1155z"},
+            {"shape": "seven_pairs"},
+            "four copies of one of characters are not two pairs",
+            "cuatro copias de uno de caracteres no son dos parejas",
+        ),
+        (
+            {"type": "complete", "hand": "1133m 2277p 99s 1155z"},
+            {"shape": "not_complete"},
+            "Count its pairs",
+            "Cuenta sus parejas",
+        ),
+    ],
+    ids=[
+        "missed-split",
+        "single-tile-pair",
+        "wrong-pair",
+        "four-alike-pairs",
+        "missed-seven-pairs",
+    ],
+)
+def test_a_typical_complete_hand_mistake_is_named(data, form, en, es):
+    v = verdict(data, **form)
+    assert not v.correct and len(v.reasons) == 1 and en in v.reasons[0]
+    assert es in verdict(data, "es", **form).reasons[0]
