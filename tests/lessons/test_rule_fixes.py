@@ -443,7 +443,7 @@ THREE_WAYS = {"type": "complete", "hand": "111222333m 456p 77s"}
             THREE_WAYS,
             {"shape": "standard", "pair": "4p"},
             "only one four of circles",
-            "solo hay un cuatro de círculos",
+            "Solo hay un cuatro de círculos",
         ),
         (
             THREE_WAYS,
