@@ -89,6 +89,7 @@ __all__ = [
     "DecisionError",
     "MAX_SEARCH_SHANTEN",
     "PREFERENCES",
+    "REASON_CODES",
     "RON_WEIGHT",
     "RankedDiscard",
     "Ranking",
@@ -211,6 +212,10 @@ _REASON_TEXT = {
     "backs_off": "goes back a shanten for a better shape or value",
     "tenpai": "tenpai on {tiles} ({live} left)",
 }
+
+
+REASON_CODES: tuple[str, ...] = tuple(_REASON_TEXT)
+"""Every code a ranking row's :class:`Reason` can carry."""
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ __all__ = [
     "blocked_text",
     "call_name",
     "call_reason_text",
+    "discard_reason_text",
     "error_text",
     "fu_reason_text",
     "fu_text",
@@ -611,6 +612,38 @@ def blocked_text(blocked: Any, tile: TileFormat = tile_text) -> str:
 # --- any reason -----------------------------------------------------------------------------
 
 
+def discard_reason_text(reason: Any, tile: TileFormat = tile_text) -> str:
+    """A reason of the expected-value discard ranking (:class:`tutor.engine.value.Reason` or
+    its mapping with ``code`` and ``params``) as a sentence."""
+    code = str(_field(reason, "code", "") or "")
+    p = _params(reason)
+    one = tile(str(p.get("tile", "")))
+    many = _tile_list(str(p.get("tiles", "")), tile)
+    if code == "tenpai":
+        live = int(p.get("live", 0) or 0)
+        return ngettext(
+            "tenpai, waiting on %(tiles)s (%(live)s tile left)",
+            "tenpai, waiting on %(tiles)s (%(live)s tiles left)",
+            live,
+        ) % {"tiles": many, "live": live}
+    texts = {
+        "furiten": _("furiten: %(tiles)s is in your river, so this wait can win only by tsumo"),
+        "dead_wait": _("no winning tile left: every copy of %(tiles)s is in view"),
+        "no_yaku": _("an open hand without a yaku cannot win on this wait"),
+        "keeps_dora": _("keeps the dora %(tile)s"),
+        "discards_dora": _("discards the dora %(tile)s"),
+        "discards_red_five": _("discards a red five"),
+        "keeps_value_pair": _("keeps the pair of %(tile)s for yakuhai"),
+        "discards_value_honor": _("discards %(tile)s, an honor worth a yaku as a triplet"),
+        "isolated_honor": _("%(tile)s is an isolated honor, the least useful tile"),
+        "isolated_terminal": _("%(tile)s is an isolated terminal"),
+        "backs_off": _("goes back a shanten for a better shape or value"),
+    }
+    if code in texts:
+        return texts[code] % {"tile": one, "tiles": many}
+    return str(_field(reason, "text", "") or reason)
+
+
 def reason_text(reason: Any) -> str:
     """Any reason the engine gives, in the reader's language (what the ``reason_text``
     template filter shows): a fu line, near miss, furiten reason, blocked call, call
@@ -618,8 +651,11 @@ def reason_text(reason: Any) -> str:
     from tutor.engine.calls import Blocked, Reason
     from tutor.engine.furiten import FuritenReason
     from tutor.engine.scoring import FuLine, NearMiss, NoYakuError
+    from tutor.engine.value import Reason as DiscardReason
     from tutor.engine.waits import WaitShape
 
+    if isinstance(reason, DiscardReason):
+        return discard_reason_text(reason)
     if isinstance(reason, FuLine):
         return fu_text(reason)
     if isinstance(reason, NearMiss):
