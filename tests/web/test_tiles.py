@@ -135,7 +135,10 @@ def test_a_silly_size_falls_back_to_a_sane_one() -> None:
 def test_a_long_hand_shrinks_to_fit_a_narrow_screen() -> None:
     html = render('{% tiles "123456789m12345p" %}')
     (span,) = [a for a in parse(html).of("span") if "tiles" in (a["class"] or "").split()]
-    assert "min(40px" in span["style"] and "/ 14" in span["style"]
+    # 14 tiles, 40 px high: static/css/layout.css turns these into
+    # min(40px, calc((100vw - 5rem) / 14 * 4 / 3)) without an inline style.
+    assert (span["data-tile-h"], span["data-tile-fit"]) == ("40", str(14 * 4))
+    assert "style" not in span
 
 
 def groups_of(html: str) -> list[dict[str, str | None]]:

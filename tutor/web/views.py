@@ -68,11 +68,16 @@ def profile(request: HttpRequest) -> HttpResponse:
             if profile.user.email.casefold() != old_email:
                 ask_for_confirmation(request, profile.user)
             response = redirect("profile")
+            # The same cookie, with the same flags, as the language switcher's.
             response.set_cookie(
                 settings.LANGUAGE_COOKIE_NAME,
                 profile.language,
-                samesite="Lax",
-                secure=settings.SESSION_COOKIE_SECURE,
+                max_age=settings.LANGUAGE_COOKIE_AGE,
+                path=settings.LANGUAGE_COOKIE_PATH,
+                domain=settings.LANGUAGE_COOKIE_DOMAIN,
+                secure=settings.LANGUAGE_COOKIE_SECURE,
+                httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+                samesite=settings.LANGUAGE_COOKIE_SAMESITE,
             )
             return response
         return render(

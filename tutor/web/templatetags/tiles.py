@@ -38,6 +38,7 @@ shows up on the page, not as a server error.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -412,6 +413,8 @@ def tiles(
         "size": height,
         "width": round(height * ASPECT),
         "slots": f"{slots:.2f}",
+        # The width in quarter tiles, rounded up: static/css/layout.css has a rule for each.
+        "quarters": min(160, math.ceil(slots * 4)),
         "select": select,
         "input_type": "radio" if select == "one" else "checkbox",
         "name": name,
