@@ -17,6 +17,9 @@ from typing import Any
 
 import pytest
 
+# The curriculum fixture and the class world's factories.
+pytest_plugins = ["tests.factories"]
+
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
 # Redis database 1..15 picked by process id, so that two test runs on one machine (developers

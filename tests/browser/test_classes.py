@@ -6,11 +6,8 @@ from __future__ import annotations
 
 import csv
 import io
-import shutil
-from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 from django.utils import translation
 
 from classes.models import Instructor
@@ -20,7 +17,6 @@ from tests.conftest import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-CONTENT = Path(__file__).resolve().parents[2] / "lessons" / "content"
 PASSWORD = "a-long-pass-phrase-9"
 DISCARD_HAND = "23467m456p789s11z1s"  # discarding 1s makes tenpai; anything else does not
 
@@ -32,12 +28,7 @@ def t(language: str, text: str) -> str:
 
 
 @pytest.fixture
-def people(make_user, db, tmp_path):
-    # Only the wall stage: the assignment needs it, and other stages may be mid-writing.
-    for language in ("en", "es"):
-        (tmp_path / language).mkdir()
-        shutil.copy(CONTENT / language / "04-the-wall.yaml", tmp_path / language)
-    call_command("load_lessons", content_dir=str(tmp_path), stdout=io.StringIO())
+def people(make_user, curriculum):
     teacher = make_user("sensei", PASSWORD)
     Instructor.objects.create(user=teacher)
     make_user("kaede", PASSWORD)

@@ -3,10 +3,7 @@ is shown and screenshotted at 1280 and 375 px, and nothing sticks out sideways o
 
 from __future__ import annotations
 
-import io
-
 import pytest
-from django.core.management import call_command
 
 from lessons.models import Step
 from tests.browser.test_lessons import answer_by_clicking, click_button
@@ -17,8 +14,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def lessons(db):
-    call_command("load_lessons", stdout=io.StringIO())
+def lessons(curriculum):
+    """The whole curriculum (the tests name it ``lessons``)."""
 
 
 def _answer(page, slug: str, key: str) -> None:

@@ -5,19 +5,11 @@ collapsed phone menu) and a puzzle answer, with a visible focus ring."""
 
 from __future__ import annotations
 
-import datetime
-import io
-
 import pytest
-from django.core.management import call_command
 from django.test import Client
-from django.utils import timezone
 
-from classes.models import Assignment, AssignmentKind, Classroom, Instructor, Membership
-from lessons.models import Stage
-from puzzles.models import DailyPuzzle, GenerationBatch, PuzzleKind
+from tests import factories
 from tests.conftest import screenshot
-from tests.puzzles.play_factories import make_puzzle
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -26,49 +18,8 @@ LANGUAGES = ("en", "es")
 
 
 @pytest.fixture
-def world(make_user):
-    call_command("load_lessons", stdout=io.StringIO())
-    puzzles = [
-        make_puzzle(PuzzleKind.DISCARD),
-        make_puzzle(PuzzleKind.IMPROVE, "123456789m12p35s"),
-        make_puzzle(PuzzleKind.WAITS, "123456789m1235p"),
-        make_puzzle(PuzzleKind.SHANTEN, "123456789m12p35s"),
-    ]
-    DailyPuzzle.objects.create(date=timezone.localdate(), puzzle=puzzles[0])
-    staff = make_user("jefa", is_staff=True, is_superuser=True)
-    GenerationBatch.objects.create(kind=PuzzleKind.DISCARD, count=3, seed=7, requested_by=staff)
-    teacher = make_user("sensei")
-    Instructor.objects.create(user=teacher)
-    learner = make_user("kaede")
-    classroom = Classroom.objects.create(name="Riichi 101", created_by=teacher)
-    classroom.teachers.add(teacher)
-    Membership.objects.create(classroom=classroom, student=learner)
-    stages = list(Stage.objects.order_by("number"))
-    exercise = Assignment.objects.create(
-        classroom=classroom,
-        kind=AssignmentKind.EXERCISE,
-        title="Score this",
-        exercise_kind="score",
-        hand="234567m23455p678s",
-        situation={"win_tile": "5p", "riichi": True, "seat_wind": "S", "round_wind": "E"},
-        analysis={"points": 2600, "han": 2, "fu": 40, "yaku": [], "fu_lines": []},
-    )
-    Assignment.objects.create(
-        classroom=classroom,
-        kind=AssignmentKind.PUZZLES,
-        title="Four puzzles",
-        puzzle_ids=[p.pk for p in puzzles],
-        due=timezone.now() + datetime.timedelta(days=3),
-    )
-    return {
-        "staff": staff,
-        "teacher": teacher,
-        "learner": learner,
-        "classroom": classroom,
-        "exercise": exercise,
-        "puzzles": puzzles,
-        "stages": stages,
-    }
+def world(curriculum):
+    return vars(factories.site_world(staff="jefa", teacher_name="sensei", learner="kaede"))
 
 
 def _log_in(page, live_server, user, language: str) -> None:

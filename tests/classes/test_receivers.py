@@ -132,20 +132,10 @@ def test_solving_an_assigned_puzzle_on_the_puzzles_page_counts_in_both_places(
 
 
 def test_a_lesson_step_answered_on_the_lessons_page_counts(
-    world, client, tmp_path, django_capture_on_commit_callbacks
+    world, client, curriculum, django_capture_on_commit_callbacks
 ):
-    import io
-    import shutil
-    from pathlib import Path
-
-    from django.core.management import call_command
     from django.urls import reverse
 
-    content = Path(__file__).resolve().parents[2] / "lessons" / "content"
-    for language in ("en", "es"):
-        (tmp_path / language).mkdir()
-        shutil.copy(content / language / "04-the-wall.yaml", tmp_path / language)
-    call_command("load_lessons", content_dir=str(tmp_path), stdout=io.StringIO())
     wall = Assignment.objects.create(
         classroom=world.classroom, kind=AssignmentKind.STAGE, title="Wall", stage_slug="the-wall"
     )

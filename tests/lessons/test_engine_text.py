@@ -2,26 +2,16 @@
 
 from __future__ import annotations
 
-import io
 from html import unescape
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
-from django.utils import translation
 
 from lessons.models import Step
 from tests.lessons.answers import right_form
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("curriculum")]
 HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-@pytest.fixture(autouse=True)
-def curriculum(db):
-    call_command("load_lessons", stdout=io.StringIO())
-    yield
-    translation.activate("en")  # the Spanish cookie leaves Spanish active in this thread
 
 
 def _answer(client, step: Step) -> str:

@@ -2,21 +2,13 @@
 
 from __future__ import annotations
 
-import io
-
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 
 from lessons.exercises import exercise
 from lessons.models import Step
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def curriculum(db):
-    call_command("load_lessons", stdout=io.StringIO())
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("curriculum")]
 
 
 def page(client, step: Step) -> str:

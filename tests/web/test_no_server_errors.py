@@ -10,7 +10,7 @@ can read rather than come back empty.
 
 from __future__ import annotations
 
-import io
+import datetime
 import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -18,15 +18,12 @@ from typing import Any
 
 import pytest
 from django.core.cache import cache
-from django.core.management import call_command
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 from django.urls.converters import IntConverter, SlugConverter, StringConverter
 
-from classes.models import Assignment, AssignmentKind, Classroom, Instructor, Membership
 from lessons.models import Step
-from puzzles.models import DailyPuzzle, GenerationBatch, PuzzleKind
-from tests.puzzles.play_factories import make_puzzle
+from tests import factories
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
@@ -114,79 +111,31 @@ def _fill(route: str, values: dict[str, str]) -> str:
 
 
 @pytest.fixture
-def site(make_user, settings):
-    """A small but complete world: lessons loaded, puzzles of each kind, a daily puzzle, a
-    generation batch, two classes with assignments of every kind."""
+def site(settings, curriculum):
+    """A small but complete world (see :func:`tests.factories.site_world`), and a second
+    class whose teacher visits the first one's pages."""
     settings.DEBUG = False
     cache.clear()
-    call_command("load_lessons", stdout=io.StringIO())
-    puzzles = {
-        PuzzleKind.DISCARD: make_puzzle(PuzzleKind.DISCARD),
-        PuzzleKind.IMPROVE: make_puzzle(PuzzleKind.IMPROVE, "123456789m12p35s"),
-        PuzzleKind.WAITS: make_puzzle(PuzzleKind.WAITS, "123456789m1235p"),
-        PuzzleKind.SHANTEN: make_puzzle(PuzzleKind.SHANTEN, "123456789m12p35s"),
-    }
-    import datetime
-
-    from django.utils import timezone
-
-    today = timezone.localdate()
-    DailyPuzzle.objects.create(date=today, puzzle=puzzles[PuzzleKind.DISCARD])
-    staff = make_user("staffer", is_staff=True, is_superuser=True)
-    batch = GenerationBatch.objects.create(
-        kind=PuzzleKind.DISCARD, count=3, seed=7, requested_by=staff
-    )
-    teacher = make_user("teacher")
-    Instructor.objects.create(user=teacher)
-    other_teacher = make_user("other_teacher")
-    Instructor.objects.create(user=other_teacher)
-    learner = make_user("learner")
-    classroom = Classroom.objects.create(name="Riichi 101", created_by=teacher)
-    classroom.teachers.add(teacher)
-    other = Classroom.objects.create(name="Other class", created_by=other_teacher)
-    other.teachers.add(other_teacher)
-    Membership.objects.create(classroom=classroom, student=learner)
-    first_stage = Step.objects.order_by("stage__number", "number").first().stage
-    assignments = [
-        Assignment.objects.create(
-            classroom=classroom,
-            kind=AssignmentKind.EXERCISE,
-            title="Score this",
-            exercise_kind="score",
-            hand="234567m23455p678s",
-            situation={"win_tile": "5p", "riichi": True, "seat_wind": "S", "round_wind": "E"},
-            analysis={"points": 2600, "han": 2, "fu": 40, "yaku": [], "fu_lines": []},
-        ),
-        Assignment.objects.create(
-            classroom=classroom,
-            kind=AssignmentKind.PUZZLES,
-            title="Three puzzles",
-            puzzle_ids=[p.pk for p in puzzles.values()],
-            due=timezone.now() + datetime.timedelta(days=3),
-        ),
-        Assignment.objects.create(
-            classroom=classroom,
-            kind=AssignmentKind.STAGE,
-            title="",
-            stage_slug=first_stage.slug,
-        ),
-    ]
+    world = factories.site_world()
+    other_teacher = factories.teacher("other_teacher")
+    other = factories.classroom("Other class", other_teacher)
+    today = world.today
     return {
         "personas": {
             "anonymous": None,
-            "learner": learner,
+            "learner": world.learner,
             "instructor of another class": other_teacher,
-            "staff": staff,
+            "staff": world.staff,
         },
         # Real values for each converter name; the first is the "base" used with junk elsewhere.
         "real": {
-            "puzzle_id": [str(p.pk) for p in puzzles.values()],
+            "puzzle_id": [str(p.pk) for p in world.puzzles],
             "date": [today.isoformat(), (today - datetime.timedelta(days=1)).isoformat()],
-            "batch_id": [str(batch.pk)],
-            "class_id": [str(classroom.pk), str(other.pk)],
-            "assignment_id": [str(a.pk) for a in assignments],
-            "student_id": [str(learner.pk), str(teacher.pk)],
-            "code": [classroom.join_code],
+            "batch_id": [str(world.batch.pk)],
+            "class_id": [str(world.classroom.pk), str(other.pk)],
+            "assignment_id": [str(a.pk) for a in world.assignments],
+            "student_id": [str(world.learner.pk), str(world.teacher.pk)],
+            "code": [world.classroom.join_code],
             "uidb64": ["MQ"],
             "token": ["set-password"],
         },

@@ -9,23 +9,18 @@ terms (riichi, tenpai, yaku names) and proper nouns are not in the list, so they
 
 from __future__ import annotations
 
-import datetime
-import io
 import re
 from html.parser import HTMLParser
 
 import pytest
 from django.core.cache import cache
-from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone
 
-from classes.models import Assignment, AssignmentKind, Classroom, Instructor, Membership
 from lessons.models import Stage
-from puzzles.models import DailyPuzzle, GenerationBatch, PuzzleKind
+from puzzles.models import PuzzleKind
+from tests import factories
 from tests.lessons.answers import wrong_form
-from tests.puzzles.play_factories import make_puzzle
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
@@ -117,57 +112,18 @@ def test_the_detector_flags_english_and_spares_spanish_and_notation():
 
 
 @pytest.fixture
-def world(make_user):
+def world(curriculum):
     cache.clear()
-    call_command("load_lessons", stdout=io.StringIO())
-    puzzles = [
-        make_puzzle(PuzzleKind.DISCARD),
-        make_puzzle(PuzzleKind.IMPROVE, "123456789m12p35s"),
-        make_puzzle(PuzzleKind.WAITS, "123456789m1235p"),
-        make_puzzle(PuzzleKind.SHANTEN, "123456789m12p35s"),
-    ]
-    DailyPuzzle.objects.create(date=timezone.localdate(), puzzle=puzzles[0])
-    staff = make_user("jefa", is_staff=True, is_superuser=True)
-    batch = GenerationBatch.objects.create(
-        kind=PuzzleKind.DISCARD, count=3, seed=7, requested_by=staff
+    return vars(
+        factories.site_world(
+            staff="jefa",
+            teacher_name="profe",
+            learner="alumna",
+            class_name="Grupo Mahjong",
+            exercise_title="Cuenta esta mano",
+            puzzles_title="Cuatro problemas",
+        )
     )
-    teacher = make_user("profe")
-    Instructor.objects.create(user=teacher)
-    learner = make_user("alumna")
-    classroom = Classroom.objects.create(name="Grupo Mahjong", created_by=teacher)
-    classroom.teachers.add(teacher)
-    Membership.objects.create(classroom=classroom, student=learner)
-    stage = Stage.objects.order_by("number").first()
-    assignments = [
-        Assignment.objects.create(
-            classroom=classroom,
-            kind=AssignmentKind.EXERCISE,
-            title="Cuenta esta mano",
-            exercise_kind="score",
-            hand="234567m23455p678s",
-            situation={"win_tile": "5p", "riichi": True, "seat_wind": "S", "round_wind": "E"},
-            analysis={"points": 2600, "han": 2, "fu": 40, "yaku": [], "fu_lines": []},
-        ),
-        Assignment.objects.create(
-            classroom=classroom,
-            kind=AssignmentKind.PUZZLES,
-            title="Cuatro problemas",
-            puzzle_ids=[p.pk for p in puzzles],
-            due=timezone.now() + datetime.timedelta(days=3),
-        ),
-        Assignment.objects.create(
-            classroom=classroom, kind=AssignmentKind.STAGE, title="", stage_slug=stage.slug
-        ),
-    ]
-    return {
-        "staff": staff,
-        "teacher": teacher,
-        "learner": learner,
-        "classroom": classroom,
-        "assignments": assignments,
-        "puzzles": puzzles,
-        "batch": batch,
-    }
 
 
 def _client(user=None) -> Client:
