@@ -27,6 +27,7 @@ from .base import (
     _parse_hand,
     _parse_tiles,
     display,
+    join_and,
     names,
     register,
 )
@@ -280,17 +281,27 @@ class Waits(Exercise):
                 reasons.append(
                     _("%(tile)s: %(shapes)s.") % {"tile": tile_name(k), "shapes": shapes[k]}
                 )
+            elif self.hand.concealed[k] == 4:
+                reasons.append(
+                    _(
+                        "You hold all four copies of %(tile)s: there is no fifth to wait on, so it "
+                        "is not a wait."
+                    )
+                    % {"tile": tile_name(k)}
+                )
             else:
                 reasons.append(_("%(tile)s does not complete this hand.") % {"tile": tile_name(k)})
         missed = right - answer
         if missed:
+            # Name the kind of wait that was overlooked, not the tile.
+            kinds = join_and(sorted({shapes[k] for k in missed}))
             reasons.append(
                 ngettext(
-                    "One more tile completes this hand.",
-                    "%(n)s more tiles complete this hand.",
+                    "One more tile completes this hand, as %(shapes)s.",
+                    "%(n)s more tiles complete this hand, as %(shapes)s.",
                     len(missed),
                 )
-                % {"n": len(missed)}
+                % {"n": len(missed), "shapes": kinds}
             )
         if answer != right:
             return Verdict(False, [capfirst(r) for r in reasons])
@@ -359,6 +370,41 @@ class Shanten(Exercise):
     def solutions(self) -> set[Answer]:
         return {self._value()}
 
+    def _mistake(self, answer: Answer, value: int) -> str:
+        """Why a shanten answer is off, when the slip is a known one."""
+        from tutor.engine.shanten import shanten_chiitoitsu, shanten_kokushi, shanten_standard
+
+        assert isinstance(answer, int)
+        counts, melds = self.hand.concealed, len(self.hand.melds)
+        standard = shanten_standard(counts, melds)
+        if not melds and answer == standard != value:
+            special = (
+                _("seven pairs")
+                if shanten_chiitoitsu(counts) == value
+                else _("thirteen orphans")
+                if shanten_kokushi(counts) == value
+                else ""
+            )
+            if special:
+                return _(
+                    "Read as four sets and a pair it is %(n)s away, but read as %(special)s it "
+                    "is closer: the nearer reading counts."
+                ) % {"n": answer, "special": special}
+        if value >= 0 and answer == value + 1:
+            return _(
+                "One step too many: shanten counts the steps to tenpai, not to a complete hand. "
+                "A hand one tile from winning is 0 away."
+            )
+        if answer == value - 1:
+            return _(
+                "One step too few: a hand uses at most four sets and a pair, so extra partial "
+                "sets beyond that do not bring it closer."
+            )
+        return _(
+            "Not %(n)s. Count the complete sets, the pairs and the partial sets (two tiles that "
+            "need one more) again."
+        ) % {"n": answer}
+
     def _choices(self) -> list[Choice]:
         out = [Choice("-1", _("Complete"))] if self.hand.tile_count == 14 else []
         out.append(Choice("0", _("Tenpai (ready)")))
@@ -382,16 +428,7 @@ class Shanten(Exercise):
                 value,
             ) % {"n": value}
         if answer != value:
-            return Verdict(
-                False,
-                [
-                    _(
-                        "Not %(n)s. Count the complete sets, the pairs and the partial sets "
-                        "(two tiles that need one more) again."
-                    )
-                    % {"n": answer}
-                ],
-            )
+            return Verdict(False, [self._mistake(answer, value)])
         reasons = [text]
         if value >= 0 and self.hand.tile_count == 13:
             reasons.append(_accepted_text(_ukeire(self.hand)))

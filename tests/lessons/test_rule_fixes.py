@@ -476,3 +476,37 @@ def test_a_typical_complete_hand_mistake_is_named(data, form, en, es):
     v = verdict(data, **form)
     assert not v.correct and len(v.reasons) == 1 and en in v.reasons[0]
     assert es in verdict(data, "es", **form).reasons[0]
+
+
+# --- item 7: waits and shanten mistakes ---------------------------------------------------------
+
+
+def test_a_fifth_copy_is_never_a_wait():
+    data = {"type": "waits", "hand": "1111m 2m 567s 789s 55z"}
+    v = verdict(data, tile=["1m"])
+    assert not v.correct
+    assert "You hold all four copies of one of characters" in v.reasons[0]
+    assert "as an edge wait (penchan)" in v.reasons[1]  # the missed wait's shape, not its tile
+    es = verdict(data, "es", tile=["1m"]).reasons
+    assert "Tienes las cuatro copias de uno de caracteres" in es[0]
+
+
+@pytest.mark.parametrize(
+    ("hand", "typed", "en", "es"),
+    [
+        (
+            "1133m 2277p 99s 115z",
+            3,
+            "read as seven pairs it is closer",
+            "como siete parejas está más cerca",
+        ),
+        ("123m 456p 789s 11z 34s", 1, "One step too many", "Un paso de más"),
+        ("12m 45m 78m 12p 45p 78p 1s", 3, "One step too few", "Un paso de menos"),
+    ],
+    ids=["seven-pairs-reading", "counted-to-complete", "too-many-partial-sets"],
+)
+def test_a_typical_shanten_mistake_is_named(hand, typed, en, es):
+    data = {"type": "shanten", "hand": hand}
+    v = verdict(data, choice=typed)
+    assert not v.correct and en in v.reasons[0]
+    assert es in verdict(data, "es", choice=typed).reasons[0]
