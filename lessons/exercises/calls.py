@@ -150,13 +150,36 @@ class Calls(Exercise):
                     % {"call": labels[value]}
                 )
         missed = right - answer
-        if missed:
-            reasons.append(
-                ngettext("One more answer is right.", "%(n)s more answers are right.", len(missed))
-                % {"n": len(missed)}
-            )
+        details = []
+        tile = {"tile": tile_name(self.tile)}
+        for value in sorted(missed):
+            # A pointer to what was overlooked in the reasons; the call itself on request.
+            if value.startswith("chi"):
+                reasons.append(
+                    _(
+                        "Look again at the tiles next to %(tile)s in your hand, and at who discarded it."
+                    )
+                    % tile
+                )
+                details.append(
+                    _("%(call)s is possible: the tile comes from the player on your left.")
+                    % {"call": labels[value]}
+                )
+            elif value in ("pon", "open_kan"):
+                reasons.append(_("Count your copies of %(tile)s again.") % tile)
+                details.append(
+                    _(
+                        "%(call)s is possible: you hold %(n)s copies, and it may be called from anyone."
+                    )
+                    % {"call": labels[value], "n": self.hand.concealed[self.tile]}
+                )
+            elif value == "ron":
+                reasons.append(_("Check whether %(tile)s completes your hand.") % tile)
+                details.append(
+                    _("Ron is possible: %(tile)s completes your hand, which has a yaku.") % tile
+                )
         if answer != right:
-            return Verdict(False, reasons)
+            return Verdict(False, list(dict.fromkeys(reasons)), details=details)
         reasons = []
         for value in sorted(right):
             if value != "none":

@@ -710,13 +710,23 @@ class BestDiscard(Exercise):
         ok = answer in self.solutions()
         mine = next(r for r in rows if r.discard == answer)
         if not ok:
-            return Verdict(
-                False,
-                [
-                    self._row_text(mine),
-                    _("Another discard keeps the hand closer to ready or accepts more tiles."),
-                ],
-            )
+            best = rows[0]
+            if mine.shanten > best.shanten and best.shanten == 0:
+                why = _(
+                    "Discarding %(tile)s breaks up a set, a pair or a partial set the hand needs: "
+                    "it is no longer tenpai, while another discard keeps it ready."
+                ) % {"tile": tile_name(mine.discard)}
+            elif mine.shanten > best.shanten:
+                why = _(
+                    "Discarding %(tile)s breaks up a set, a pair or a partial set the hand needs: "
+                    "it moves from %(best)s to %(mine)s steps away."
+                ) % {"tile": tile_name(mine.discard), "best": best.shanten, "mine": mine.shanten}
+            else:
+                why = _(
+                    "Discarding %(tile)s keeps the hand as close, but only %(mine)s tiles help "
+                    "afterwards; another discard keeps a wider shape, with %(best)s."
+                ) % {"tile": tile_name(mine.discard), "mine": mine.count, "best": best.count}
+            return Verdict(False, [why], details=[self._row_text(mine)])
         return Verdict(True, [self._row_text(r) for r in rows[:3]])
 
     def widget(self, answer: Answer | None = None) -> Widget:

@@ -510,3 +510,57 @@ def test_a_typical_shanten_mistake_is_named(hand, typed, en, es):
     v = verdict(data, choice=typed)
     assert not v.correct and en in v.reasons[0]
     assert es in verdict(data, "es", choice=typed).reasons[0]
+
+
+# --- item 7: calls and discard mistakes ---------------------------------------------------------
+
+KAN_OR_PON = {"type": "calls", "hand": "777p 13m 56s 99s 234s 6z", "discard": "7p", "from": "right"}
+CHI_ONLY = {"type": "calls", "hand": "45p 123m 789m 456s 1z 2z", "discard": "6p", "from": "left"}
+
+
+@pytest.mark.parametrize(
+    ("data", "form", "en", "es"),
+    [
+        (
+            KAN_OR_PON,
+            ["pon"],
+            "Count your copies of seven of circles again.",
+            "Vuelve a contar tus copias",
+        ),
+        (CHI_ONLY, ["none"], "at who discarded it", "quién la descartó"),
+        (KAN_OR_PON, ["none"], "You can call this tile.", "Puedes cantar esta ficha."),
+    ],
+    ids=["missed-kan", "missed-chi", "said-no-call"],
+)
+def test_a_missed_call_points_at_what_was_overlooked(data, form, en, es):
+    v = verdict(data, choice=form)
+    assert not v.correct and any(en in r for r in v.reasons)
+    assert "more answers are right" not in " ".join(v.reasons)
+    assert v.details  # the calls themselves, on request
+    assert any(es in r for r in verdict(data, "es", choice=form).reasons)
+
+
+@pytest.mark.parametrize(
+    ("hand", "tile", "en", "es"),
+    [
+        ("123m 789m 456p 79s 55z 1p", "7s", "it is no longer tenpai", "deja de estar en tenpai"),
+        (
+            "234m 567p 46s 77s 9p 4m 23s",
+            "4m",
+            "only 34 tiles help afterwards",
+            "solo ayudan 34 fichas",
+        ),
+        (
+            "234m 567p 46s 77s 9p 4m 23s",
+            "2m",
+            "it moves from 1 to 2 steps away",
+            "pasa de estar a 1 a estar a 2",
+        ),
+    ],
+    ids=["breaks-tenpai", "narrower-shape", "breaks-a-set"],
+)
+def test_a_weaker_discard_says_what_it_costs(hand, tile, en, es):
+    data = {"type": "best_discard", "hand": hand}
+    v = verdict(data, tile=[tile])
+    assert not v.correct and en in v.reasons[0]
+    assert es in verdict(data, "es", tile=[tile]).reasons[0]
