@@ -6,7 +6,10 @@ PG_URL ?= postgres://postgres@127.0.0.1:5432/tutor
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: setup run test lint typecheck test-sqlite test-postgres worker messages screenshots bench clean
+.PHONY: setup run test check fmt coverage lint typecheck test-sqlite test-postgres worker messages screenshots bench clean
+
+# The inner loop's tests: everything but the long runs, the browser and the real Celery worker.
+FAST_TESTS := not slow and not browser and not redis
 
 $(VENV)/.installed: pyproject.toml
 	@test -x $(PY) || $$(scripts/find-python) -m venv $(VENV)
@@ -16,6 +19,8 @@ $(VENV)/.installed: pyproject.toml
 
 setup: $(VENV)/.installed
 	@mkdir -p var
+# The pre-commit hook (ruff on the staged files) lives in the repository.
+	@if git rev-parse --git-dir >/dev/null 2>&1; then git config core.hooksPath scripts/hooks; fi
 	$(PY) manage.py migrate --noinput
 
 # The site on http://$(HOST):$(PORT) with a Celery worker and beat beside it, on the embedded
@@ -46,6 +51,22 @@ test-postgres: $(VENV)/.installed
 	else echo "SKIPPED: the PostgreSQL run (no server at 127.0.0.1:5432)"; fi
 
 test: setup lint typecheck test-sqlite test-postgres
+
+# Lint, types and the fast tests on SQLite: minutes, for every change. `make test` before a push.
+check: lint typecheck
+	$(VENV)/bin/pytest -q -m "$(FAST_TESTS)"
+
+# Fix what ruff can fix and format everything.
+fmt: $(VENV)/.installed
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+# Line and branch coverage of the fast tests (branch = true in pyproject.toml); the HTML report
+# is written to var/htmlcov/.
+coverage: $(VENV)/.installed
+	@mkdir -p var
+	$(VENV)/bin/pytest -q -m "$(FAST_TESTS)" --cov --cov-report=term:skip-covered \
+	  --cov-report=html:var/htmlcov
 
 # One run from the top: Django writes each file's strings to the nearest locale/ folder
 # (each app's own, tutor/web's, or the project's for templates/).
