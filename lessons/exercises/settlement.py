@@ -92,7 +92,8 @@ class Noten(Exercise):
             "equally, to those who are; when all four or nobody are tenpai, nobody pays."
         ) % {"total": _points(TENHOU.noten_payments)}
         if answer != right:
-            return Verdict(False, [rule, *_wrong_seats(answer, right)])
+            mistakes = self._mistakes(answer, right, TENHOU.noten_payments)
+            return Verdict(False, mistakes or [rule, *_wrong_seats(answer, right)])
         seats = dict(zip(SEATS, _seat_names(), strict=True))
         n = len(self.tenpai)
         reasons = [ngettext("%(n)s player is tenpai.", "%(n)s players are tenpai.", n) % {"n": n}]
@@ -105,6 +106,49 @@ class Noten(Exercise):
                 text = _("%(seat)s neither pays nor receives anything.")
             reasons.append(text % {"seat": seats[seat], "amount": _points(abs(change))})
         return Verdict(True, reasons)
+
+    def _mistakes(self, answer: Answer, right: Any, total: int) -> list[str]:
+        """The slips behind wrong draw payments: signs, the shared total, a sum that is not 0."""
+        assert isinstance(answer, tuple)
+        given, want = dict(answer), dict(right)
+        if all(v == 0 for v in want.values()):
+            return [
+                _(
+                    "Nobody pays: when all four players or nobody are tenpai, the draw costs "
+                    "nothing."
+                )
+            ]
+        if all(given[s] == -want[s] for s in SEATS):
+            return [
+                _(
+                    "The signs are swapped: the players who are not tenpai pay (a minus), the "
+                    "tenpai players receive (a plus)."
+                )
+            ]
+        out = []
+        noten = [s for s in SEATS if want[s] < 0]
+        tenpai = [s for s in SEATS if want[s] > 0]
+        if len(noten) > 1 and any(given[s] == -total for s in noten):
+            out.append(
+                _(
+                    "%(total)s is what the players who are not tenpai pay together: shared "
+                    "equally, each of them pays %(each)s."
+                )
+                % {"total": _points(total), "each": _points(-want[noten[0]])}
+            )
+        if len(tenpai) > 1 and any(given[s] == total for s in tenpai):
+            out.append(
+                _("The tenpai players share the %(total)s: each receives %(each)s.")
+                % {"total": _points(total), "each": _points(want[tenpai[0]])}
+            )
+        if not out and sum(given.values()) != 0:
+            out.append(
+                _(
+                    "The amounts must add up to zero: what the players who are not tenpai pay, "
+                    "the tenpai players receive."
+                )
+            )
+        return out
 
     def widget(self, answer: Answer | None = None) -> Widget:
         seats = dict(zip(SEATS, _seat_names(), strict=True))
@@ -176,7 +220,8 @@ class FinalScores(Exercise):
             "uma": " / ".join(_signed(u) for u in TENHOU.uma),
         }
         if answer != right:
-            return Verdict(False, [rule, *_wrong_seats(answer, right)])
+            mistakes = self._mistakes(answer, right)
+            return Verdict(False, mistakes or [rule, *_wrong_seats(answer, right)])
         places, before, final = self._results()
         seats = dict(zip(SEATS, _seat_names(), strict=True))
         reasons = [rule]
@@ -202,6 +247,52 @@ class FinalScores(Exercise):
                 )
             reasons.append(text % values)
         return Verdict(True, reasons)
+
+    def _mistakes(self, answer: Answer, right: Any) -> list[str]:
+        """Each seat's slip: the uma left out, another place's uma, or the starting points
+        used instead of the return points."""
+        from tutor.engine.scoring.presets import TENHOU
+
+        assert isinstance(answer, tuple)
+        places, before, _final = self._results()
+        seats = dict(zip(SEATS, _seat_names(), strict=True))
+        given, want = dict(answer), dict(right)
+        out = []
+        for i, seat in enumerate(SEATS):
+            typed = given[seat]
+            if typed == want[seat]:
+                continue
+            place = places[i]
+            uma = TENHOU.uma[place - 1]
+            values = {"seat": seats[seat], "place": place, "uma": _signed(uma)}
+            from_start = round((self.points[i] - TENHOU.start_points) / 1000) + uma
+            others = {p + 1: before[i] + u for p, u in enumerate(TENHOU.uma) if p + 1 != place}
+            if typed == before[i] and uma:
+                out.append(
+                    _("%(seat)s: you left out the uma; place %(place)s adds %(uma)s.") % values
+                )
+            elif place > 1 and typed == from_start:
+                out.append(
+                    _(
+                        "%(seat)s: compare the points with the %(target)s return points, not with "
+                        "the %(start)s each player started with."
+                    )
+                    % {
+                        **values,
+                        "target": _points(TENHOU.return_points),
+                        "start": _points(TENHOU.start_points),
+                    }
+                )
+            elif typed in others.values():
+                other = next(p for p, v in others.items() if v == typed)
+                out.append(
+                    _(
+                        "%(seat)s: that is the uma of place %(other)s, but %(seat)s finished in "
+                        "place %(place)s (%(uma)s)."
+                    )
+                    % {**values, "other": other}
+                )
+        return out
 
     def widget(self, answer: Answer | None = None) -> Widget:
         seats = dict(zip(SEATS, _seat_names(), strict=True))

@@ -219,10 +219,10 @@ def test_nobody_pays_when_nobody_is_tenpai():
 
 
 def test_a_wrong_noten_figure_is_named_with_the_rule():
-    v = verdict(NOTEN, **seats(1000, 1000, -1000, 1000))
+    v = verdict(NOTEN, **seats(1000, 2000, -3000, 0))  # adds up, but no slip it can name
     assert not v.correct
     assert v.reasons[0].startswith("At an exhaustive draw the players who are not tenpai pay 3,000")
-    assert v.reasons[1:] == ["West: not −1,000."]
+    assert v.reasons[1:] == ["South: not +2,000.", "North: not 0."]
 
 
 FINAL = {"type": "final_scores", "points": [18300, 35800, 31600, 14300]}

@@ -564,3 +564,68 @@ def test_a_weaker_discard_says_what_it_costs(hand, tile, en, es):
     v = verdict(data, tile=[tile])
     assert not v.correct and en in v.reasons[0]
     assert es in verdict(data, "es", tile=[tile]).reasons[0]
+
+
+# --- item 7: draw payments and final scores -----------------------------------------------------
+
+ONE_TENPAI = {"type": "noten", "tenpai": ["east"]}
+THREE_TENPAI = {"type": "noten", "tenpai": ["east", "south", "north"]}
+
+
+def scores(east, south, west, north):
+    return {"score_east": east, "score_south": south, "score_west": west, "score_north": north}
+
+
+@pytest.mark.parametrize(
+    ("data", "form", "en", "es"),
+    [
+        (
+            ONE_TENPAI,
+            scores(-3000, 1000, 1000, 1000),
+            "The signs are swapped",
+            "Los signos están al revés",
+        ),
+        (
+            ONE_TENPAI,
+            scores(3000, -3000, -3000, -3000),
+            "shared equally, each of them pays 1,000",
+            "cada uno paga 1.000",
+        ),
+        (
+            THREE_TENPAI,
+            scores(3000, 3000, -3000, 3000),
+            "The tenpai players share the 3,000",
+            "se reparten los 3.000",
+        ),
+        (
+            THREE_TENPAI,
+            scores(1000, 1000, -1000, 1000),
+            "must add up to zero",
+            "tienen que sumar cero",
+        ),
+    ],
+    ids=["signs", "total-per-player", "unshared", "sum"],
+)
+def test_a_typical_draw_payment_mistake_is_named(data, form, en, es):
+    v = verdict(data, **form)
+    assert not v.correct and len(v.reasons) == 1 and en in v.reasons[0]
+    assert es in verdict(data, "es", **form).reasons[0]
+
+
+FINAL = {"type": "final_scores", "points": [18300, 35800, 31600, 14300]}  # West is second: +12
+
+
+@pytest.mark.parametrize(
+    ("west", "en", "es"),
+    [
+        (2, "West: you left out the uma; place 2 adds +10.", "Oeste: te dejaste el uma"),
+        (17, "not with the 25,000 each player started with", "no con los 25.000"),
+        (22, "West: that is the uma of place 1", "Oeste: ese es el uma del puesto 1"),
+    ],
+    ids=["no-uma", "start-points", "other-place"],
+)
+def test_a_typical_final_score_mistake_is_named(west, en, es):
+    form = scores(-22, 46, west, -36)
+    v = verdict(FINAL, **form)
+    assert not v.correct and v.reasons == [v.reasons[0]] and en in v.reasons[0]
+    assert es in verdict(FINAL, "es", **form).reasons[0]
