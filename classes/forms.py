@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from lessons.models import Stage
 from puzzles.models import Puzzle, Theme
 from puzzles.play import pick_puzzles
+from tutor.web.text import VisibleTextForm, VisibleTextModelForm
 
 from . import services
 from .models import Classroom, ExerciseKind, Instructor, InstructorRequest, NewsPost
@@ -26,7 +27,7 @@ def _helper(submit: str, **attrs: Any) -> FormHelper:
     return helper
 
 
-class InstructorRequestForm(forms.ModelForm):
+class InstructorRequestForm(VisibleTextModelForm):
     class Meta:
         model = InstructorRequest
         fields = ("message",)
@@ -38,7 +39,7 @@ class InstructorRequestForm(forms.ModelForm):
         self.helper = _helper(_("Send my request"))
 
 
-class ClassroomForm(forms.ModelForm):
+class ClassroomForm(VisibleTextModelForm):
     class Meta:
         model = Classroom
         fields = ("name", "description")
@@ -49,7 +50,7 @@ class ClassroomForm(forms.ModelForm):
         self.helper = _helper(_("Save the class"))
 
 
-class JoinForm(forms.Form):
+class JoinForm(VisibleTextForm):
     code = forms.CharField(
         label=_("Join code"),
         max_length=64,
@@ -62,7 +63,7 @@ class JoinForm(forms.Form):
         self.helper = _helper(_("Join the class"))
 
 
-class AddTeacherForm(forms.Form):
+class AddTeacherForm(VisibleTextForm):
     username = forms.CharField(label=_("Username of another instructor"), max_length=150)
 
     def __init__(self, *args: Any, classroom: Classroom, **kwargs: Any) -> None:
@@ -89,7 +90,7 @@ class AddTeacherForm(forms.Form):
         return user
 
 
-class NewsForm(forms.ModelForm):
+class NewsForm(VisibleTextModelForm):
     class Meta:
         model = NewsPost
         fields = ("body",)
@@ -108,7 +109,7 @@ class DueInput(forms.DateTimeInput):
         super().__init__(format="%Y-%m-%dT%H:%M")
 
 
-class AssignmentBaseForm(forms.Form):
+class AssignmentBaseForm(VisibleTextForm):
     """Fields every kind of assignment has; the kind's own fields come in subclasses."""
 
     title = forms.CharField(
@@ -271,8 +272,14 @@ class ExerciseForm(AssignmentBaseForm):
         "dora",
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, locked: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.locked = locked
+        if locked:
+            # Students answered it: the question stays the one they saw. Disabled fields keep
+            # their initial values whatever a request sends.
+            for name in self.kind_fields:
+                self.fields[name].disabled = True
         self.helper.layout = Layout(
             "exercise_kind",
             "hand",

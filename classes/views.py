@@ -450,13 +450,21 @@ def assignment_edit(request: HttpRequest, class_id: int, assignment_id: int) -> 
     initial["due"] = item.due
     if exercise:
         initial.update(ExerciseForm.initial_for(item))
-    form_class = ExerciseForm if exercise else AssignmentBaseForm
-    form = form_class(request.POST if request.method == "POST" else None, initial=initial)
+    data = request.POST if request.method == "POST" else None
+    # Once a student has answered a custom exercise, its question (hand, kind, the win) is
+    # locked: their answers, and "Done", must stay about the question they saw.
+    locked = exercise and item.attempts.exists()
+    form: AssignmentBaseForm = (
+        ExerciseForm(data, initial=initial, locked=locked)
+        if exercise
+        else AssignmentBaseForm(data, initial=initial)
+    )
     context: dict[str, Any] = {
         "classroom": classroom,
         "form": form,
         "kind": item.kind,
         "editing": item,
+        "locked": locked,
     }
     context.update(_kind_context(item))
     if request.method == "POST":

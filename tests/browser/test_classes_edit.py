@@ -1,6 +1,7 @@
-"""Classes in Chromium, in English and in Spanish: a teacher edits a custom exercise (the engine
-checks the new hand live, as on creation) and the student's recorded work stays; then the
-teacher removes the student, after confirming, and the grid no longer shows them."""
+"""Classes in Chromium, in English and in Spanish: a teacher edits a custom exercise a student
+already answered (its question is locked, its title and due date change) and the student's
+recorded work stays; then the teacher removes the student, after confirming, and the grid no
+longer shows them."""
 
 from __future__ import annotations
 
@@ -13,8 +14,6 @@ from tests.browser.test_classes import PASSWORD, both_sizes, log_in, open_tab, t
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 FIRST_HAND = "23467m456p789s11z1s"  # discard 1s
-NO_CLEAR_ANSWER = "123m456p789s11345z"
-NEW_HAND = "123m456p789s1177z1p"  # discard 1p
 
 
 @pytest.fixture
@@ -65,21 +64,16 @@ def _edit_then_remove(teacher, student, room, exercise, language: str) -> None:
         in teacher.locator("#preview").inner_text()
     )
 
-    # A hand without a clear best answer is refused live, before saving ...
-    teacher.locator("#id_hand").fill(NO_CLEAR_ANSWER)
-    teacher.locator("#preview .preview-error").wait_for()
-    # ... and a clear one shows the engine's analysis.
-    teacher.locator("#id_hand").fill(NEW_HAND)
-    teacher.locator("#preview .discard-table").wait_for()
-    teacher.locator(
-        "#preview", has_text=t(language, "Best discard: %(best)s") % {"best": "1p"}
-    ).wait_for()
-    teacher.locator("#id_title").fill("Homework 1 (new hand)")
+    # Kaede answered already: the question is locked and the form says why.
+    teacher.locator(".locked-note").wait_for()
+    assert teacher.locator("#id_hand").is_disabled()
+    assert teacher.locator("#id_exercise_kind").is_disabled()
+    teacher.locator("#id_title").fill("Homework 1 (due in June)")
     teacher.locator("#id_due").fill("2030-06-01T18:00")
     both_sizes(teacher, f"classes-edit-exercise-{language}")
     teacher.get_by_role("button", name=t(language, "Save changes")).click()
     teacher.locator(".alert-success").wait_for()
-    teacher.get_by_role("heading", name="Homework 1 (new hand)").wait_for()
+    teacher.get_by_role("heading", name="Homework 1 (due in June)").wait_for()
 
     # The student's earlier work is still there, on the assignment and in the grid.
     results = teacher.locator("#results-h + .table-responsive")
@@ -91,7 +85,7 @@ def _edit_then_remove(teacher, student, room, exercise, language: str) -> None:
     # The student sees the new title and their work still done.
     log_in(student, "kaede")
     student.goto(class_url)
-    student.get_by_role("link", name="Homework 1 (new hand)").wait_for()
+    student.get_by_role("link", name="Homework 1 (due in June)").wait_for()
     assert student.locator(".work-table .status-done").count() == 1
 
     # The teacher removes the student, after a confirmation page.
