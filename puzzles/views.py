@@ -17,6 +17,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AbstractBaseUser
 from django.core import signing
+from django.core.exceptions import ValidationError
 from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -27,6 +28,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from tutor.web.engine_text import error_text
+from tutor.web.text import validate_visible_text
 
 from . import analyzer as hand_analyzer
 from . import play
@@ -267,10 +269,14 @@ def report(request: HttpRequest, puzzle_id: int) -> HttpResponse:
     user = request.user
     assert isinstance(user, AbstractBaseUser)  # login_required
     puzzle = get_object_or_404(Puzzle.objects.only("id"), pk=puzzle_id)
+    note = request.POST.get("note", "")
     try:
-        _report, new = play.report_puzzle(
-            user, puzzle, request.POST.get("reason", ""), request.POST.get("note", "")
-        )
+        validate_visible_text(note)
+    except ValidationError as exc:
+        message = " ".join(exc.messages)
+        return _opinion_response(request, puzzle, message, status=400, report_open=True)
+    try:
+        _report, new = play.report_puzzle(user, puzzle, request.POST.get("reason", ""), note)
     except play.BadOpinion as exc:
         return _opinion_response(request, puzzle, str(exc), status=400, report_open=True)
     if new:

@@ -68,6 +68,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # Tells a requester on their next page that staff decided their instructor request.
+    "classes.middleware.DecisionNoticeMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Gives empty refusals (405 from require_POST ...) a readable page in the reader's language.

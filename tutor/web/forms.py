@@ -3,6 +3,7 @@ from crispy_forms.layout import Submit
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, UserCreationForm
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator
 from django.http import HttpRequest
 from django.utils import translation
@@ -10,9 +11,10 @@ from django.utils.translation import gettext_lazy as _
 
 from . import mail
 from .models import Profile
+from .text import VisibleTextMixin, VisibleTextModelForm, username_skeleton, validate_single_script
 
 
-class LoginForm(AuthenticationForm):
+class LoginForm(VisibleTextMixin, AuthenticationForm):
     """Django's log-in form, refusing over-long input before anything authenticates.
 
     Django only sets the username's ``max_length`` as an HTML attribute; without a validator a
@@ -26,7 +28,7 @@ class LoginForm(AuthenticationForm):
         self.fields["password"].validators.append(MaxLengthValidator(4096))
 
 
-class SignUpForm(UserCreationForm):
+class SignUpForm(VisibleTextMixin, UserCreationForm):
     email = forms.EmailField(
         label=_("E-mail"),
         required=False,
@@ -44,8 +46,28 @@ class SignUpForm(UserCreationForm):
         self.helper.form_tag = False  # the page's own <form> carries ``next``
         self.helper.add_input(Submit("submit", _("Create account")))
 
+    def clean_username(self) -> str:
+        username = str(super().clean_username())
+        validate_single_script(username)
+        if lookalike_taken(username):
+            raise ValidationError(
+                _("This name is too easy to mistake for an existing user's. Choose another."),
+                code="confusable",
+            )
+        return username
 
-class ProfileForm(forms.ModelForm):
+
+def lookalike_taken(username: str) -> bool:
+    """Whether an existing user's name looks the same as ``username`` (see tutor.web.text)."""
+    skeleton = username_skeleton(username)
+    if Profile.objects.filter(name_skeleton=skeleton).exists():
+        return True
+    # Accounts made outside sign-up (the admin, createsuperuser) may have no profile yet.
+    names = User.objects.filter(profile__isnull=True).values_list("username", flat=True)
+    return any(username_skeleton(name) == skeleton for name in names.iterator())
+
+
+class ProfileForm(VisibleTextModelForm):
     email = forms.EmailField(label=_("E-mail"), required=False, max_length=254)
 
     class Meta:
@@ -67,7 +89,7 @@ class ProfileForm(forms.ModelForm):
         return profile
 
 
-class QueuedPasswordResetForm(PasswordResetForm):
+class QueuedPasswordResetForm(VisibleTextMixin, PasswordResetForm):
     """Django's reset form, sending through Celery and only to confirmed addresses.
 
     Django's own form mails every account with the address, synchronously, confirmed or not.

@@ -1,3 +1,5 @@
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
@@ -16,9 +18,20 @@ class Profile(models.Model):
     # The address the learner proved is theirs by following the confirmation link. Only that
     # address receives password-reset mail; changing the e-mail needs a new confirmation.
     verified_email = models.EmailField(_("confirmed e-mail"), max_length=254, blank=True)
+    # What the username looks like (tutor.web.text.username_skeleton): a new name with the same
+    # skeleton as an existing one is refused at sign-up.
+    name_skeleton = models.CharField(max_length=600, blank=True, db_index=True, editable=False)
 
     def __str__(self) -> str:
         return self.display_name or self.user.get_username()
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        from .text import username_skeleton
+
+        self.name_skeleton = username_skeleton(self.user.get_username())
+        if kwargs.get("update_fields") is not None:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "name_skeleton"}
+        super().save(*args, **kwargs)
 
     @property
     def email_confirmed(self) -> bool:
