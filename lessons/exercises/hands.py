@@ -512,6 +512,11 @@ class Improve(Exercise):
                     )
                     % {"tile": tile_name(k), "n": u.accepted[k]}
                 )
+            elif self.hand.all_counts()[k] == 4:
+                reasons.append(
+                    _("You hold all four copies of %(tile)s: there is none left to draw.")
+                    % {"tile": tile_name(k)}
+                )
             else:
                 reasons.append(
                     _("%(tile)s does not bring this hand closer to tenpai.")

@@ -629,3 +629,13 @@ def test_a_typical_final_score_mistake_is_named(west, en, es):
     v = verdict(FINAL, **form)
     assert not v.correct and v.reasons == [v.reasons[0]] and en in v.reasons[0]
     assert es in verdict(FINAL, "es", **form).reasons[0]
+
+
+def test_a_tile_held_four_times_cannot_be_drawn():
+    data = {"type": "improve", "hand": "2222m 3456p 789s 15z"}
+    v = verdict(data, tile=["2m"])
+    assert not v.correct and "You hold all four copies of two of characters" in v.reasons[0]
+    assert (
+        "Tienes las cuatro copias de dos de caracteres"
+        in verdict(data, "es", tile=["2m"]).reasons[0]
+    )
