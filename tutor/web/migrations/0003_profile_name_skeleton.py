@@ -14,15 +14,14 @@ def fill_skeletons(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('web', '0002_profile_verified_email'),
+        ("web", "0002_profile_verified_email"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='profile',
-            name='name_skeleton',
+            model_name="profile",
+            name="name_skeleton",
             field=models.CharField(blank=True, db_index=True, editable=False, max_length=600),
         ),
         migrations.RunPython(fill_skeletons, migrations.RunPython.noop),
