@@ -272,8 +272,14 @@ class ExerciseForm(AssignmentBaseForm):
         "dora",
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, locked: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.locked = locked
+        if locked:
+            # Students answered it: the question stays the one they saw. Disabled fields keep
+            # their initial values whatever a request sends.
+            for name in self.kind_fields:
+                self.fields[name].disabled = True
         self.helper.layout = Layout(
             "exercise_kind",
             "hand",
