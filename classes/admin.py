@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from .models import Assignment, Classroom, Instructor, InstructorRequest, Membership, NewsPost
+from .services import decide_request
 
 
 @admin.register(Instructor)
@@ -25,6 +26,10 @@ class InstructorAdmin(admin.ModelAdmin):
 
 @admin.register(InstructorRequest)
 class InstructorRequestAdmin(admin.ModelAdmin):
+    """Staff decide a request from the list (actions) or on its own page (the status), and
+    both go through :func:`classes.services.decide_request`: the role is granted and the
+    requester told, whichever page it is done from."""
+
     list_display = ("user", "status", "created", "decided_by")
     ordering = ("-status", "-created")  # pending first, then the newest
     list_filter = ("status",)
@@ -32,25 +37,42 @@ class InstructorRequestAdmin(admin.ModelAdmin):
     readonly_fields = ("user", "message", "created", "decided_at", "decided_by")
     actions = ("approve", "decline")
 
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        fields = tuple(super().get_readonly_fields(request, obj))
+        if obj is not None and obj.status != InstructorRequest.Status.PENDING:
+            fields += ("status",)  # decided once: the change page cannot undo it
+        return fields
+
+    def save_model(self, request: HttpRequest, obj: InstructorRequest, form, change: bool) -> None:  # type: ignore[no-untyped-def]
+        status = obj.status
+        if not (change and "status" in form.changed_data):
+            super().save_model(request, obj, form, change)
+            return
+        obj.status = form.initial.get("status", InstructorRequest.Status.PENDING)
+        super().save_model(request, obj, form, change)
+        if status != InstructorRequest.Status.PENDING:
+            decide_request(obj.pk, status == InstructorRequest.Status.APPROVED, request.user)
+        obj.refresh_from_db()
+
     @admin.action(description=_("Approve: make them instructors"))
     def approve(self, request: HttpRequest, queryset: QuerySet[InstructorRequest]) -> None:
-        pending = list(queryset.filter(status=InstructorRequest.Status.PENDING))
-        for req in pending:
-            req.approve(by=request.user)
+        done = sum(
+            decide_request(pk, True, request.user) for pk in queryset.values_list("pk", flat=True)
+        )
         self.message_user(
             request,
-            ngettext("%d request approved.", "%d requests approved.", len(pending)) % len(pending),
+            ngettext("%d request approved.", "%d requests approved.", done) % done,
             messages.SUCCESS,
         )
 
     @admin.action(description=_("Decline"))
     def decline(self, request: HttpRequest, queryset: QuerySet[InstructorRequest]) -> None:
-        pending = list(queryset.filter(status=InstructorRequest.Status.PENDING))
-        for req in pending:
-            req.decline(by=request.user)
+        done = sum(
+            decide_request(pk, False, request.user) for pk in queryset.values_list("pk", flat=True)
+        )
         self.message_user(
             request,
-            ngettext("%d request declined.", "%d requests declined.", len(pending)) % len(pending),
+            ngettext("%d request declined.", "%d requests declined.", done) % done,
             messages.SUCCESS,
         )
 

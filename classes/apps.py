@@ -7,15 +7,18 @@ class ClassesConfig(AppConfig):
     verbose_name = _("Classes")
 
     def ready(self) -> None:
+        from django.contrib.auth.signals import user_logged_in
         from django.db.models.signals import post_delete, post_save
 
         from lessons.signals import stage_completed, step_answered
         from puzzles.signals import puzzle_attempted
 
         from . import receivers
+        from .middleware import flag_waiting_decisions
         from .models import Membership
         from .services import forget_member_flag
 
+        user_logged_in.connect(flag_waiting_decisions, dispatch_uid="classes.decisions")
         post_save.connect(forget_member_flag, sender=Membership, dispatch_uid="classes.flag_s")
         post_delete.connect(forget_member_flag, sender=Membership, dispatch_uid="classes.flag_d")
 

@@ -1,4 +1,5 @@
-"""E-mail the staff when someone asks for the instructor role.
+"""E-mail the staff when someone asks for the instructor role, and the requester when staff
+decide.
 
 Sent with Django's mail (the console backend in development) once the request is committed,
 so a rolled-back request sends nothing. A mail server that is down must not cost the user
@@ -62,5 +63,27 @@ def send_request_mail(request_id: int, review_url: str) -> bool:
         send_mail(subject, body, None, recipients)
     except Exception:  # any mail server failure: keep the request, say so in the log
         log.exception("Could not e-mail the staff about instructor request %s", request_id)
+        return False
+    return True
+
+
+def send_decision_mail(request_id: int) -> bool:
+    """Tell the requester that staff approved or declined their request, in the language of
+    their profile. False when they have no address or the mail could not go."""
+    from tutor.web.models import Profile
+
+    from .services import decision_text
+
+    req = InstructorRequest.objects.select_related("user").filter(pk=request_id).first()
+    if req is None or not req.user.email:
+        return False
+    profile = Profile.objects.filter(user=req.user).first()
+    with translation.override(profile.language if profile else settings.LANGUAGE_CODE):
+        subject = _("Your request to teach")
+        body = decision_text(req.status)
+    try:
+        send_mail(subject, body, None, [req.user.email])
+    except Exception:  # any mail server failure: the message on the site still tells them
+        log.exception("Could not e-mail the decision on instructor request %s", request_id)
         return False
     return True

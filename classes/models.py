@@ -84,6 +84,8 @@ class InstructorRequest(models.Model):
         on_delete=models.SET_NULL,
         related_name="+",
     )
+    # False from the decision until the requester has seen it in a message on the site.
+    requester_told = models.BooleanField(default=True, editable=False)
 
     class Meta:
         ordering = ["-created"]
@@ -101,6 +103,8 @@ class InstructorRequest(models.Model):
         return f"{self.user.get_username()} ({self.status})"
 
     def approve(self, by: Any) -> Instructor:
+        """Grant the role and mark the request approved (the rows only: to tell the requester
+        too, use :func:`classes.services.decide_request`, as every admin page does)."""
         instructor, _created = Instructor.objects.get_or_create(
             user=self.user, defaults={"granted_by": by}
         )
@@ -114,7 +118,8 @@ class InstructorRequest(models.Model):
         self.status = status
         self.decided_at = timezone.now()
         self.decided_by = by
-        self.save(update_fields=["status", "decided_at", "decided_by"])
+        self.requester_told = False
+        self.save(update_fields=["status", "decided_at", "decided_by", "requester_told"])
 
 
 class Classroom(models.Model):

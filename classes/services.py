@@ -52,6 +52,7 @@ from .models import (
     Attempt,
     Classroom,
     ExerciseKind,
+    InstructorRequest,
     Membership,
     Progress,
 )
@@ -142,6 +143,58 @@ def leave_class(user: Any, classroom: Classroom) -> bool:
     """Remove the membership. The student's past work stays, and reappears if they rejoin."""
     deleted, _details = Membership.objects.filter(classroom=classroom, student=user).delete()
     return deleted > 0
+
+
+# --- instructor requests ---------------------------------------------------------------------
+
+DECISION_FLAG_SECONDS = 30 * 24 * 3600
+
+
+def decision_flag_key(user_id: int) -> str:
+    return f"classes:decision-waiting:{user_id}"
+
+
+def decide_request(request_id: int, approve: bool, by: Any) -> bool:
+    """Approve (grant the role) or decline a pending instructor request, and tell the
+    requester: an e-mail, and a message on their next visit. The one way staff decide, from
+    any admin page. False when the request was already decided (nothing changes)."""
+    from . import mail
+
+    with transaction.atomic():
+        req = InstructorRequest.objects.select_for_update().filter(pk=request_id).first()
+        if req is None or req.status != InstructorRequest.Status.PENDING:
+            return False
+        if approve:
+            req.approve(by=by)
+        else:
+            req.decline(by=by)
+        user_id = req.user_id
+
+        def tell() -> None:
+            cache.set(decision_flag_key(user_id), True, DECISION_FLAG_SECONDS)
+            mail.send_decision_mail(request_id)
+
+        transaction.on_commit(tell)
+    return True
+
+
+def decision_notices(user: Any) -> list[str]:
+    """The decisions ``user`` has not been told about on the site yet, as messages to show
+    once (they are marked told)."""
+    with transaction.atomic():
+        decided = list(
+            InstructorRequest.objects.select_for_update()
+            .filter(user=user, requester_told=False)
+            .exclude(status=InstructorRequest.Status.PENDING)
+        )
+        InstructorRequest.objects.filter(pk__in=[r.pk for r in decided]).update(requester_told=True)
+    return [decision_text(r.status) for r in decided]
+
+
+def decision_text(status: str) -> str:
+    if status == InstructorRequest.Status.APPROVED:
+        return _("Your request to teach was approved: you can now create classes.")
+    return _("Your request to teach was declined. You can ask again later.")
 
 
 # --- recording work --------------------------------------------------------------------------
