@@ -71,13 +71,36 @@ def _accepted(mapping: Mapping[int, int]) -> list[dict[str, Any]]:
     return [{"tile": tile_str(t), "count": int(n)} for t, n in sorted(mapping.items())]
 
 
+RANKING_MAX_SHANTEN = 3
+"""The expected-value ranking is shown up to this shanten (further away it is a fallback)."""
+
+
+def _ranking(hand: Any) -> tuple[list[dict[str, Any]], bool]:
+    """The engine's expected-value ranking of a 14-tile hand, with its reasons in words.
+
+    The analyzer knows no table: East round, South seat, no dora, twelve draws left."""
+    from tutor.engine.value import TableContext, rank_discards
+    from tutor.web.engine_text import discard_reason_text
+
+    ranking = rank_discards(hand, TableContext(draws_left=12))
+    rows = []
+    for row in ranking.rows:
+        data = row.as_json()
+        data["reason_texts"] = [discard_reason_text(r) for r in row.reasons]
+        data["tenpai_percent"] = round(100 * row.tenpai_rate)
+        data["win_percent"] = round(100 * row.win_rate)
+        rows.append(data)
+    return rows, ranking.clear
+
+
 def analyze(text: str) -> dict[str, Any]:
     """Analyze a hand written in notation.
 
     Returns ``{"hand", "tiles", "called_sets", "shanten", "discards", "accepted",
     "accepted_total", "waits", "wait_pattern", "karaten"}``: for 14 tiles the discard table best
     first (each discard with the shanten after it, the accepted tiles with their unseen copies,
-    their total and the 2-step figure); for 13 tiles the accepted tiles and, when tenpai, the
+    their total and the 2-step figure), and up to :data:`RANKING_MAX_SHANTEN` the expected-value
+    ``ranking`` (:func:`tutor.engine.value.rank_discards`, best first, with ``ranking_clear``); for 13 tiles the accepted tiles and, when tenpai, the
     waits with their live copies and shapes. Unseen copies count the hand and its called sets
     as seen. Raises :class:`IncompleteHand` for fewer than 13 tiles, and another ``ValueError``
     (a :class:`~tutor.engine.tiles.TileParseError` with a position, an impossible hand) with a
@@ -127,6 +150,8 @@ def analyze(text: str) -> dict[str, Any]:
             }
             for option in discard_analysis(counts, melds, seen=seen, held=held)
         ]
+        if report["shanten"] <= RANKING_MAX_SHANTEN:
+            report["ranking"], report["ranking_clear"] = _ranking(hand)
         return report
     accepted = ukeire(counts, melds, seen=seen, held=held)
     report["accepted"] = _accepted(accepted.accepted)
