@@ -144,6 +144,8 @@ class AttemptResult:
     attempt_id: int | None = None
     #: A report keeps the puzzle out of the rated pool, so this first attempt was not rated.
     held_out: bool = False
+    #: The player saw the solution (answering as a visitor) before this first attempt.
+    solution_seen: bool = False
     #: The puzzle and the player's rating row as the attempt left them (for the page after).
     puzzle: Puzzle | None = field(default=None, compare=False, repr=False)
     player: PlayerRating | None = field(default=None, compare=False, repr=False)
@@ -176,8 +178,12 @@ def record_attempt(
     seconds: float | None = None,
     *,
     today: dt.date | None = None,
+    solution_seen: bool = False,
 ) -> AttemptResult:
     """Store a logged-in player's answer; rate it when it is their first attempt at the puzzle.
+
+    ``solution_seen`` says the player already saw the solution (they answered the puzzle as a
+    visitor before logging in): the attempt is stored but not rated.
 
     While the player has no rated attempt at the puzzle, the puzzle row is locked
     (``select_for_update``) for the whole transaction and the player's row after it (always in
@@ -214,6 +220,8 @@ def record_attempt(
         # A reported puzzle is out of the rated pool: answers to it rate nobody meanwhile.
         held_out = first and is_held_out(puzzle.pk)
         first = first and not held_out
+        seen = first and solution_seen
+        first = first and not seen
         attempted_today = any(timezone.localdate(when) == today for _first, when in earlier)
         attempt = PuzzleAttempt(
             user=user,
@@ -253,6 +261,7 @@ def record_attempt(
         first=first,
         rated=first,
         held_out=held_out,
+        solution_seen=seen,
         streak=streak if streak is not None else current_streak(rating, today),
         attempt_id=attempt.pk,
         puzzle=puzzle,

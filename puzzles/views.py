@@ -181,7 +181,12 @@ def answer(request: HttpRequest, puzzle_id: int) -> HttpResponse:
     seconds = _elapsed(request.POST.get("started"), puzzle_id)
     try:
         if request.user.is_authenticated:
-            result = play.record_attempt(request.user, puzzle_id, raw, seconds)
+            # Every puzzle answered as a visitor showed its solution; the session (kept across
+            # log-in) remembers them, and such a first attempt is not rated.
+            seen = puzzle_id in _seen(request)
+            result = play.record_attempt(
+                request.user, puzzle_id, raw, seconds, solution_seen=seen
+            )
             puzzle = result.puzzle
         else:
             puzzle = get_object_or_404(Puzzle, pk=puzzle_id)

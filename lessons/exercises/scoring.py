@@ -190,6 +190,42 @@ def _inline_tile(notation: str) -> str:
     return f"`tiles:{notation}`"
 
 
+def _missed_yaku_pointers() -> dict[str, str]:
+    """A sentence pointing where a missed yaku hides, by yaku key."""
+    way = _("Look at how the hand was won.")
+    value = _("Look at the sets of dragons and winds against your seat and the round.")
+    sequences = _("Compare the sequences with each other, across the suits.")
+    suits = _("Look at which suits the hand uses.")
+    edges = _("Look at the terminals and honors in every set and the pair.")
+    out = {
+        "riichi": _("Look at what you declared before winning."),
+        "menzen_tsumo": way,
+        "pinfu": _("Look at the sets, the pair and the wait together."),
+        "tanyao": _("Check whether any tile is a terminal or an honor."),
+        "iipeikou": sequences,
+        "sanshoku_doujun": sequences,
+        "ittsu": sequences,
+        "ryanpeikou": sequences,
+        "honitsu": suits,
+        "chinitsu": suits,
+        "chanta": edges,
+        "junchan": edges,
+        "toitoi": _("Look at the kinds of sets the hand is made of."),
+        "chiitoitsu": _("Look at the shape of the whole hand."),
+        "sanankou": _("Look at which triplets were made without calling."),
+        "shousangen": value,
+        "honroutou": edges,
+    }
+    out.update(
+        dict.fromkeys(
+            ("ippatsu", "double_riichi", "haitei_raoyue", "houtei_raoyui", "rinshan_kaihou"), way
+        )
+    )
+    out["chankan"] = way
+    out.update(dict.fromkeys(_VALUE_KEYS, value))
+    return out
+
+
 @register
 class YakuExercise(_Winning):
     """Tick every yaku of a winning hand. Content files name the choices as the engine does
@@ -324,6 +360,9 @@ class YakuExercise(_Winning):
             else:
                 reasons.append(_("%(yaku)s is not in this hand.") % {"yaku": yaku_name(key)})
         if right - answer and no_yaku is None:
+            # Where to look for each missed yaku, without naming it.
+            pointers = _missed_yaku_pointers()
+            looks = list(dict.fromkeys(pointers[k] for k in right - answer if k in pointers))
             reasons.append(
                 ngettext(
                     "The hand has one more yaku.",
@@ -331,6 +370,7 @@ class YakuExercise(_Winning):
                     len(right - answer),
                 )
                 % {"n": len(right - answer)}
+                + (" " + " ".join(looks) if looks else "")
             )
         if answer != right:
             return Verdict(False, reasons)

@@ -639,3 +639,38 @@ def test_a_tile_held_four_times_cannot_be_drawn():
         "Tienes las cuatro copias de dos de caracteres"
         in verdict(data, "es", tile=["2m"]).reasons[0]
     )
+
+
+RIICHI_PINFU_KANCHAN = {
+    "type": "yaku",
+    "hand": "234m 567m 35p 4p 678s 55s",
+    "win_tile": "4p",
+    "win": "ron",
+    "riichi": True,
+    "choices": ["Riichi", "Tanyao", "Pinfu", "Menzen Tsumo"],
+}
+
+
+@pytest.mark.parametrize(
+    ("form", "en", "es"),
+    [
+        (
+            ["riichi", "tanyao", "pinfu"],
+            "the wait is closed (kanchan)",
+            "la espera es cerrada (kanchan)",
+        ),
+        (
+            ["riichi"],
+            "The hand has one more yaku. Check whether any tile is a terminal",
+            "comprueba si alguna ficha",
+        ),
+        (["riichi", "tanyao", "menzen_tsumo"], "won by ron, not by tsumo", "por ron, no por tsumo"),
+    ],
+    ids=["pinfu-kanchan", "missed-tanyao", "tsumo-on-ron"],
+)
+def test_a_typical_yaku_mistake_is_named(form, en, es):
+    v = verdict(RIICHI_PINFU_KANCHAN, choice=form)
+    assert not v.correct and any(en in r for r in v.reasons)
+    assert any(
+        es.lower() in r.lower() for r in verdict(RIICHI_PINFU_KANCHAN, "es", choice=form).reasons
+    )
