@@ -359,6 +359,8 @@ class Claim(Exercise):
                     "why": _call_reason(why),
                 }
             )
+        if not ok and self.data["ask"] == "skipped":
+            reasons = self._skipped_mistakes(answer, res, names_) + reasons
         if ok:
             if res.skipped:
                 reasons.append(
@@ -368,6 +370,35 @@ class Claim(Exercise):
             elif res.next_seat is not None:
                 reasons.append(_("Nobody between the discarder and the caller loses a turn."))
         return Verdict(ok, reasons)
+
+    def _skipped_mistakes(self, answer: Answer, res: Any, names_: dict[str, str]) -> list[str]:
+        """Why a seat ticked as losing its turn does not, or why "nobody" is wrong."""
+        assert isinstance(answer, frozenset)
+        takers = {SEATS[c.seat] for c in res.winners}
+        skipped = {SEATS[s] for s in res.skipped}
+        out = []
+        for seat in sorted(answer - skipped - {"nobody"}, key=SEATS.index):
+            if seat in takers:
+                out.append(
+                    _("%(seat)s takes the tile and plays next: the caller never loses a turn.")
+                    % {"seat": names_[seat]}
+                )
+            else:
+                out.append(
+                    _(
+                        "%(seat)s does not sit between the discarder and the caller, so their "
+                        "turn still comes."
+                    )
+                    % {"seat": names_[seat]}
+                )
+        if "nobody" in answer and skipped:
+            out.append(
+                _(
+                    "Somebody does lose a turn: walk in turn order from the discarder to the "
+                    "caller and count who is jumped."
+                )
+            )
+        return out
 
     def widget(self, answer: Answer | None = None) -> Widget:
         names_ = dict(zip(SEATS, _seat_names(), strict=True))

@@ -674,3 +674,33 @@ def test_a_typical_yaku_mistake_is_named(form, en, es):
     assert any(
         es.lower() in r.lower() for r in verdict(RIICHI_PINFU_KANCHAN, "es", choice=form).reasons
     )
+
+
+# --- item 7: who loses a turn --------------------------------------------------------------------
+
+SOUTH_PONS = {
+    "type": "claim",
+    "discarder": "north",
+    "discard": "7m",
+    "claims": {"south": {"call": "pon", "hand": "77m 123s 456p 789p 1z 2z"}},
+    "ask": "skipped",
+}
+
+
+@pytest.mark.parametrize(
+    ("form", "en", "es"),
+    [
+        (["east", "south"], "South takes the tile and plays next", "Sur se lleva la ficha"),
+        (
+            ["east", "west"],
+            "West does not sit between the discarder and the caller",
+            "Oeste no se sienta entre",
+        ),
+        (["nobody"], "Somebody does lose a turn", "Alguien sí pierde el turno"),
+    ],
+    ids=["the-caller", "after-the-caller", "nobody"],
+)
+def test_a_wrong_skipped_seat_is_told_why(form, en, es):
+    v = verdict(SOUTH_PONS, choice=form)
+    assert not v.correct and en in v.reasons[0]
+    assert es in verdict(SOUTH_PONS, "es", choice=form).reasons[0]
