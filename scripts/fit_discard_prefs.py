@@ -41,6 +41,7 @@ from tutor.engine.gamelog.replay import replay_game  # noqa: E402
 from tutor.engine.tiles import parse_tile  # noqa: E402
 from tutor.engine.value import (  # noqa: E402
     RankedDiscard,
+    TableContext,
     candidate_features,
     decision_from_json,
     is_clear,
@@ -65,6 +66,8 @@ class Sample:
     rows: list[RankedDiscard]
     shanten: int
     seconds: float
+    hand: tuple[int, ...] = ()
+    context: TableContext | None = None
 
 
 @dataclass
@@ -125,6 +128,8 @@ def collect(games: int | None = None, every: int = 1) -> Dataset:
                 rows=rows,
                 shanten=table[0].shanten,
                 seconds=seconds,
+                hand=hand.concealed,
+                context=ctx,
             )
         )
     return data
@@ -196,23 +201,51 @@ class Result:
     clear_agreed: int
 
 
-def evaluate(samples: list[Sample], weights_by_fold: dict[int, dict[str, float]]) -> Result:
+RATIOS = (1.1, 1.2, 1.3, 1.4, 1.5, 1.75, 2.0, 2.5, 3.0, 4.0)
+"""Candidate expected-score ratios for the clear rule."""
+
+
+def evaluate(
+    samples: list[Sample],
+    weights_by_fold: dict[int, dict[str, float]],
+    ratio_by_fold: dict[int, float] | None = None,
+) -> Result:
     """Top-1 agreement and the clear rule, each sample ranked with its own fold's weights."""
     agreed = clear = clear_agreed = 0
     for s in samples:
-        idx = order(s, weights_by_fold.get(fold_of(s.game), {}))
+        k = fold_of(s.game)
+        idx = order(s, weights_by_fold.get(k, {}))
         ok = idx[0] == s.chosen
         agreed += ok
-        if is_clear([s.rows[i] for i in idx]):
+        ratio = (ratio_by_fold or {}).get(k)
+        if is_clear([s.rows[i] for i in idx], ratio=ratio):
             clear += 1
             clear_agreed += ok
     return Result(len(samples), agreed, clear, clear_agreed)
 
 
-def cross_validate(samples: list[Sample], names: list[str]) -> Result:
-    """Fit on four folds of games, measure on the fifth, for each fold in turn."""
-    weights = {k: fit([s for s in samples if fold_of(s.game) != k], names) for k in range(FOLDS)}
-    return evaluate(samples, weights)
+def choose_ratio(samples: list[Sample], weights: dict[str, float], aim: float = 0.9) -> float:
+    """The smallest ratio in :data:`RATIOS` whose clear decisions the players agree with at
+    least ``aim`` of the time on ``samples`` (the largest when none does)."""
+    every_fold = dict.fromkeys(range(FOLDS), weights)
+    for ratio in RATIOS:
+        r = evaluate(samples, every_fold, dict.fromkeys(range(FOLDS), ratio))
+        if r.clear and r.clear_agreed / r.clear >= aim:
+            return ratio
+    return RATIOS[-1]
+
+
+def cross_validate(samples: list[Sample], names: list[str]) -> tuple[Result, dict[int, float]]:
+    """Fit on four folds of games, measure on the fifth, for each fold in turn.
+
+    The clear rule's ratio is chosen on the four training folds too."""
+    weights: dict[int, dict[str, float]] = {}
+    ratios: dict[int, float] = {}
+    for k in range(FOLDS):
+        train = [s for s in samples if fold_of(s.game) != k]
+        weights[k] = fit(train, names)
+        ratios[k] = choose_ratio(train, weights[k])
+    return evaluate(samples, weights, ratios), ratios
 
 
 def main() -> None:
@@ -222,8 +255,9 @@ def main() -> None:
     args = parser.parse_args()
     data = collect(args.games, args.every)
     names = sorted(data.samples[0].features[0])
-    result = cross_validate(data.samples, names)
+    result, _ = cross_validate(data.samples, names)
     weights = fit(data.samples, names)
+    ratio = choose_ratio(data.samples, weights)
     print(
         f"{len(data.samples)} decisions; cross-validated top-1 "
         f"{result.agreed / result.decisions:.1%}"
@@ -235,6 +269,7 @@ def main() -> None:
                 "fitted by scripts/fit_discard_prefs.py on the shared Phoenix games",
                 "decisions": len(data.samples),
                 "cross_validated_top1": round(result.agreed / result.decisions, 4),
+                "clear_ratio": ratio,
                 "weights": {k: round(v, 5) for k, v in sorted(weights.items())},
             },
             indent=2,

@@ -120,7 +120,9 @@ FALLBACK_VALUE = 2500.0
 """The fallback's points of a win."""
 
 CLEAR_RATIO = 1.3
-"""The best expected score must be at least this many times every other one to be clear..."""
+"""The best expected score must be at least this many times every other one to be clear...
+(the data file of :data:`PREFERENCES` may set it: the fitting script picks the smallest ratio
+whose clear decisions Phoenix players agree with 90% of the time)."""
 
 CLEAR_MARGIN = 300.0
 """...and ahead of it by at least this many points."""
@@ -626,17 +628,23 @@ def _fallback_rates(shanten: int, count: int, k: int, n: int) -> tuple[float, fl
     return at_least(shanten, k), FALLBACK_WIN * at_least(shanten, k - 3)
 
 
-def _load_preferences() -> dict[str, float]:
+def _load_preferences() -> dict[str, Any]:
     try:
         text = resources.files("tutor.engine").joinpath("discard_prefs.json").read_text()
     except FileNotFoundError:
         return {}
-    data = json.loads(text)
-    return {str(k): float(v) for k, v in data.get("weights", {}).items()}
+    data: dict[str, Any] = json.loads(text)
+    return data
 
 
-PREFERENCES: dict[str, float] = _load_preferences()
+_PREFS_FILE = _load_preferences()
+PREFERENCES: dict[str, float] = {
+    str(k): float(v) for k, v in _PREFS_FILE.get("weights", {}).items()
+}
 """Fitted weights of :func:`candidate_features` (empty: rank by expected score alone)."""
+
+if "clear_ratio" in _PREFS_FILE:
+    CLEAR_RATIO = float(_PREFS_FILE["clear_ratio"])  # chosen with the weights, see the script
 
 
 def candidate_features(
@@ -700,7 +708,7 @@ def _neighbours(hand: Counts, t: Tile) -> int:
     return sum(hand[x] for x in range(max(lo, t - 2), min(hi, t + 2) + 1) if x != t)
 
 
-def is_clear(rows: Sequence[RankedDiscard]) -> bool:
+def is_clear(rows: Sequence[RankedDiscard], ratio: float | None = None) -> bool:
     """Whether the first row stands out (see the module docstring for the margins).
 
     >>> a = RankedDiscard(0, 1, 20, 0, 0.5, 0.3, 2000.0, ())
@@ -713,7 +721,8 @@ def is_clear(rows: Sequence[RankedDiscard]) -> bool:
     first, rest = rows[0], rows[1:]
     other_ev = max(r.ev for r in rest)
     if first.ev > 0 or other_ev > 0:
-        return first.ev >= CLEAR_RATIO * other_ev and first.ev - other_ev >= CLEAR_MARGIN
+        r = CLEAR_RATIO if ratio is None else ratio
+        return first.ev >= r * other_ev and first.ev - other_ev >= CLEAR_MARGIN
     return first.win_rate - max(r.win_rate for r in rest) >= CLEAR_WIN_MARGIN
 
 
@@ -813,7 +822,9 @@ def rank_discards(hand: Hand, context: TableContext) -> Ranking:
         raise ImpossibleHandError(
             f"there are only four {tile_str(t)}, hand and seen tiles have {int(seen_total[t])}"
         )
-    table = discard_analysis(hand.concealed, melds, tuple(int(x) for x in seen_total))
+    table = discard_analysis(
+        hand.concealed, melds, tuple(int(x) for x in seen_total), held=hand.called_counts()
+    )
     search = _Search(counts, melds, hand.is_closed, _red_mask(hand), context)
     min_sh = min(o.shanten for o in table)
     rows: list[RankedDiscard] = []
