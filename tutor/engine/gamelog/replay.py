@@ -35,10 +35,10 @@ A log that contradicts itself raises :class:`.GameLogError` naming the round and
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..hand import Meld, MeldKind, meld_str
 from ..scoring import score
@@ -66,6 +66,7 @@ __all__ = [
     "Decision",
     "RoundResult",
     "GameReplay",
+    "Table",
     "replay_game",
     "iter_decisions",
     "tile_code",
@@ -159,15 +160,15 @@ RiverEntry = tuple[str, bool, bool, bool]
 for riichi, taken by a call."""
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(NamedTuple):
     """One own-turn discard and everything the player could see when making it.
 
     ``hand`` is the concealed hand before the discard (notation, red fives ``0``); ``melds``
     the player's called sets (notation :func:`~tutor.engine.hand.parse_hand` accepts);
     ``seen`` every tile in view other than the concealed hand (all rivers, called tiles
     included once, all sets, the dora indicators); ``discard`` the kind thrown (``5p``, with
-    ``discard_red`` for a red five); ``riichi`` the seats already in riichi.
+    ``discard_red`` for a red five); ``riichi`` the seats already in riichi. A named tuple:
+    immutable, and cheap to build by the hundred thousand.
     """
 
     log_id: str
@@ -309,8 +310,16 @@ def _event_text(event: Event, aka: bool) -> str:
     return text
 
 
-class _RoundReplay:
-    """The table during one round; ``step`` applies one event."""
+class Table:
+    """The table during one round, as the replay holds it; ``step`` applies one event.
+
+    An observer given to :func:`replay_game` sees it before every discard, hidden tiles
+    included (for labels such as an opponent's waits): ``hands`` (each seat's concealed
+    physical tiles), ``melds`` (each seat's :class:`.Call` values), ``rivers`` (with
+    ``river_tiles``, the same discards as physical tiles),
+    ``in_riichi``, ``dora``, ``tiles_left``, ``scores``, ``round`` and ``position`` (the index
+    of the event about to be applied in ``round.events``).
+    """
 
     def __init__(
         self,
@@ -325,6 +334,9 @@ class _RoundReplay:
         self.game = game
         self.seq = seq
         self.rnd = rnd
+        self.round = rnd
+        self.position = 0
+        self.observer: Callable[[Table, Decision], None] | None = None
         self.aka = game.rules.aka
         self.rules = rules
         self.want = want_decisions
@@ -336,6 +348,7 @@ class _RoundReplay:
         self.rivers: list[list[RiverEntry]] = [[], [], [], []]
         self.river_tiles: list[list[int]] = [[], [], [], []]
         self.dora: list[int] = [rnd.dora_indicator]
+        self.dora_codes: list[str] = [tile_code(rnd.dora_indicator, self.aka)]
         self.visible = [0] * 37
         self.visible[_slot(rnd.dora_indicator, self.aka)] += 1
         self.used: set[int] = {rnd.dora_indicator}
@@ -432,7 +445,10 @@ class _RoundReplay:
         if self.in_riichi[s] and self.last_draw[s] != ev.tile:
             raise ValueError(f"seat {s} is in riichi and must discard the tile drawn")
         if self.want:
-            self.decisions.append(self._decision(ev))
+            decision = self._decision(ev)
+            self.decisions.append(decision)
+            if self.observer is not None:
+                self.observer(self, decision)
         self._take(s, ev.tile)
         declaring = self.declared[s] and not self.in_riichi[s]
         self.rivers[s].append(
@@ -549,6 +565,7 @@ class _RoundReplay:
             raise ValueError("there are at most five dora indicators")
         self.used.add(ev.indicator)
         self.dora.append(ev.indicator)
+        self.dora_codes.append(tile_code(ev.indicator, self.aka))
         self.visible[_slot(ev.indicator, self.aka)] += 1
 
     def _win(self, ev: Win) -> None:
@@ -676,7 +693,7 @@ class _RoundReplay:
             turn=len(self.rivers[s]) + 1,
             hand=tiles_code(self.hands[s], aka),
             melds=tuple(self.meld_text[s]),
-            dora_indicators=tuple(tile_code(t, aka) for t in self.dora),
+            dora_indicators=tuple(self.dora_codes),
             round_wind=f"{rnd.round_wind - 26}z",
             seat_wind=f"{rnd.seat_wind(s) - 26}z",
             seen=_counts_code(self.visible),
@@ -718,8 +735,15 @@ def _round_rules(game: Game) -> RulePreset:
     return replace(TENHOU, red_fives=3 if game.rules.aka else 0, open_tanyao=game.rules.kuitan)
 
 
-def replay_game(game: Game, decisions: bool = True) -> GameReplay:
+def replay_game(
+    game: Game,
+    decisions: bool = True,
+    observer: Callable[[Table, Decision], None] | None = None,
+) -> GameReplay:
     """Replay every round of ``game``; see the module docstring.
+
+    ``observer``, if given, is called before every discard with the :class:`Table` and the
+    :class:`Decision` (it must not change the table).
 
     Raises :class:`.GameLogError` (naming the round and the event) when the log contradicts
     itself: a tile that is not in the hand, a call on nothing, a win that does not score...
@@ -741,8 +765,10 @@ def replay_game(game: Game, decisions: bool = True) -> GameReplay:
             )
             scores = list(rnd.scores)
             sticks = rnd.riichi_sticks
-        table = _RoundReplay(game, seq, rnd, list(scores), sticks, rules, decisions)
+        table = Table(game, seq, rnd, list(scores), sticks, rules, decisions)
+        table.observer = observer
         for i, event in enumerate(rnd.events):
+            table.position = i
             try:
                 table.step(event)
             except GameLogError:
