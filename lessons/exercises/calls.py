@@ -6,7 +6,6 @@ from collections.abc import Callable, Mapping, Set
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from tutor.engine import tiles as et
 from tutor.engine.hand import Hand
@@ -480,17 +479,30 @@ class Kuikae(Exercise):
         assert isinstance(answer, frozenset)
         right = self._answer()
         reasons = []
+        chi = self.call.kind.value == "chi"
         for k in sorted(answer - right):
-            reasons.append(_("%(tile)s may be discarded.") % {"tile": tile_name(k)})
-        if right - answer:
-            reasons.append(
-                ngettext(
-                    "One more tile is forbidden.",
-                    "%(n)s more tiles are forbidden.",
-                    len(right - answer),
+            if chi and k in self.call.uses:
+                reasons.append(
+                    _(
+                        "%(tile)s may be discarded: it is one of the tiles the chi was made "
+                        "with, not the called tile or the other end of the run."
+                    )
+                    % {"tile": tile_name(k)}
                 )
-                % {"n": len(right - answer)}
-            )
+            else:
+                reasons.append(_("%(tile)s may be discarded.") % {"tile": tile_name(k)})
+        for k in sorted(right - answer):
+            if k == self.call.tile:
+                reasons.append(
+                    _("Another copy of the tile you called is forbidden too: you cannot swap it.")
+                )
+            else:
+                reasons.append(
+                    _(
+                        "After a chi on the end of a run, the tile that makes the same two tiles "
+                        "a run from the other side is forbidden too (swap calling)."
+                    )
+                )
         if answer != right:
             return Verdict(False, reasons)
         banned = sorted(forbidden_discards(self.call))

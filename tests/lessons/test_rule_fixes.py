@@ -704,3 +704,31 @@ def test_a_wrong_skipped_seat_is_told_why(form, en, es):
     v = verdict(SOUTH_PONS, choice=form)
     assert not v.correct and en in v.reasons[0]
     assert es in verdict(SOUTH_PONS, "es", choice=form).reasons[0]
+
+
+# --- item 7: kuikae ------------------------------------------------------------------------------
+
+KUIKAE = {"type": "kuikae", "hand": "3p 4p 6p 78p 234m 99s 5s", "meld": "[6*45p]L"}
+
+
+@pytest.mark.parametrize(
+    ("form", "en", "es"),
+    [
+        (["6p"], "makes the same two tiles a run from the other side", "desde el otro lado"),
+        (
+            ["3p"],
+            "Another copy of the tile you called is forbidden too",
+            "Otra copia de la ficha que cantaste",
+        ),
+        (
+            ["3p", "6p", "4p"],
+            "one of the tiles the chi was made with",
+            "una de las fichas con que se hizo el chi",
+        ),
+    ],
+    ids=["missed-swap", "missed-called-copy", "a-tile-of-the-chi"],
+)
+def test_a_typical_kuikae_mistake_is_named(form, en, es):
+    v = verdict(KUIKAE, tile=form)
+    assert not v.correct and en in v.reasons[0]
+    assert es in verdict(KUIKAE, "es", tile=form).reasons[0]
