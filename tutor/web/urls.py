@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from . import limits, views
+from . import limits, privacy_views, views
 from .forms import LoginForm, QueuedPasswordResetForm
 
 urlpatterns = [
@@ -10,6 +10,9 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/profile/", views.profile, name="profile"),
+    path("accounts/data.json", privacy_views.data_download, name="data_download"),
+    path("accounts/delete/", privacy_views.account_delete, name="account_delete"),
+    path("privacy/", privacy_views.privacy_page, name="privacy"),
     path("accounts/confirm-email/", views.send_confirmation, name="send_confirmation"),
     path("accounts/confirm-email/<str:token>/", views.confirm_email, name="confirm_email"),
     path(
