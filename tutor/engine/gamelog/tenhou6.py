@@ -29,7 +29,8 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -206,6 +207,7 @@ class _Take:
     called: int = 0  # the tile number taken (or drawn)
     own: tuple[int, ...] = ()
     rel: int = 0  # whom from, relative to the caller: 1 right, 2 across, 3 left
+    raw: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,6 +216,7 @@ class _Out:
     tile: int | None = None  # None: the tile just drawn
     riichi: bool = False
     tiles: tuple[int, ...] = ()  # ankan: the four; kakan: the added tile first
+    raw: str = ""
 
 
 def _number(value: Any, what: str) -> int:
@@ -429,6 +432,32 @@ def _pick(hand: list[int], number: int, aka: bool) -> int:
     raise ValueError(f"the hand does not hold tile {number}")
 
 
+class _At(ValueError):
+    """An error inside a round, with the action (the "event") it is about."""
+
+    def __init__(self, reason: str, event: str) -> None:
+        super().__init__(reason)
+        self.event = event
+
+
+def _parsed[P: (_Take, _Out)](
+    value: Any, seat: int, what: str, parse: Callable[[Any], P]
+) -> list[P]:
+    out: list[P] = []
+    for k, item in enumerate(_as_list(value, f"the {what}s of seat {seat}")):
+        raw = json.dumps(item, ensure_ascii=False)
+        try:
+            out.append(replace(parse(item), raw=raw))
+        except ValueError as exc:
+            raise _At(str(exc), f"{what} {k + 1} of seat {seat} ({raw})") from None
+    return out
+
+
+def _item_text(seat: int, item: _Take | _Out) -> str:
+    what = "take" if isinstance(item, _Take) else "discard"
+    return f"{what} {item.raw} of seat {seat}"
+
+
 def _read_round(entry: Any, aka: bool, seq: int) -> Round:
     if not isinstance(entry, list) or len(entry) != 17:
         raise ValueError("a round is a list of 17 items")
@@ -457,11 +486,14 @@ def _read_round(entry: Any, aka: bool, seq: int) -> Round:
         if len(dealt) != 13:
             raise ValueError(f"seat {seat} is dealt {len(dealt)} tiles, not 13")
         hands.append([pool.new(n) for n in dealt])
-        takes.append([_parse_take(x) for x in _as_list(entry[5 + 3 * seat], "takes")])
-        outs.append([_parse_out(x) for x in _as_list(entry[6 + 3 * seat], "discards")])
+        takes.append(_parsed(entry[5 + 3 * seat], seat, "take", _parse_take))
+        outs.append(_parsed(entry[6 + 3 * seat], seat, "discard", _parse_out))
     dora_indicator = pool.new(dora_numbers[0])
     result = _as_list(entry[16], "result")
-    order = _Order(takes, outs, dealer).solve()
+    try:
+        order = _Order(takes, outs, dealer).solve()
+    except ValueError as exc:
+        raise _At(str(exc), "the order of play") from None
     events: list[Event] = []
     dealt_hands = tuple(tuple(h) for h in hands)
     last_draw: list[int | None] = [None] * 4
@@ -470,76 +502,82 @@ def _read_round(entry: Any, aka: bool, seq: int) -> Round:
     more_dora = list(dora_numbers[1:])
     dora_after_draw = 0
     for i, (seat, item) in enumerate(order):
-        hand = hands[seat]
-        if isinstance(item, _Take):
-            if item.kind == "draw":
-                t = pool.new(item.called)
-                hand.append(t)
-                events.append(Draw(seat, t))
+        try:
+            hand = hands[seat]
+            if isinstance(item, _Take):
+                if item.kind == "draw":
+                    t = pool.new(item.called)
+                    hand.append(t)
+                    events.append(Draw(seat, t))
+                    last_draw = [None] * 4
+                    last_draw[seat] = t
+                    if dora_after_draw and more_dora:
+                        events.append(NewDora(pool.new(more_dora.pop(0))))
+                        dora_after_draw -= 1
+                    continue
+                assert last_discard is not None
+                called = last_discard[1]
+                own = tuple(_pick(hand, n, aka) for n in item.own)
+                call = Call(seat, item.kind, tuple(sorted((called, *own))), called,  # type: ignore[arg-type]
+                            last_discard[0])  # fmt: skip
+                melds[seat].append(call)
+                events.append(call)
+                if item.kind == "minkan":
+                    dora_after_draw += 1
                 last_draw = [None] * 4
-                last_draw[seat] = t
-                if dora_after_draw and more_dora:
-                    events.append(NewDora(pool.new(more_dora.pop(0))))
-                    dora_after_draw -= 1
                 continue
-            assert last_discard is not None
-            called = last_discard[1]
-            own = tuple(_pick(hand, n, aka) for n in item.own)
-            call = Call(seat, item.kind, tuple(sorted((called, *own))), called,  # type: ignore[arg-type]
-                        last_discard[0])  # fmt: skip
-            melds[seat].append(call)
-            events.append(call)
-            if item.kind == "minkan":
+            if item.kind == "skip":
+                continue
+            if item.kind == "ankan":
+                tiles = tuple(sorted(_pick(hand, n, aka) for n in item.tiles))
+                events.append(Call(seat, "ankan", tiles))
+                if more_dora:
+                    events.append(NewDora(pool.new(more_dora.pop(0))))
+                last_draw = [None] * 4
+                continue
+            if item.kind == "kakan":
+                added = _pick(hand, item.tiles[0], aka)
+                at = next(
+                    (
+                        k
+                        for k, m in enumerate(melds[seat])
+                        if m.kind == "pon" and m.tiles[0] // 4 == added // 4
+                    ),
+                    None,
+                )
+                if at is None:
+                    raise ValueError(f"seat {seat} adds to a pon they do not have")
+                pon = melds[seat][at]
+                call = Call(seat, "kakan", tuple(sorted((*pon.tiles, added))), pon.called_tile,
+                            pon.from_seat, added)  # fmt: skip
+                melds[seat][at] = call
+                events.append(call)
                 dora_after_draw += 1
+                last_draw = [None] * 4
+                continue
+            if item.tile is None:
+                drawn = last_draw[seat]
+                if drawn is None:
+                    raise ValueError(f"seat {seat} throws the drawn tile (60) without having drawn")
+                hand.remove(drawn)
+                tile, tsumogiri = drawn, True
+            else:
+                tile = _pick(hand, item.tile, aka)
+                tsumogiri = False
+            if item.riichi:
+                events.append(Riichi(seat, 1))
+            events.append(Discard(seat, tile, tsumogiri))
+            last_discard = (seat, tile)
             last_draw = [None] * 4
-            continue
-        if item.kind == "skip":
-            continue
-        if item.kind == "ankan":
-            tiles = tuple(sorted(_pick(hand, n, aka) for n in item.tiles))
-            events.append(Call(seat, "ankan", tiles))
-            if more_dora:
-                events.append(NewDora(pool.new(more_dora.pop(0))))
-            last_draw = [None] * 4
-            continue
-        if item.kind == "kakan":
-            added = _pick(hand, item.tiles[0], aka)
-            at = next(
-                (
-                    k
-                    for k, m in enumerate(melds[seat])
-                    if m.kind == "pon" and m.tiles[0] // 4 == added // 4
-                ),
-                None,
-            )
-            if at is None:
-                raise ValueError(f"seat {seat} adds to a pon they do not have")
-            pon = melds[seat][at]
-            call = Call(seat, "kakan", tuple(sorted((*pon.tiles, added))), pon.called_tile,
-                        pon.from_seat, added)  # fmt: skip
-            melds[seat][at] = call
-            events.append(call)
-            dora_after_draw += 1
-            last_draw = [None] * 4
-            continue
-        if item.tile is None:
-            drawn = last_draw[seat]
-            if drawn is None:
-                raise ValueError(f"seat {seat} throws the drawn tile (60) without having drawn")
-            hand.remove(drawn)
-            tile, tsumogiri = drawn, True
-        else:
-            tile = _pick(hand, item.tile, aka)
-            tsumogiri = False
-        if item.riichi:
-            events.append(Riichi(seat, 1))
-        events.append(Discard(seat, tile, tsumogiri))
-        last_discard = (seat, tile)
-        last_draw = [None] * 4
-        ends_in_ron = i == len(order) - 1 and result and result[0] == _WIN
-        if item.riichi and not ends_in_ron:
-            events.append(Riichi(seat, 2))
-    events.extend(_read_result(result, ura_numbers, pool))
+            ends_in_ron = i == len(order) - 1 and result and result[0] == _WIN
+            if item.riichi and not ends_in_ron:
+                events.append(Riichi(seat, 2))
+        except ValueError as exc:
+            raise _At(str(exc), _item_text(seat, item)) from None
+    try:
+        events.extend(_read_result(result, ura_numbers, pool))
+    except ValueError as exc:
+        raise _At(str(exc), "the result") from None
     if more_dora:
         raise ValueError(f"{len(more_dora)} dora indicator(s) left over: no kan revealed them")
     return Round(index, honba, sticks, tuple(scores), dora_indicator, dealt_hands, tuple(events))
@@ -624,8 +662,12 @@ def read_tenhou6(text: str | dict[str, Any], log_id: str = "") -> Game:
     for seq, entry in enumerate(data["log"]):
         try:
             rounds.append(_read_round(entry, aka, seq))
-        except (ValueError, IndexError, KeyError) as exc:
-            raise GameLogError(str(exc), where=_label(entry, seq), event=_event_hint(exc)) from None
+        except _At as exc:
+            raise GameLogError(str(exc), where=_label(entry, seq), event=exc.event) from None
+        except (ValueError, IndexError, KeyError, TypeError) as exc:
+            raise GameLogError(
+                str(exc), where=_label(entry, seq), event="the round's list"
+            ) from None
     if not rounds:
         raise GameLogError("the log holds no round")
     final: tuple[int, ...] | None = None
@@ -642,13 +684,6 @@ def _label(entry: Any, seq: int) -> str:
     except (TypeError, ValueError, IndexError, KeyError):
         return f"#{seq + 1}"
     return f"{'ESWN'[(index // 4) % 4]}{index % 4 + 1}-{honba}"
-
-
-def _event_hint(exc: Exception) -> str:
-    text = str(exc)
-    if text.startswith("seat ") or "tile" in text or '"' in text:
-        return "the takes and discards"
-    return "the round's list"
 
 
 def load_tenhou6(path: str | Path) -> Game:
