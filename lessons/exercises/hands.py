@@ -643,7 +643,36 @@ class Furiten(Exercise):
                     _("None of your waits is among your discards or went by: no furiten.")
                 )
         right = answer in self.solutions()
+        if not right:
+            reasons = self._mistake(answer, status) + reasons
         return Verdict(right, reasons)
+
+    def _mistake(self, answer: Answer, status: Any) -> list[str]:
+        """The confusion behind a wrong furiten answer, when it is a known one."""
+        from tutor.engine import furiten
+
+        tile = self.tile[0]
+        kinds = {r.kind.value for r in status.reasons}
+        if answer == "no_wait" and furiten.is_winning_tile(self.hand, tile):
+            return [
+                _("%(tile)s does complete your hand: furiten is about whether you may take it.")
+                % {"tile": tile_name(tile)}
+            ]
+        if answer == "temporary" and "permanent" in kinds and "temporary" not in kinds:
+            return [
+                _(
+                    "A wait among your own discards is own-discard furiten: it does not end with "
+                    "your next discard, only when that tile stops being a wait."
+                )
+            ]
+        if answer == "permanent" and "permanent" not in kinds and kinds:
+            return [
+                _(
+                    "None of your waits is among your own discards: the winning tile went by "
+                    "instead."
+                )
+            ]
+        return []
 
     def widget(self, answer: Answer | None = None) -> Widget:
         labels = _furiten_labels()

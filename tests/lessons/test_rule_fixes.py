@@ -732,3 +732,45 @@ def test_a_typical_kuikae_mistake_is_named(form, en, es):
     v = verdict(KUIKAE, tile=form)
     assert not v.correct and en in v.reasons[0]
     assert es in verdict(KUIKAE, "es", tile=form).reasons[0]
+
+
+# --- item 7: furiten -----------------------------------------------------------------------------
+
+OWN_DISCARD = {
+    "type": "furiten",
+    "hand": "34m 234p 678p 345s 88s",
+    "discards": "9p 1z 2m 7z",
+    "tile": "5m",
+}
+WENT_BY = {
+    "type": "furiten",
+    "hand": "67s 234m 456m 345p 22p",
+    "discards": "1m 9s 4z",
+    "passed": "5s 3z",
+    "tile": "8s",
+}
+
+
+@pytest.mark.parametrize(
+    ("data", "choice", "en", "es"),
+    [
+        (
+            OWN_DISCARD,
+            "temporary",
+            "does not end with your next discard",
+            "no se acaba con tu siguiente descarte",
+        ),
+        (OWN_DISCARD, "no_wait", "does complete your hand", "sí completa tu mano"),
+        (
+            WENT_BY,
+            "permanent",
+            "None of your waits is among your own discards",
+            "Ninguna de tus esperas",
+        ),
+    ],
+    ids=["own-discard-as-temporary", "wait-as-no-wait", "went-by-as-own-discard"],
+)
+def test_a_furiten_confusion_is_named(data, choice, en, es):
+    v = verdict(data, choice=choice)
+    assert not v.correct and en in v.reasons[0]
+    assert es in verdict(data, "es", choice=choice).reasons[0]
