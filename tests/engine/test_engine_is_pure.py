@@ -13,6 +13,7 @@ import sys
 import tutor.engine
 import tutor.engine.analysis, tutor.engine.shapes, tutor.engine.waits, tutor.engine.dora
 import tutor.engine.__main__
+import tutor.engine.gamelog.cli, tutor.engine.gamelog.replay, tutor.engine.gamelog.tenhou6
 bad = sorted(m for m in sys.modules if m.split(".")[0] in ("django", "celery", "kombu"))
 print(",".join(bad))
 """
