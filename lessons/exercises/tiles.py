@@ -6,6 +6,7 @@ import itertools
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -120,7 +121,7 @@ class PickTiles(Exercise):
                 _("%(tile)s is not %(what)s.")
                 % {"tile": tile_name(self.kinds[i], self.red[i]), "what": label}
                 + " "
-                + _what_it_is(self.kinds[i], self.red[i])
+                + capfirst(_what_it_is(self.kinds[i], self.red[i]))
             )
         left_out = right - answer
         if left_out:

@@ -774,3 +774,39 @@ def test_a_furiten_confusion_is_named(data, choice, en, es):
     v = verdict(data, choice=choice)
     assert not v.correct and en in v.reasons[0]
     assert es in verdict(data, "es", choice=choice).reasons[0]
+
+
+# --- item 7 and 14: tile categories, each sentence starting with a capital ----------------------
+
+ROW = "1m 1z 9p 6z 5s 0p"
+
+
+@pytest.mark.parametrize(
+    ("find", "picked", "en", "es"),
+    [
+        (
+            "honors",
+            [0, 1, 3],
+            "One of characters is not an honor. One of characters is a terminal of its suit.",
+            "Uno de caracteres no es un honor. Uno de caracteres es una terminal de su palo.",
+        ),
+        (
+            "terminals",
+            [0, 1, 2],
+            "East wind is not a terminal (a 1 or a 9 of a suit). East wind is an honor: a wind.",
+            "Viento Este no es una terminal (un 1 o un 9 de un palo). Viento Este es un honor",
+        ),
+        (
+            "simples",
+            [4, 5, 2],
+            "Nine of circles is not a simple (2 to 8 of a suit). Nine of circles is a terminal",
+            "Nueve de círculos no es una simple (del 2 al 8 de un palo). Nueve de círculos es",
+        ),
+    ],
+    ids=["terminal-as-honor", "honor-as-terminal", "nine-as-simple"],
+)
+def test_a_tile_in_the_wrong_category_is_told_what_it_is(find, picked, en, es):
+    data = {"type": "pick_tiles", "tiles": ROW, "find": find}
+    v = verdict(data, tile=picked)
+    assert not v.correct and en in v.reasons[0]
+    assert es in verdict(data, "es", tile=picked).reasons[0]
