@@ -83,9 +83,7 @@ def test_a_learner_deletes_their_account(client, learner):
     assert refused.status_code != 302  # the log-in form again
 
 
-def test_a_students_class_work_stays_anonymised_in_the_teachers_grid(
-    client, learner, classroom
-):
+def test_a_students_class_work_stays_anonymised_in_the_teachers_grid(client, learner, classroom):
     room, teacher, exercise = classroom
     client.post(reverse("account_delete"), {"password": PASSWORD})
     progress = Progress.objects.get(assignment=exercise)
@@ -108,9 +106,7 @@ def test_the_only_teacher_of_a_class_must_hand_it_over_first(client, classroom):
     assert User.objects.get(pk=teacher.pk).is_active
 
 
-def test_a_co_teacher_may_leave_and_the_class_keeps_its_other_teacher(
-    client, classroom, make_user
-):
+def test_a_co_teacher_may_leave_and_the_class_keeps_its_other_teacher(client, classroom, make_user):
     room, teacher, _exercise = classroom
     colleague = make_user("hana", PASSWORD)
     room.teachers.add(colleague)

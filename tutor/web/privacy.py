@@ -108,4 +108,3 @@ def delete_account(user: User) -> None:
         user.is_active = user.is_staff = False
         user.set_unusable_password()  # also ends every other session of the account
         user.save()
-
