@@ -15,7 +15,18 @@ import pytest
 
 from tests.conftest import missing
 from tutor.engine.__main__ import main
-from tutor.engine.gamelog.events import Game, GameLogError
+from tutor.engine.gamelog.events import (
+    Call,
+    Discard,
+    Draw,
+    Event,
+    Game,
+    GameLogError,
+    Riichi,
+    Round,
+    RoundDraw,
+    Rules,
+)
 from tutor.engine.gamelog.mjlog import load_mjlog, read_mjlog
 from tutor.engine.gamelog.replay import GameReplay, replay_game
 from tutor.engine.gamelog.tenhou6 import read_tenhou6, write_tenhou6
@@ -245,3 +256,62 @@ def test_damaged_tenhou6_actions_raise_game_log_errors_naming_the_round() -> Non
             replay_game(read_tenhou6(damaged))
         except GameLogError as exc:
             assert str(exc).startswith("round "), str(exc)
+
+
+# --- rules of play the replay checks, on a made-up round ------------------------------------
+
+HANDS = (
+    (0, 4, 8, 36, 40, 44, 72, 76, 80, 108, 109, 112, 113),  # 123m 123p 123s 1122z
+    (1, 5, 9, 37, 41, 45, 73, 77, 81, 110, 116, 117, 118),
+    (2, 6, 10, 38, 42, 46, 74, 78, 82, 111, 115, 119, 120),
+    (3, 7, 11, 18, 19, 39, 43, 47, 75, 79, 83, 123, 124),
+)
+
+
+def _play(*events: Event) -> GameReplay:
+    rnd = Round(0, 0, 0, (25000,) * 4, 125, HANDS, (*events, RoundDraw("nine_terminals")))
+    return replay_game(Game("made-up", Rules(), ("a", "b", "c", "d"), (rnd,)))
+
+
+def test_a_discard_must_be_in_the_players_hand() -> None:
+    with pytest.raises(GameLogError) as info:
+        _play(Draw(0, 126), Discard(0, 3))
+    assert str(info.value) == (
+        "round E1-0, event #2 (discard 1m by seat 0): seat 0 does not hold 1m (tile 3)"
+    )
+
+
+def test_chi_only_from_the_left() -> None:
+    out = _play(Draw(0, 12), Discard(0, 12), Call(1, "chi", (5, 9, 12), 12, 0), Discard(1, 1))
+    after_chi = out.decisions[-1]
+    assert (after_chi.seat, after_chi.after_call, after_chi.drawn) == (1, True, None)
+    assert after_chi.melds == ("[234*m]L",)
+    assert after_chi.hand == "1m123p123s1333z"  # 2m and 3m went into the chi
+    with pytest.raises(GameLogError, match="chi is only called from the player on the left"):
+        _play(Draw(0, 12), Discard(0, 12), Call(2, "chi", (6, 10, 12), 12, 0))
+
+
+def test_a_call_takes_the_last_discard() -> None:
+    with pytest.raises(GameLogError, match="the last discard is 4m from seat 0"):
+        _play(Draw(0, 12), Discard(0, 12), Call(3, "pon", (17, 18, 19), 17, 0))
+
+
+def test_a_player_in_riichi_throws_the_tile_drawn() -> None:
+    opening = (Draw(0, 126), Riichi(0, 1), Discard(0, 126), Riichi(0, 2))
+    go_around = (Draw(1, 20), Discard(1, 20), Draw(2, 21), Discard(2, 21), Draw(3, 22),
+                 Discard(3, 22))  # fmt: skip
+    out = _play(*opening, *go_around, Draw(0, 127), Discard(0, 127))
+    declaration, *_, forced = out.decisions
+    assert declaration.declared_riichi and declaration.tsumogiri
+    assert forced.riichi == (0,) and forced.scores[0] == 24000 and forced.riichi_sticks == 1
+    with pytest.raises(GameLogError, match="seat 0 is in riichi and must discard the tile drawn"):
+        _play(*opening, *go_around, Draw(0, 127), Discard(0, 0))
+
+
+def test_what_a_player_sees_counts_a_called_tile_once() -> None:
+    out = _play(Draw(0, 12), Discard(0, 12), Call(1, "chi", (5, 9, 12), 12, 0), Discard(1, 1))
+    # the dora indicator 5z, the 4m in seat 0's river (taken by the chi), 2m 3m from the chi
+    assert out.decisions[-1].seen == "234m5z"
+    assert out.decisions[-1].as_json()["rivers"][0] == {
+        "tiles": ["4m"], "tsumogiri": [0], "riichi": None, "called": [0]
+    }  # fmt: skip
