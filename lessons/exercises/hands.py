@@ -289,6 +289,14 @@ class Waits(Exercise):
                     )
                     % {"tile": tile_name(k)}
                 )
+            elif _wraps_around(self.hand.concealed, k):
+                reasons.append(
+                    _(
+                        "%(tile)s does not complete this hand: numbers do not wrap around, so "
+                        "nothing joins 8-9 to 1 or 1-2 to 9."
+                    )
+                    % {"tile": tile_name(k)}
+                )
             else:
                 reasons.append(_("%(tile)s does not complete this hand.") % {"tile": tile_name(k)})
         missed = right - answer
@@ -443,6 +451,17 @@ class Shanten(Exercise):
             checked=[str(answer)] if answer is not None else [],
             shown=[(_("The hand"), display(self.hand))],
         )
+
+
+def _wraps_around(counts: Any, k: int) -> bool:
+    """Whether ``k`` would only fit the hand if numbers wrapped round (8-9 + 1, 1-2 + 9)."""
+    if k >= 27:
+        return False
+    base, n = k - k % 9, k % 9
+    return bool(
+        (n == 0 and counts[base + 7] and counts[base + 8])
+        or (n == 8 and counts[base] and counts[base + 1])
+    )
 
 
 def _ukeire(hand: Any) -> Any:

@@ -810,3 +810,10 @@ def test_a_tile_in_the_wrong_category_is_told_what_it_is(find, picked, en, es):
     v = verdict(data, tile=picked)
     assert not v.correct and en in v.reasons[0]
     assert es in verdict(data, "es", tile=picked).reasons[0]
+
+
+def test_numbers_do_not_wrap_around_into_a_wait():
+    data = {"type": "waits", "hand": "89m 234p 567p 345s 11z"}
+    v = verdict(data, tile=["1m"])
+    assert not v.correct and "numbers do not wrap around" in v.reasons[0]
+    assert "los números no dan la vuelta" in verdict(data, "es", tile=["1m"]).reasons[0]
