@@ -817,3 +817,14 @@ def test_numbers_do_not_wrap_around_into_a_wait():
     v = verdict(data, tile=["1m"])
     assert not v.correct and "numbers do not wrap around" in v.reasons[0]
     assert "los números no dan la vuelta" in verdict(data, "es", tile=["1m"]).reasons[0]
+
+
+def test_the_spanish_lessons_use_one_glossary():
+    for stage in STAGES:
+        for step in stage.steps:
+            text = " ".join(
+                [step.title.get("es", ""), step.text.get("es", ""), step.question.get("es", "")]
+            )
+            assert "dealer" not in text.lower(), (stage.slug, step.key)
+            assert not re.search(r"\bpalos? de riichi\b", text), (stage.slug, step.key)
+            assert "cuádruple" not in text.replace("cuádruple yakuman", ""), (stage.slug, step.key)
