@@ -25,7 +25,7 @@ position (:class:`Round`) and the events in the order they happened:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 __all__ = [
@@ -282,4 +282,3 @@ class Game:
     players: tuple[str, ...]
     rounds: tuple[Round, ...]
     final_scores: tuple[int, ...] | None = None
-    extra: dict[str, object] = field(default_factory=dict, compare=False)

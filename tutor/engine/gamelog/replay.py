@@ -167,7 +167,10 @@ class Decision(NamedTuple):
     the player's called sets (notation :func:`~tutor.engine.hand.parse_hand` accepts);
     ``seen`` every tile in view other than the concealed hand (all rivers, called tiles
     included once, all sets, the dora indicators); ``discard`` the kind thrown (``5p``, with
-    ``discard_red`` for a red five); ``riichi`` the seats already in riichi. A named tuple:
+    ``discard_red`` for a red five); ``riichi`` the seats already in riichi; ``scores`` the
+    points now (riichi sticks placed this round already taken off); ``tiles_left`` the tiles
+    still to draw from the live wall; ``rivers`` and ``all_melds`` every seat's discards (with
+    their flags) and called sets. A named tuple:
     immutable, and cheap to build by the hundred thousand.
     """
 
