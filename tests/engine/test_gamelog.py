@@ -65,6 +65,33 @@ def test_every_win_scores_as_the_log_recorded() -> None:
     assert wins == 3006  # every AGARI tag of the 363 games
 
 
+def test_every_win_has_the_yaku_han_and_fu_tenhou_gave_it() -> None:
+    # The reference file holds Tenhou's own result for each of these 3006 wins; the replay
+    # derives riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou and chiihou from the
+    # events, so a wrong flag shows here even when it would not change the points.
+    reference = LOGS.parent / "tenhou_agari.jsonl"
+    if not reference.exists():
+        missing(f"the Tenhou reference wins are not in {reference}")
+    results = {}
+    for line in reference.read_text().splitlines():
+        record = json.loads(line)
+        results[record["id"]] = record["result"]
+    compared = 0
+    for game, replay in zip(_games(), _replays(), strict=True):
+        for result in replay.results:
+            for k, (_, _, scored) in enumerate(result.wins):
+                expected = results[f"{game.log_id}/{result.round_seq}/{k}"]
+                assert (scored.han, scored.fu, scored.dora, scored.ura, scored.red) == (
+                    expected["han"], expected["fu"], expected["dora"], expected["ura"],
+                    expected["aka"],
+                )  # fmt: skip
+                assert {(y.tenhou_id, y.han) for y in scored.yaku} == {
+                    (y[0], y[2]) for y in expected["yaku"] if y[2] > 0
+                }
+                compared += 1
+    assert compared == 3006
+
+
 def test_every_draw_pays_noten_from_the_replayed_hands() -> None:
     kinds: Counter[str] = Counter()
     for replay in _replays():
