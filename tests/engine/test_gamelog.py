@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import gzip
 import io
 import json
 import random
@@ -342,3 +343,15 @@ def test_what_a_player_sees_counts_a_called_tile_once() -> None:
     assert out.decisions[-1].as_json()["rivers"][0] == {
         "tiles": ["4m"], "tsumogiri": [0], "riichi": None, "called": [0]
     }  # fmt: skip
+
+
+def test_the_replay_command_reads_gzipped_logs(tmp_path: Path) -> None:
+    file = _files()[3]
+    packed = tmp_path / f"{file.stem}.xml.gz"
+    packed.write_bytes(gzip.compress(file.read_bytes()))
+    outputs = []
+    for path in (file, packed):
+        out = io.StringIO()
+        assert main(["replay", str(path)], stdout=out, stderr=io.StringIO()) == 0
+        outputs.append(out.getvalue())
+    assert outputs[0] == outputs[1] and outputs[0]

@@ -17,6 +17,7 @@ and the event) and the command ends with status 1 after the other files.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 from pathlib import Path
 from typing import TextIO
@@ -27,7 +28,9 @@ __all__ = ["replay_command", "load_game"]
 
 
 def load_game(path: str | Path) -> Game:
-    """Read a game log in either format, chosen by its first character.
+    """Read a game log in either format (gzipped or not), chosen by its first character.
+
+    The log id is the file name up to its first dot (a tenhou.net/6 ``ref`` wins over it).
 
     >>> load_game("/nonexistent.json")
     Traceback (most recent call last):
@@ -36,17 +39,23 @@ def load_game(path: str | Path) -> Game:
     """
     p = Path(path)
     try:
-        with p.open("rb") as f:
-            head = f.read(64).lstrip()
+        data = p.read_bytes()
     except OSError as exc:
         raise GameLogError(f"cannot read {p}: {exc.strerror}") from None
-    if head[:1] == b"{":
-        from .tenhou6 import load_tenhou6
+    if data[:2] == b"\x1f\x8b":
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError) as exc:
+            raise GameLogError(f"{p} is not a readable gzip file: {exc}") from None
+    text = data.decode("utf-8", errors="replace")
+    log_id = p.name.split(".")[0]
+    if text.lstrip()[:1] == "{":
+        from .tenhou6 import read_tenhou6
 
-        return load_tenhou6(p)
-    from .mjlog import load_mjlog
+        return read_tenhou6(text, log_id=log_id)
+    from .mjlog import read_mjlog
 
-    return load_mjlog(p)
+    return read_mjlog(text, log_id=log_id)
 
 
 def replay_command(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
