@@ -68,6 +68,7 @@ class Sample:
     seconds: float
     hand: tuple[int, ...] = ()
     context: TableContext | None = None
+    decision: dict[str, object] = field(default_factory=dict)
 
 
 @dataclass
@@ -130,6 +131,7 @@ def collect(games: int | None = None, every: int = 1) -> Dataset:
                 seconds=seconds,
                 hand=hand.concealed,
                 context=ctx,
+                decision={k: v for k, v in obj.items() if k != "rivers"},
             )
         )
     return data

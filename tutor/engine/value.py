@@ -146,7 +146,8 @@ class TableContext:
 
     ``seen`` counts the *other* tiles in view (every river, all called sets, the player's
     too, dora indicators), not the player's concealed tiles; ``own_discards`` are the player's river (furiten); ``draws_left`` is
-    how many more tiles the player will draw (about the tiles left in the wall divided by four).
+    how many more tiles the player will draw (about the tiles left in the wall divided by four);
+    ``drawn`` the tile just drawn, when known (strong players throw it when it ties).
 
     >>> TableContext(draws_left=5).draws_left
     5
@@ -163,6 +164,7 @@ class TableContext:
     own_discards: tuple[Tile, ...] = ()
     draws_left: int = 12
     turn: int = 6
+    drawn: Tile | None = None
 
     def __post_init__(self) -> None:
         if not 0 <= self.draws_left <= 30:
@@ -696,9 +698,25 @@ def candidate_features(
                 "middle": float(t < 27 and t % 9 in (3, 4, 5)),
                 "seen": float(seen[t]) / 4.0,
                 "early_honor": float(honor) * max(0.0, 1.0 - context.turn / 9.0),
+                "isolated_simple": float(isolated and not honor and not terminal),
+                "neighbours": min(near, 4) / 4.0,
+                "two_eight": float(t < 27 and t % 9 in (1, 7)),
+                "honor_pair": float(honor and hand[t] == 2),
+                "near_dora": float(_near_dora(t, dora)),
+                "seen_honor": float(honor) * seen[t] / 3.0,
+                "ev_share": r.ev / best_ev if best_ev > 0 else 1.0,
+                "drawn": float(context.drawn == t),
             }
         )
     return out
+
+
+def _near_dora(t: Tile, dora: npt.NDArray[np.int64]) -> bool:
+    """A simple tile one or two steps from a dora of its suit (it helps keep the dora)."""
+    if t >= 27 or dora[t] > 0:
+        return False
+    lo, hi = t - t % 9, t - t % 9 + 8
+    return any(dora[x] > 0 for x in range(max(lo, t - 2), min(hi, t + 2) + 1))
 
 
 def _neighbours(hand: Counts, t: Tile) -> int:
@@ -956,8 +974,19 @@ def decision_from_json(obj: Mapping[str, Any]) -> tuple[Hand, TableContext]:
         own_discards=own,
         draws_left=draws,
         turn=turn,
+        drawn=_drawn_field(obj),
     )
     return hand, ctx
+
+
+def _drawn_field(obj: Mapping[str, Any]) -> Tile | None:
+    value = obj.get("drawn")
+    if value is None or value == "":
+        return None
+    tiles = parse_tiles(str(value))
+    if len(tiles) != 1:
+        raise DecisionError('"drawn" must be one tile')
+    return tiles[0]
 
 
 def rank_command(argv: Sequence[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
