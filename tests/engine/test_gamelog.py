@@ -27,6 +27,7 @@ from tutor.engine.gamelog.events import (
     Round,
     RoundDraw,
     Rules,
+    Win,
 )
 from tutor.engine.gamelog.mjlog import load_mjlog, read_mjlog
 from tutor.engine.gamelog.replay import GameReplay, replay_game
@@ -355,3 +356,44 @@ def test_the_replay_command_reads_gzipped_logs(tmp_path: Path) -> None:
         assert main(["replay", str(path)], stdout=out, stderr=io.StringIO()) == 0
         outputs.append(out.getvalue())
     assert outputs[0] == outputs[1] and outputs[0]
+
+
+PAO_HANDS = (
+    (126, 130, 134, 1, 5, 9, 41, 45, 49, 73, 77, 81, 85),  # seat 0 feeds 5z, 6z and 7z
+    (124, 125, 128, 129, 132, 133, 0, 4, 8, 36, 37, 40, 44),  # seat 1: pairs of 5z 6z 7z
+    (2, 6, 10, 14, 50, 54, 58, 74, 78, 82, 86, 90, 94),
+    (3, 7, 11, 15, 51, 55, 59, 75, 79, 83, 87, 91, 95),
+)
+
+
+def _big_three_dragons(*ending: Event) -> GameReplay:
+    def feed(
+        tile: int, pair: tuple[int, int], thrown: int, draws: tuple[int, int, int]
+    ) -> list[Event]:
+        return [
+            Draw(0, draws[0]), Discard(0, tile),
+            Call(1, "pon", (*pair, tile), tile, 0), Discard(1, thrown),
+            Draw(2, draws[1]), Discard(2, draws[1]), Draw(3, draws[2]), Discard(3, draws[2]),
+        ]  # fmt: skip
+
+    events = [
+        *feed(126, (124, 125), 44, (104, 105, 106)),
+        *feed(130, (128, 129), 40, (107, 108, 109)),
+        *feed(134, (132, 133), 37, (110, 111, 112)),  # the third dragon: seat 0 is liable
+        Draw(0, 113), Discard(0, 113),
+        *ending,
+    ]  # fmt: skip
+    rnd = Round(0, 1, 0, (25000,) * 4, 100, PAO_HANDS, tuple(events))
+    return replay_game(Game("pao", Rules(), ("a", "b", "c", "d"), (rnd,)))
+
+
+def test_the_feeder_of_the_third_dragon_pays_a_big_three_dragons_tsumo() -> None:
+    # a non-dealer's yakuman is 32000; the feeder pays it all and the honba (1 × 300)
+    out = _big_three_dragons(Draw(1, 38), Win(1, 1, (-32300, 32300, 0, 0), pao=0))
+    assert out.results[0].deltas == out.results[0].recorded == (-32300, 32300, 0, 0)
+
+
+def test_a_big_three_dragons_ron_is_shared_by_the_discarder_and_the_feeder() -> None:
+    win = Win(1, 2, (-16000, 32300, -16300, 0), pao=0)
+    out = _big_three_dragons(Draw(1, 114), Discard(1, 114), Draw(2, 38), Discard(2, 38), win)
+    assert out.results[0].deltas == (-16000, 32300, -16300, 0)

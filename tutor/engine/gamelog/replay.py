@@ -718,16 +718,20 @@ class Table:
 def _pao_deltas(
     result: ScoreResult, who: int, frm: int, pao: int, honba: int, deltas: list[int]
 ) -> list[int]:
-    """Tenhou's responsibility payment: on a tsumo the feeder pays it all as for a ron; on a
-    ron the feeder and the discarder share the value and the feeder pays the honba."""
+    """Responsibility payment (pao) for a yakuman the feeder of its last set made possible.
+
+    On a tsumo the feeder pays it all, honba included, as if they had dealt in; on a ron the
+    discarder pays half and the honba, the feeder the other half. Riichi sticks still go to
+    the winner. (No win of the shared games has pao; the rule is Tenhou's as documented.)
+    """
     value = result.points
     sticks = deltas[who] - sum(-d for i, d in enumerate(deltas) if i != who and d < 0)
     out = [0, 0, 0, 0]
     if who == frm:
         out[pao] -= value + 300 * honba
     else:
-        out[frm] -= value // 2
-        out[pao] -= value // 2 + 300 * honba
+        out[frm] -= value // 2 + 300 * honba
+        out[pao] -= value - value // 2
     out[who] = -sum(out) + sticks
     return out
 
