@@ -722,7 +722,8 @@ def _pao_deltas(
 
     On a tsumo the feeder pays it all, honba included, as if they had dealt in; on a ron the
     discarder pays half and the honba, the feeder the other half. Riichi sticks still go to
-    the winner. (No win of the shared games has pao; the rule is Tenhou's as documented.)
+    the winner. (No win of the shared games has pao. Not handled: a hand of two yakuman, where
+    Tenhou charges the feeder for the liable one only; here the feeder is charged the whole.)
     """
     value = result.points
     sticks = deltas[who] - sum(-d for i, d in enumerate(deltas) if i != who and d < 0)
