@@ -17,9 +17,11 @@ import secrets
 import time
 from dataclasses import dataclass
 
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from . import generation
 from .models import (
@@ -144,6 +146,8 @@ def dispatch_batch(batch_id: int) -> bool:
         )
         return False
     ids = [child.id for child in result.results]
+    # Queuing counts as progress: a batch queued again is not called stalled straight away.
+    cache.set(_queued_key(batch_id), time.time(), 2 * STALL_AFTER.total_seconds())
     for pk, task_id in zip(chunk_ids, ids, strict=True):
         GenerationChunk.objects.filter(pk=pk).update(celery_id=task_id)
     GenerationBatch.objects.filter(pk=batch_id).update(celery_ids=[result.id, *ids], error="")
@@ -329,6 +333,31 @@ def requeue_stalled(quiet_for: dt.timedelta) -> int:
 
 # --- progress ------------------------------------------------------------------------------------
 
+STALL_AFTER = dt.timedelta(seconds=110)
+"""A working worker finishes a chunk at least every ``CHUNK_SECONDS`` (60 s, its deadline):
+an unfinished batch with no chunk of any batch finished for this long has stalled (a worker
+killed mid-chunk, a lost message), and staff see it well within two minutes."""
+
+
+def _queued_key(batch_id: int) -> str:
+    return f"puzzles:batch-queued:{batch_id}"
+
+
+def is_stalled(batch: GenerationBatch, now: dt.datetime | None = None) -> bool:
+    """Whether the batch stopped moving: unfinished, neither created nor queued again within
+    :data:`STALL_AFTER`, and no chunk finished meanwhile. Chunks of other batches count as
+    progress too, since a batch queued behind another is waiting its turn, not stalled."""
+    if batch.is_finished or batch.status == BatchStatus.UNAVAILABLE:
+        return False
+    since = (now or timezone.now()) - STALL_AFTER
+    if batch.created >= since:
+        return False
+    queued = cache.get(_queued_key(batch.pk))
+    if queued is not None and float(queued) >= since.timestamp():
+        return False
+    return not GenerationChunk.objects.filter(finished__gte=since).exists()
+
+
 
 @dataclass(frozen=True)
 class BatchProgress:
@@ -345,6 +374,7 @@ class BatchProgress:
     rejected: int
     finished: bool
     error: str
+    stalled: bool = False
 
     @property
     def acceptance_rate(self) -> float:
@@ -359,10 +389,11 @@ class BatchProgress:
 def batch_progress(batch_id: int) -> BatchProgress:
     """Where a batch stands, read fresh from the database (raises DoesNotExist)."""
     b = GenerationBatch.objects.get(pk=batch_id)
+    stalled = is_stalled(b)
     return BatchProgress(
         batch_id=b.pk,
         status=b.status,
-        status_label=str(b.get_status_display()),
+        status_label=_("Stalled") if stalled else str(b.get_status_display()),
         percent=b.percent,
         chunks_done=b.chunks_done,
         chunks_total=b.chunks_total,
@@ -373,6 +404,7 @@ def batch_progress(batch_id: int) -> BatchProgress:
         rejected=b.rejected,
         finished=b.is_finished,
         error=b.error,
+        stalled=stalled,
     )
 
 
