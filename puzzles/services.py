@@ -358,7 +358,6 @@ def is_stalled(batch: GenerationBatch, now: dt.datetime | None = None) -> bool:
     return not GenerationChunk.objects.filter(finished__gte=since).exists()
 
 
-
 @dataclass(frozen=True)
 class BatchProgress:
     batch_id: int
