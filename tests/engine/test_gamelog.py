@@ -397,3 +397,22 @@ def test_a_big_three_dragons_ron_is_shared_by_the_discarder_and_the_feeder() -> 
     win = Win(1, 2, (-16000, 32300, -16300, 0), pao=0)
     out = _big_three_dragons(Draw(1, 114), Discard(1, 114), Draw(2, 38), Discard(2, 38), win)
     assert out.results[0].deltas == (-16000, 32300, -16300, 0)
+
+
+def test_thirteen_orphans_may_rob_a_closed_kan() -> None:
+    hands = (
+        (132, 133, 134, 1, 5, 9, 13, 17, 21, 25, 29, 40, 44),  # seat 0: three 7z
+        (0, 32, 36, 68, 72, 104, 108, 112, 116, 120, 124, 128, 129),  # seat 1 waits on 7z
+        (2, 6, 10, 14, 18, 22, 26, 30, 41, 45, 49, 53, 57),
+        (3, 7, 11, 15, 19, 23, 27, 31, 42, 46, 50, 54, 58),
+    )
+    events = (
+        Draw(0, 135),
+        Call(0, "ankan", (132, 133, 134, 135)),
+        Win(1, 0, (-32000, 32000, 0, 0)),
+    )
+    rnd = Round(0, 0, 0, (25000,) * 4, 100, hands, events)
+    out = replay_game(Game("kokushi", Rules(), ("a", "b", "c", "d"), (rnd,)))
+    (_, _, scored) = out.results[0].wins[0]
+    assert [y.name for y in scored.yaku] == ["Kokushi Musou"]
+    assert out.results[0].deltas == (-32000, 32000, 0, 0)

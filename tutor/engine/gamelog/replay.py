@@ -373,6 +373,7 @@ class Table:
         self.after_call: list[bool] = [False] * 4
         self.last_discard: tuple[int, int] | None = None
         self.last_kakan: tuple[int, int] | None = None
+        self.last_ankan: tuple[int, int] | None = None
         self.last_action = -1
         self.decisions: list[Decision] = []
         self.wins: list[tuple[int, int, ScoreResult]] = []
@@ -437,7 +438,7 @@ class Table:
             self.kakan_pending = False
         self.after_call[s] = False
         self.last_action = s
-        self.last_kakan = None
+        self.last_kakan = self.last_ankan = None
 
     def _discard(self, ev: Discard) -> None:
         s = ev.seat
@@ -468,7 +469,7 @@ class Table:
         self.last_discard = (s, ev.tile)
         self.last_draw = [None] * 4
         self.last_action = s
-        self.last_kakan = None
+        self.last_kakan = self.last_ankan = None
 
     def _call(self, ev: Call) -> None:
         s = ev.seat
@@ -518,6 +519,7 @@ class Table:
             self.meld_text[s].append(meld_str(_meld(ev, self.aka)))
             self.rinshan_next = True
             self.last_draw = [None] * 4
+            self.last_ankan = (s, ev.tiles[0])  # only thirteen orphans may rob it
         else:  # kakan
             if not self._size_ok(s, after_draw=True):
                 raise ValueError(f"seat {s} declares a kan while holding {len(self.hands[s])}")
@@ -585,7 +587,14 @@ class Table:
             if self.last_kakan is not None and self.last_kakan[0] == frm:
                 win_tile = self.last_kakan[1]
                 chankan = True
-            elif self.last_discard is not None and self.last_discard[0] == frm:
+            elif self.last_ankan is not None and self.last_ankan[0] == frm:
+                win_tile = self.last_ankan[1]  # Tenhou lists no chankan for it
+                chankan = False
+            elif (
+                self.last_discard is not None
+                and self.last_discard[0] == frm
+                and self.last_action == frm
+            ):
                 win_tile = self.last_discard[1]
                 chankan = False
             else:
