@@ -164,6 +164,21 @@ def test_the_replay_command_prints_one_line_per_decision() -> None:
     assert err.getvalue() == ""
 
 
+def test_a_replay_line_has_the_fields_the_rank_command_and_the_miner_read() -> None:
+    out = io.StringIO()
+    assert main(["replay", str(_files()[0])], stdout=out, stderr=io.StringIO()) == 0
+    line = json.loads(out.getvalue().splitlines()[40])
+    assert set(line) >= {
+        "log_id", "round", "honba", "seat", "turn", "hand", "melds", "dora_indicators",
+        "round_wind", "seat_wind", "seen", "own_discards", "riichi", "discard", "tsumogiri",
+        "declared_riichi", "scores", "riichi_sticks", "tiles_left", "rivers", "all_melds",
+    }  # fmt: skip
+    assert line["round"] in {f"{w}{n}" for w in "ESWN" for n in range(1, 5)}
+    assert line["seat_wind"] in {"1z", "2z", "3z", "4z"} and line["round_wind"] == "1z"
+    assert parse_hand(" ".join([line["hand"], *line["melds"]]), sizes=(14,))
+    assert set(line["rivers"][0]) == {"tiles", "tsumogiri", "riichi", "called"}
+
+
 def test_the_replay_command_reports_a_bad_file_in_one_line(tmp_path: Path) -> None:
     bad = tmp_path / "broken.xml"
     text = _files()[0].read_text()
