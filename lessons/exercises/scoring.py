@@ -596,7 +596,12 @@ class Payment(_Winning):
         result = self.result()
         right = self._answer(result)
         seats = dict(zip(SEATS, _seat_names(), strict=True))
-        working = [value_line(result), base_line(result), *self._breakdown(result.payments)]
+        working = [
+            value_line(result),
+            base_line(result),
+            *self._multiplied(result),
+            *self._breakdown(result.payments),
+        ]
         if answer == right:
             for seat, amount in right:  # type: ignore[misc]
                 working.append(
@@ -611,6 +616,28 @@ class Payment(_Winning):
             )
         ]
         return Verdict(False, mistakes, details=working)
+
+    def _multiplied(self, result: Any) -> list[str]:
+        """Base × factor for each kind of payer, and the rounding up when there is one."""
+        dealer_wins = self.seat == "east"
+        if self.data["win"] == "ron":
+            factors = [6 if dealer_wins else 4]
+        else:
+            factors = [2] if dealer_wins else [2, 1]
+        out = []
+        for factor in factors:
+            exact = result.base_points * factor
+            values = {
+                "factor": factor,
+                "base": _points(result.base_points),
+                "exact": _points(exact),
+                "paid": _points(_round_up(exact)),
+            }
+            if exact % 100:
+                out.append(_("%(factor)s × %(base)s = %(exact)s, rounded up to %(paid)s.") % values)
+            else:
+                out.append(_("%(factor)s × %(base)s = %(exact)s.") % values)
+        return out
 
     def _mistakes(self, result: Any, answer: Answer) -> list[str]:
         """What each wrong amount the learner typed most likely comes from."""

@@ -412,6 +412,7 @@ def test_a_wrong_payment_shows_the_breakdown_with_honba_and_sticks():
     assert v.details == [
         "3 han 30 fu: 3,900 points.",
         "Base points: 30 × 2^(3 + 2) = 960.",
+        "4 × 960 = 3,840, rounded up to 3,900.",
         "The discarder pays the hand: 3,900.",
         "1 honba adds 300, paid by the discarder.",
         "The riichi stick on the table goes to the winner (1,000 more); nobody pays it now.",

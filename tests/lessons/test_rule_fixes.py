@@ -828,3 +828,10 @@ def test_the_spanish_lessons_use_one_glossary():
             assert "dealer" not in text.lower(), (stage.slug, step.key)
             assert not re.search(r"\bpalos? de riichi\b", text), (stage.slug, step.key)
             assert "cuádruple" not in text.replace("cuádruple yakuman", ""), (stage.slug, step.key)
+
+
+def test_the_payment_working_goes_base_times_factor_then_rounds_up():
+    v = verdict(RIICHI_PINFU_TANYAO, pay_west=3800)
+    assert "4 × 960 = 3,840, rounded up to 3,900." in v.details
+    es = verdict(RIICHI_PINFU_TANYAO, "es", pay_west=3800).details
+    assert "4 × 960 = 3.840, redondeado hacia arriba a 3.900." in es
