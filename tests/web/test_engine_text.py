@@ -124,22 +124,22 @@ FU_CASES = [
     ),
     (
         fu("set", 4, tile="9p", kind="pon", state="open", grade="terminal"),
-        "Pon of nine of circles, open, terminal: 4",
+        "Triplet of nine of circles, open, terminal: 4",
         "Trío de nueve de círculos, abierto, terminal: 4",
     ),
     (
         fu("set", 4, tile="5s", kind="pon", state="closed", grade="simple"),
-        "Pon of five of bamboo, closed, simple: 4",
+        "Triplet of five of bamboo, closed, simple: 4",
         "Trío de cinco de bambú, cerrado, simple: 4",
     ),
     (
         fu("set", 16, tile="7z", kind="kan", state="open", grade="honor"),
-        "Kan of red dragon, open, honor: 16",
+        "Quad of red dragon, open, honor: 16",
         "Cuarteto de dragón rojo, abierto, honor: 16",
     ),
     (
         fu("set", 32, tile="1m", kind="kan", state="closed", grade="terminal"),
-        "Kan of one of characters, closed, terminal: 32",
+        "Quad of one of characters, closed, terminal: 32",
         "Cuarteto de uno de caracteres, cerrado, terminal: 32",
     ),
     (

@@ -296,10 +296,10 @@ def fu_reason_text(line: Any, tile: TileFormat = tile_text, group: TileFormat = 
             return seq_texts[str(p["state"])] % {"tiles": group(str(p["tiles"]))}
         if code == "set":
             set_texts = {
-                ("pon", "open"): _("Pon of %(tile)s, open, %(grade)s"),
-                ("pon", "closed"): _("Pon of %(tile)s, closed, %(grade)s"),
-                ("kan", "open"): _("Kan of %(tile)s, open, %(grade)s"),
-                ("kan", "closed"): _("Kan of %(tile)s, closed, %(grade)s"),
+                ("pon", "open"): _("Triplet of %(tile)s, open, %(grade)s"),
+                ("pon", "closed"): _("Triplet of %(tile)s, closed, %(grade)s"),
+                ("kan", "open"): _("Quad of %(tile)s, open, %(grade)s"),
+                ("kan", "closed"): _("Quad of %(tile)s, closed, %(grade)s"),
             }
             state = str(p["state"])
             if state == "ron_open":
