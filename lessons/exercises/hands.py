@@ -373,7 +373,7 @@ class Shanten(Exercise):
     def _value(self) -> int:
         from tutor.engine.shanten import shanten
 
-        return shanten(self.hand.concealed, len(self.hand.melds))
+        return shanten(self.hand.concealed, len(self.hand.melds), held=self.hand.called_counts())
 
     def solutions(self) -> set[Answer]:
         return {self._value()}
@@ -468,7 +468,9 @@ def _ukeire(hand: Any) -> Any:
     """The engine's accepted tiles of a 13-tile hand, counting the copies in sight in it."""
     from tutor.engine.analysis import ukeire
 
-    return ukeire(hand.concealed, len(hand.melds), seen=hand.all_counts())
+    return ukeire(
+        hand.concealed, len(hand.melds), seen=hand.all_counts(), held=hand.called_counts()
+    )
 
 
 def _counted(accepted: Mapping[int, int]) -> str:
@@ -731,7 +733,11 @@ class BestDiscard(Exercise):
         from tutor.engine.analysis import discard_analysis
 
         return discard_analysis(
-            self.hand.concealed, len(self.hand.melds), seen=self.hand.all_counts(), two_step=False
+            self.hand.concealed,
+            len(self.hand.melds),
+            seen=self.hand.all_counts(),
+            two_step=False,
+            held=self.hand.called_counts(),
         )
 
     def solutions(self) -> set[Answer]:
