@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -104,9 +105,15 @@ def points_text(n: int) -> str:
 
 
 def join_and(items: Iterable[Any]) -> str:
-    """Items joined for a sentence: "a, b and c" in English, "a, b y c" in Spanish."""
+    """Items joined for a sentence: "a, b and c" in English, "a, b y c" in Spanish (and
+    "e" before an i sound, as Spanish spells it: "Pinfu e Iipeikou")."""
     words = [str(i) for i in items]
-    return str(get_text_list(words, _("and"))) if words else ""
+    if not words:
+        return ""
+    word = _("and")
+    if word == "y" and re.match(r"(?i)h?i(?![aeou])", words[-1]):
+        word = "e"
+    return str(get_text_list(words, word))
 
 
 def names(kinds: Iterable[int]) -> str:

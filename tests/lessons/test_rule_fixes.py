@@ -835,3 +835,13 @@ def test_the_payment_working_goes_base_times_factor_then_rounds_up():
     assert "4 × 960 = 3,840, rounded up to 3,900." in v.details
     es = verdict(RIICHI_PINFU_TANYAO, "es", pay_west=3800).details
     assert "4 × 960 = 3.840, redondeado hacia arriba a 3.900." in es
+
+
+def test_spanish_lists_use_e_before_an_i_sound():
+    from lessons.exercises.base import join_and
+
+    with translation.override("es"):
+        assert join_and(["Pinfu", "Iipeikou"]) == "Pinfu e Iipeikou"
+        assert join_and(["Este", "Sur", "Oeste"]) == "Este, Sur y Oeste"
+        assert join_and(["cobre", "hierro"]) == "cobre y hierro"  # "hie" sounds like "ye"
+    assert join_and(["East", "South", "West"]) == "East, South and West"
