@@ -64,3 +64,12 @@ def test_a_refused_sign_up_keeps_the_next_field(client) -> None:
 def test_an_outside_next_is_not_offered_to_the_form(client) -> None:
     html = client.get("/accounts/signup/?next=https://evil.example/").content.decode()
     assert "evil.example" not in html.split("<main", 1)[-1]
+
+
+@pytest.mark.parametrize("target", ["8z99m", "home", "profile", "-1"])
+def test_a_next_that_looks_like_a_url_name_is_an_address_not_a_crash(client, target) -> None:
+    response = sign_up(client, next=target)
+    assert response.status_code == 302
+    client.force_login(User.objects.get(username="ana"))
+    again = client.post("/accounts/signup/", {"next": target})
+    assert again.status_code == 302
