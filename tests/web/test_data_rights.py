@@ -128,3 +128,23 @@ def test_the_profile_offers_both_in_spanish(client, learner):
     client.cookies.load({"django_language": "es"})
     page = client.get(reverse("profile")).content.decode()
     assert "Descargar mis datos" in page and "Borrar mi cuenta" in page
+
+
+def test_an_administrator_is_deleted_by_another_one_in_the_admin(client, make_user):
+    boss = make_user("boss", PASSWORD, is_staff=True, is_superuser=True)
+    client.force_login(boss)
+    assert "another administrator" in client.get(reverse("account_delete")).content.decode()
+    response = client.post(reverse("account_delete"), {"password": PASSWORD})
+    assert response.status_code == 400
+    assert User.objects.get(pk=boss.pk).is_active
+
+
+@pytest.mark.parametrize("data", [{}, {"password": ""}, {"password": "x" * 5000}])
+def test_a_malformed_deletion_is_a_400(client, learner, data):
+    assert client.post(reverse("account_delete"), data).status_code == 400
+    assert User.objects.get(pk=learner.pk).is_active
+
+
+def test_anonymous_visitors_are_sent_to_log_in(client):
+    response = client.post(reverse("account_delete"), {"password": PASSWORD})
+    assert response.status_code == 302 and reverse("login") in response["Location"]
