@@ -362,7 +362,16 @@ class YakuExercise(_Winning):
         if right - answer and no_yaku is None:
             # Where to look for each missed yaku, without naming it.
             pointers = _missed_yaku_pointers()
-            looks = list(dict.fromkeys(pointers[k] for k in right - answer if k in pointers))
+            yakuman_keys = {y.key for y in result.yaku if y.is_yakuman}
+            looks = list(
+                dict.fromkeys(
+                    _("Look at the whole hand: it is a limit hand.")
+                    if k in yakuman_keys
+                    else pointers[k]
+                    for k in right - answer
+                    if k in pointers or k in yakuman_keys
+                )
+            )
             reasons.append(
                 ngettext(
                     "The hand has one more yaku.",
@@ -450,7 +459,7 @@ def fu_mistake(result: Any, typed: int, open_hand: bool) -> str:
     """The slip behind a wrong fu total, recognised from the engine's fu lines, or ``""``."""
     lines = result.fu_lines
     codes = {line.code for line in lines}
-    if "chiitoitsu" in codes and typed in (20, 30):
+    if "chiitoitsu" in codes:
         return _(
             "Seven pairs are always 25 fu: the hand has no sets or wait to count, and the 25 "
             "is never rounded."

@@ -845,3 +845,13 @@ def test_spanish_lists_use_e_before_an_i_sound():
         assert join_and(["Este", "Sur", "Oeste"]) == "Este, Sur y Oeste"
         assert join_and(["cobre", "hierro"]) == "cobre y hierro"  # "hie" sounds like "ye"
     assert join_and(["East", "South", "West"]) == "East, South and West"
+
+
+def test_a_missed_yakuman_is_pointed_at_and_seven_pairs_fu_are_named():
+    v = verdict(DAISANGEN, choice=["toitoi"])
+    assert any("it is a limit hand" in r for r in v.reasons)
+    assert any(
+        "es una mano límite" in r for r in verdict(DAISANGEN, "es", choice=["toitoi"]).reasons
+    )
+    pairs = {"type": "fu", "hand": "1133m 2277p 99s 1155z", "win_tile": "1z", "win": "ron"}
+    assert "Seven pairs are always 25 fu" in verdict(pairs, number=35).reasons[0]
