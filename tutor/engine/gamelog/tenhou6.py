@@ -30,7 +30,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -207,7 +207,6 @@ class _Take:
     called: int = 0  # the tile number taken (or drawn)
     own: tuple[int, ...] = ()
     rel: int = 0  # whom from, relative to the caller: 1 right, 2 across, 3 left
-    raw: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,7 +215,6 @@ class _Out:
     tile: int | None = None  # None: the tile just drawn
     riichi: bool = False
     tiles: tuple[int, ...] = ()  # ankan: the four; kakan: the added tile first
-    raw: str = ""
 
 
 def _number(value: Any, what: str) -> int:
@@ -445,17 +443,20 @@ def _parsed[P: (_Take, _Out)](
 ) -> list[P]:
     out: list[P] = []
     for k, item in enumerate(_as_list(value, f"the {what}s of seat {seat}")):
-        raw = json.dumps(item, ensure_ascii=False)
         try:
-            out.append(replace(parse(item), raw=raw))
+            out.append(parse(item))
         except ValueError as exc:
+            raw = json.dumps(item, ensure_ascii=False)
             raise _At(str(exc), f"{what} {k + 1} of seat {seat} ({raw})") from None
     return out
 
 
-def _item_text(seat: int, item: _Take | _Out) -> str:
-    what = "take" if isinstance(item, _Take) else "discard"
-    return f"{what} {item.raw} of seat {seat}"
+def _item_text(seat: int, item: _Take | _Out, entry: list[Any], parsed: list[Any]) -> str:
+    """Name an action by its place in the seat's list and its text in the log."""
+    what, column = ("take", 5) if isinstance(item, _Take) else ("discard", 6)
+    k = next(i for i, x in enumerate(parsed) if x is item)
+    raw = json.dumps(entry[column + 3 * seat][k], ensure_ascii=False)
+    return f"{what} {k + 1} of seat {seat} ({raw})"
 
 
 def _read_round(entry: Any, aka: bool, seq: int) -> Round:
@@ -573,7 +574,8 @@ def _read_round(entry: Any, aka: bool, seq: int) -> Round:
             if item.riichi and not ends_in_ron:
                 events.append(Riichi(seat, 2))
         except ValueError as exc:
-            raise _At(str(exc), _item_text(seat, item)) from None
+            parsed = takes[seat] if isinstance(item, _Take) else outs[seat]
+            raise _At(str(exc), _item_text(seat, item, entry, parsed)) from None
     try:
         events.extend(_read_result(result, ura_numbers, pool))
     except ValueError as exc:
