@@ -67,6 +67,7 @@ from typing import Any
 
 from puzzles import starting
 from tutor.engine.analysis import discard_analysis, tenpai_info, ukeire
+from tutor.engine.hand import Hand, parse_hand
 from tutor.engine.shanten import shanten, shanten_chiitoitsu, shanten_kokushi, shanten_standard
 from tutor.engine.tiles import (
     NUM_KINDS,
@@ -78,8 +79,9 @@ from tutor.engine.tiles import (
     tile_str,
     tiles_str,
 )
+from tutor.engine.value import RankedDiscard, TableContext, rank_discards
 
-KINDS = ("discard", "improve", "waits", "shanten")
+KINDS = ("discard", "efficiency", "improve", "waits", "shanten")
 DEALER_THEMES = ("one-suit", "near-tenpai", "random-deal")
 """Themes that choose the sampler rather than filter the results."""
 
@@ -89,8 +91,26 @@ _WAIT_THEMES = tuple(
     f"wait-{shape}"
     for shape in ("two-sided", "closed", "edge", "dual-pon", "single", "nobetan", "multi-sided")
 )
+VALUE_THEMES = (
+    "tenpai",
+    "iishanten",
+    "honor-discard",
+    "terminal-discard",
+    "middle-discard",
+    "value-over-speed",
+    "dora",
+    "yakuhai",
+    "furiten-trap",
+    "dead-wait-trap",
+    "back-off",
+    "riichi-table",
+    "after-call",
+)
+"""Themes of a what-to-discard puzzle judged by value (generated or mined from a game)."""
+
 KIND_THEMES: dict[str, tuple[str, ...]] = {
-    "discard": (
+    "discard": VALUE_THEMES,
+    "efficiency": (
         "one-suit",
         "tenpai",
         "iishanten",
@@ -120,7 +140,11 @@ def theme_fits(kind: str, theme: str) -> bool:
     return not theme or theme in DEALER_THEMES or theme in KIND_THEMES.get(kind, ())
 
 
-ANALYSIS_VERSION = 1
+ANALYSIS_VERSION = 2
+"""Version 2 adds ``judge`` ("value" or "efficiency") to discard analyses, and the value
+figures (``tenpai_rate``, ``win_rate``, ``ev``, ``reasons``) to the rows judged by value.
+Version 1 analyses (every discard puzzle before that) were judged by efficiency; a data
+migration moved them to the ``efficiency`` kind with ``judge: "efficiency"``."""
 
 # --- seeds ------------------------------------------------------------------------------------
 
@@ -282,7 +306,7 @@ def deal_candidate(kind: str, theme: str, seed: int) -> Candidate:
         raise ValueError(f"unknown puzzle kind {kind!r}: choose one of {', '.join(KINDS)}")
     rng = random.Random(seed)
     sampler = _sampler_for(rng, theme)
-    if kind == "discard":
+    if kind in ("discard", "efficiency"):
         tiles, pool = _deal_hand(rng, 14, sampler, rng.choice((1, 2, 2, 3, 3, 3)))
         context, table = _table_context(rng, pool)
         seen = tiles + table
@@ -501,13 +525,209 @@ def _blind_best(counts: Counts) -> str | None:
     return tile_str(table[0].discard)
 
 
+# --- what to discard, judged by value --------------------------------------------------------
+
+MAX_VALUE_SHANTEN = 1
+"""Value puzzles: at most this shanten after the best discard (further hands are rarely clear,
+and their search costs ten times as much)."""
+
+_UNWINNABLE = {"furiten", "dead_wait", "no_yaku"}
+
+
+def _plain(value: Any) -> Any:
+    """A numpy scalar as the Python value JSON can store (``item()``), anything else as is."""
+    return value.item() if hasattr(value, "item") else value
+
+
+def _value_row(row: RankedDiscard, accepted: dict[int, int], average: float) -> dict[str, Any]:
+    return {
+        "tile": tile_str(row.discard),
+        "red": bool(row.red),
+        "shanten": int(row.shanten),
+        "count": int(row.count),
+        "two_step": int(row.two_step),
+        "two_step_average": round(float(average), 2),
+        "accepted": _accepted_rows(accepted),
+        "tenpai_rate": round(float(row.tenpai_rate), 4),
+        "win_rate": round(float(row.win_rate), 4),
+        "ev": round(float(row.ev), 1),
+        "reasons": [
+            {"code": r.code, "params": {k: _plain(v) for k, v in r.params.items()}}
+            for r in row.reasons
+        ],
+    }
+
+
+def is_unwinnable(row: dict[str, Any]) -> bool:
+    """Whether a stored row is a tenpai that cannot win by ron or at all: furiten, a dead wait,
+    or an open hand without a yaku.
+
+    >>> is_unwinnable({"reasons": [{"code": "furiten", "params": {"tiles": "3m"}}]})
+    True
+    >>> is_unwinnable({"reasons": [{"code": "keeps_dora", "params": {"tile": "5m"}}]})
+    False
+    """
+    return any(r.get("code") in _UNWINNABLE for r in row.get("reasons") or [])
+
+
+@dataclass(frozen=True)
+class ValueJudgement:
+    """A what-to-discard decision judged by value: the stored analysis and its themes."""
+
+    analysis: dict[str, Any]
+    themes: tuple[str, ...]
+    difficulty: int
+
+
+def judge_by_value(hand: Hand, table: TableContext) -> ValueJudgement | Rejected:
+    """Rank every discard of ``hand`` by expected value (:func:`tutor.engine.value.rank_discards`)
+    and accept the decision as a puzzle when the best discard is clearly best
+    (:func:`tutor.engine.value.is_clear`) and is not a furiten or dead wait (unless every
+    option is).
+
+    >>> from tutor.engine.hand import parse_hand
+    >>> j = judge_by_value(parse_hand("123m456p789s23m55p7z"), TableContext(draws_left=10))
+    >>> j.analysis["answer"], j.analysis["judge"], "tenpai" in j.themes
+    ('7z', 'value', True)
+    >>> judge_by_value(parse_hand("147m258p369s12345z"), TableContext()).reason
+    'too far from tenpai'
+    """
+    counts = hand.concealed
+    melds = len(hand.melds)
+    before = shanten(counts, melds)
+    if before < 0:
+        return Rejected("complete hand")
+    if before > MAX_VALUE_SHANTEN:
+        return Rejected("too far from tenpai")
+    ranking = rank_discards(hand, table)
+    if not ranking.clear:
+        return Rejected("no clear best discard")
+    seen = tuple(a + b for a, b in zip(table.seen, counts, strict=True))
+    options = {o.discard: o for o in discard_analysis(counts, melds, seen)}
+    rows = [
+        _value_row(r, options[r.discard].accepted, options[r.discard].two_step_average)
+        for r in ranking.rows
+    ]
+    best, second = rows[0], rows[1] if len(rows) > 1 else None
+    if is_unwinnable(best) and not all(is_unwinnable(r) for r in rows):
+        return Rejected("furiten or dead wait on top")
+    best_tile = ranking.rows[0].discard
+    themes: set[str] = {"tenpai" if best["shanten"] == 0 else "iishanten"}
+    themes.add(
+        "honor-discard"
+        if is_honor(best_tile)
+        else "terminal-discard"
+        if is_terminal(best_tile)
+        else "middle-discard"
+    )
+    fastest = min(rows, key=lambda r: (r["shanten"], -r["count"], -r["two_step"]))
+    if fastest["tile"] != best["tile"]:
+        themes.add("value-over-speed")
+    codes = {r["code"] for row in rows for r in row["reasons"]}
+    if codes & {"keeps_dora", "discards_dora", "discards_red_five"}:
+        themes.add("dora")
+    if codes & {"keeps_value_pair", "discards_value_honor"}:
+        themes.add("yakuhai")
+    others = {r["code"] for row in rows[1:] for r in row["reasons"]}
+    if "furiten" in others:
+        themes.add("furiten-trap")
+    if "dead_wait" in others:
+        themes.add("dead-wait-trap")
+    if any(r["code"] == "backs_off" for r in best["reasons"]):
+        themes.add("back-off")
+    if melds:
+        themes.add("after-call")
+    # Harder: a runner-up close in value, many discards keeping the shanten, speed misleads.
+    level = 1
+    if second is not None and best["ev"] > 0:
+        ratio = second["ev"] / best["ev"]
+        level += 2 if ratio > 0.6 else (1 if ratio > 0.35 else 0)
+    keepers = sum(1 for r in rows if r["shanten"] == best["shanten"])
+    level += 1 if keepers >= 5 else 0
+    level += 1 if "value-over-speed" in themes else 0
+    difficulty = _clamp(level)
+    analysis = {
+        "version": ANALYSIS_VERSION,
+        "judge": "value",
+        "shanten": before,
+        "answer": best["tile"],
+        "discards": rows,
+        "forms": forms(counts) if not melds else {},
+        "margin": {
+            "reason": "ev" if best["ev"] > 0 else "win_rate",
+            "best": best["ev"] if best["ev"] > 0 else best["win_rate"],
+            "second": (second["ev"] if best["ev"] > 0 else second["win_rate"]) if second else 0,
+        },
+        "difficulty": difficulty,
+    }
+    return ValueJudgement(analysis, tuple(sorted(themes)), difficulty)
+
+
+def table_of(c: Candidate) -> TableContext:
+    """The engine's table for a generated what-to-discard candidate."""
+    seen = tuple(s - h for s, h in zip(c.seen, c.counts, strict=True))
+    seat = int(c.context.get("seat", 1))
+    turn = int(c.context.get("turn", 6))
+    return TableContext(
+        round_wind=parse_tiles(str(c.context.get("round_wind", "1z")))[0],
+        seat_wind=27 + seat,
+        dora_indicators=tuple(parse_tiles(str(c.context.get("dora_indicator", "")))),
+        seen=seen,
+        own_discards=tuple(sorted(_own_river(c))),
+        draws_left=max(1, 18 - turn),
+        turn=turn,
+    )
+
+
 def _evaluate_discard(c: Candidate) -> Generated | Rejected:
+    judged = judge_by_value(parse_hand(c.hand), table_of(c))
+    if isinstance(judged, Rejected):
+        return judged
+    visible = [s - h for s, h in zip(c.seen, c.counts, strict=True)]
+    return Generated(
+        "discard",
+        c.hand,
+        c.context,
+        judged.analysis,
+        judged.themes,
+        judged.difficulty,
+        canonical_key("discard", c.counts, visible),
+        c.seed,
+    )
+
+
+def _own_river(c: Candidate) -> set[int]:
+    """The kinds in the player's own river (a generated table gives every seat one)."""
+    seat = c.context.get("seat")
+    rivers = c.context.get("discards") or []
+    if not isinstance(seat, int) or not 0 <= seat < len(rivers):
+        return set()
+    return set(parse_tiles(str(rivers[seat]))) if rivers[seat] else set()
+
+
+def _unwinnable_tenpai(counts: Counts, discard: int, row: dict[str, Any], own: set[int]) -> bool:
+    """Tenpai after ``discard`` on a dead wait (no copy left) or a furiten one (a winning
+    tile in the player's river, the discard itself included)."""
+    if row["shanten"] != 0:
+        return False
+    if row["count"] == 0:
+        return True
+    return any(parse_tiles(str(a["tile"]))[0] in own | {discard} for a in row["accepted"])
+
+
+def _evaluate_efficiency(c: Candidate) -> Generated | Rejected:
     before = shanten(c.counts)
     if before < 0:
         return Rejected("complete hand")
     if before > 2:
         return Rejected("too far from tenpai")
-    rows = discard_table(c.counts, c.seen)
+    every_row = discard_table(c.counts, c.seen)
+    own = _own_river(c)
+    # A dead or furiten wait is never the answer of a drill about tiles to win on: the table
+    # shows those rows, but the answer and its margin are judged without them.
+    rows = [
+        r for r in every_row if not _unwinnable_tenpai(c.counts, parse_tiles(r["tile"])[0], r, own)
+    ] or every_row
     margin = clear_margin(rows)
     if margin is None:
         return Rejected("no clear best discard")
@@ -551,21 +771,26 @@ def _evaluate_discard(c: Candidate) -> Generated | Rejected:
     visible = [s - h for s, h in zip(c.seen, c.counts, strict=True)]
     analysis = {
         "version": ANALYSIS_VERSION,
+        "judge": "efficiency",
         "shanten": before,
         "answer": best["tile"],
-        "discards": ranked,
+        "discards": [best]
+        + sorted(
+            (r for r in every_row if r is not best),
+            key=lambda r: (r["shanten"], -r["count"], -r["two_step"]),
+        ),
         "forms": forms(c.counts),
         "margin": margin.as_dict(),
         "difficulty": difficulty,
     }
     return Generated(
-        "discard",
+        "efficiency",
         c.hand,
         c.context,
         analysis,
         tuple(sorted(themes)),
         difficulty,
-        canonical_key("discard", c.counts, visible),
+        canonical_key("efficiency", c.counts, visible),
         c.seed,
     )
 
@@ -682,6 +907,7 @@ def _evaluate_shanten(c: Candidate) -> Generated | Rejected:
 
 _EVALUATORS = {
     "discard": _evaluate_discard,
+    "efficiency": _evaluate_efficiency,
     "improve": _evaluate_improve,
     "waits": _evaluate_waits,
     "shanten": _evaluate_shanten,
@@ -712,7 +938,7 @@ class Outcome:
 
 def max_candidates(count: int, kind: str) -> int:
     """How many candidates a chunk may deal looking for ``count`` puzzles before it gives up."""
-    per = {"discard": 40, "improve": 30, "waits": 40, "shanten": 40}[kind]
+    per = {"discard": 60, "efficiency": 40, "improve": 30, "waits": 40, "shanten": 40}[kind]
     return max(50, count * per)
 
 

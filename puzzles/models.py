@@ -21,6 +21,7 @@ START_VOLATILITY = 0.06
 
 class PuzzleKind(models.TextChoices):
     DISCARD = "discard", _("What to discard")
+    EFFICIENCY = "efficiency", _("Efficiency: the most tiles")
     IMPROVE = "improve", _("Which tiles improve this hand")
     WAITS = "waits", _("What are the waits")
     SHANTEN = "shanten", _("How many shanten")
@@ -46,6 +47,15 @@ THEME_LABELS = {
     "wait-single": _("Single-tile wait"),
     "wait-nobetan": _("Nobetan"),
     "wait-multi-sided": _("Multi-sided wait"),
+    "value-over-speed": _("Value over speed"),
+    "dora": _("Dora and red fives"),
+    "yakuhai": _("Value honors"),
+    "furiten-trap": _("Furiten trap"),
+    "dead-wait-trap": _("Dead wait trap"),
+    "back-off": _("Step back for value"),
+    "riichi-table": _("Against a riichi"),
+    "after-call": _("After a call"),
+    "real-game": _("From a real game"),
 }
 """Names of the themes the generator assigns (see :mod:`puzzles.generation`)."""
 
@@ -165,6 +175,74 @@ class GenerationChunk(models.Model):
         return f"chunk {self.index} of batch {self.batch_id} ({self.status})"
 
 
+class MiningJob(models.Model):
+    """A request to mine puzzles from recorded games: one :class:`GameLog` (one task) per game.
+
+    Progress is counted like a generation batch's: games done over games in the job.
+    """
+
+    status = models.CharField(
+        _("status"), max_length=16, choices=BatchStatus.choices, default=BatchStatus.PENDING
+    )
+    games_total = models.PositiveIntegerField(_("games"), default=0)
+    games_done = models.PositiveIntegerField(_("games done"), default=0)
+    games_failed = models.PositiveIntegerField(_("games failed"), default=0)
+    decisions = models.PositiveIntegerField(_("decisions"), default=0)
+    created_count = models.PositiveIntegerField(_("puzzles"), default=0)
+    duplicates = models.PositiveIntegerField(default=0)
+    agreed = models.PositiveIntegerField(default=0)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+        verbose_name = _("mining job")
+        verbose_name_plural = _("mining jobs")
+
+    def __str__(self) -> str:
+        return f"mining job {self.pk}: {self.games_done}/{self.games_total} games ({self.status})"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status in {BatchStatus.DONE, BatchStatus.FAILED}
+
+    @property
+    def percent(self) -> int:
+        """Progress in whole percent, by games done (failed ones count as done)."""
+        if self.games_total == 0:
+            return 100 if self.status == BatchStatus.DONE else 0
+        return round(100 * (self.games_done + self.games_failed) / self.games_total)
+
+
+class GameLog(models.Model):
+    """One recorded game of a mining job, as uploaded (mjlog XML or tenhou.net/6 JSON).
+
+    Its puzzles and its ``done`` mark are written in one transaction, as a generation chunk's.
+    """
+
+    job = models.ForeignKey(MiningJob, on_delete=models.CASCADE, related_name="games")
+    name = models.CharField(_("file"), max_length=200)
+    log_id = models.CharField(_("log id"), max_length=80, blank=True)
+    text = models.TextField()
+    status = models.CharField(
+        max_length=16, choices=ChunkStatus.choices, default=ChunkStatus.PENDING
+    )
+    decisions = models.PositiveIntegerField(default=0)
+    created_count = models.PositiveIntegerField(default=0)
+    agreed = models.PositiveIntegerField(default=0)
+    error = models.TextField(blank=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["job", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.status})"
+
+
 class Puzzle(models.Model):
     kind = models.CharField(_("kind"), max_length=16, choices=PuzzleKind.choices)
     hand = models.CharField(_("hand"), max_length=64)
@@ -187,14 +265,39 @@ class Puzzle(models.Model):
     chunk = models.ForeignKey(
         GenerationChunk, null=True, blank=True, on_delete=models.SET_NULL, related_name="puzzles"
     )
+    # A puzzle mined from a recorded game: which game, round (0-based), seat and turn.
+    source_log = models.CharField(_("game log"), max_length=80, blank=True)
+    source_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    source_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    source_turn = models.PositiveSmallIntegerField(null=True, blank=True)
+    mining_job = models.ForeignKey(
+        MiningJob, null=True, blank=True, on_delete=models.SET_NULL, related_name="puzzles"
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["id"]
         indexes = [models.Index(fields=["kind", "rating"], name="puzzles_kind_rating")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["source_log", "source_round", "source_seat", "source_turn"],
+                condition=~Q(source_log=""),
+                name="puzzles_one_per_game_decision",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"#{self.pk} {self.kind} {self.hand}"
+
+    @property
+    def is_discard_choice(self) -> bool:
+        """Whether the answer is one tile to discard from a 14-tile hand."""
+        return self.kind in (PuzzleKind.DISCARD, PuzzleKind.EFFICIENCY)
+
+    @property
+    def from_game(self) -> bool:
+        """Whether the puzzle is a real decision of a recorded game."""
+        return bool(self.source_log)
 
 
 class DailyPuzzle(models.Model):

@@ -68,6 +68,10 @@ def _kind_text(text: str) -> str:
     return tile_str(parse_tile(text.strip()))
 
 
+DISCARD_KINDS = (PuzzleKind.DISCARD, PuzzleKind.EFFICIENCY)
+"""Puzzles answered by choosing one tile of a 14-tile hand to discard."""
+
+
 def solution(puzzle: Puzzle) -> list[str]:
     """The right answer stored by the generator, as tile notations or one shanten number."""
     analysis = puzzle.analysis or {}
@@ -103,7 +107,7 @@ def normalise_answer(puzzle: Puzzle, raw: Sequence[str]) -> list[str]:
         kinds = sorted({parse_tile(v) for v in values})
     except (TileParseError, ValueError) as exc:
         raise BadAnswer(_("“%(answer)s” is not a tile.") % {"answer": ", ".join(values)}) from exc
-    if puzzle.kind == PuzzleKind.DISCARD:
+    if puzzle.kind in DISCARD_KINDS:
         if len(kinds) != 1:
             raise BadAnswer(_("Choose exactly one tile to discard."))
         in_hand = {parse_tile(t) for t in _hand_tiles(puzzle.hand)}
@@ -879,14 +883,37 @@ class DiscardRow:
     chosen: bool
     #: The engine's mean accepted-tile count after a useful draw and the best discard after it.
     after_draw: float | None = None
+    #: Judged by value: the chances of tenpai and of winning (0–1), the expected points, and
+    #: the engine's reasons in the reader's language.
+    tenpai_rate: float | None = None
+    win_rate: float | None = None
+    ev: float | None = None
+    reasons: tuple[str, ...] = ()
+    #: Tenpai on a wait that cannot win by ron: furiten, or every copy in view.
+    furiten: bool = False
+    #: The discard the player of the recorded game made.
+    played: bool = False
+
+    @property
+    def tenpai_percent(self) -> int | None:
+        return None if self.tenpai_rate is None else round(100 * self.tenpai_rate)
+
+    @property
+    def win_percent(self) -> int | None:
+        return None if self.win_rate is None else round(100 * self.win_rate)
 
     @property
     def kinds(self) -> int:
         return len(self.accepted)
 
+    #: Set from the engine's reasons when the row was judged by value.
+    dead: bool | None = None
+
     @property
     def dead_wait(self) -> bool:
         """Tenpai after this discard, but every copy of every wait is already in sight."""
+        if self.dead is not None:
+            return self.dead
         return self.shanten == 0 and self.count == 0
 
 
@@ -981,15 +1008,35 @@ def _accepted(value: Any) -> list[AcceptedTile]:
 
 def discard_rows(puzzle: Puzzle, answer: Sequence[str] = ()) -> list[DiscardRow]:
     """The stored discard table, best first, marking the right answer and the learner's."""
+    from tutor.web.engine_text import discard_reason_text
+
     analysis = puzzle.analysis or {}
-    best = set(solution(puzzle)) if puzzle.kind == PuzzleKind.DISCARD else set()
+    best = set(solution(puzzle)) if puzzle.kind in DISCARD_KINDS else set()
     chosen = set(answer)
+    played = analysis.get("played")
+    played_kind = _kind_text(str(played)) if played else None
     rows = []
     for entry in analysis.get("discards", []):
         tile = _kind_text(str(entry["tile"]))
         accepted = _accepted(entry.get("accepted"))
         two_step = entry.get("two_step")
         after_draw = entry.get("two_step_average")
+        value: dict[str, Any] = {}
+        if "ev" in entry:
+            codes = {str(r.get("code")) for r in entry.get("reasons") or []}
+            value = {
+                "tenpai_rate": float(entry["tenpai_rate"]),
+                "win_rate": float(entry["win_rate"]),
+                "ev": float(entry["ev"]),
+                "reasons": tuple(
+                    discard_reason_text(r)
+                    for r in entry.get("reasons") or []
+                    # The tenpai line repeats the accepted tiles shown beside it.
+                    if r.get("code") != "tenpai"
+                ),
+                "furiten": "furiten" in codes,
+                "dead": "dead_wait" in codes,
+            }
         rows.append(
             DiscardRow(
                 discard=tile,
@@ -1002,9 +1049,33 @@ def discard_rows(puzzle: Puzzle, answer: Sequence[str] = ()) -> list[DiscardRow]
                 after_draw=float(after_draw)
                 if after_draw is not None and int(entry["shanten"]) > 0
                 else None,
+                played=tile == played_kind,
+                **value,
             )
         )
     return rows
+
+
+def is_value_judged(puzzle: Puzzle) -> bool:
+    """Whether a discard puzzle's answer comes from the expected-value ranking."""
+    return (puzzle.analysis or {}).get("judge") == "value"
+
+
+def played_words(puzzle: Puzzle) -> str:
+    """What the player of the recorded game did, said after the answer ("" for a generated
+    puzzle): the same discard as the answer, or which other one."""
+    played = (puzzle.analysis or {}).get("played")
+    if not played or not puzzle.source_log:
+        return ""
+    tile = _named(_kind_text(str(played)))
+    declared = bool((puzzle.analysis or {}).get("riichi_declared"))
+    if _kind_text(str(played)) in solution(puzzle):
+        if declared:
+            return _("The Phoenix player also cut %(tile)s, declaring riichi.") % {"tile": tile}
+        return _("The Phoenix player also cut %(tile)s.") % {"tile": tile}
+    if declared:
+        return _("The Phoenix player chose %(tile)s instead, declaring riichi.") % {"tile": tile}
+    return _("The Phoenix player chose %(tile)s instead.") % {"tile": tile}
 
 
 def accepted_tiles(puzzle: Puzzle) -> list[AcceptedTile]:
@@ -1052,7 +1123,9 @@ def _tile_list(tiles: Sequence[str]) -> str:
 def explanation(puzzle: Puzzle, rows: list[DiscardRow] | None = None) -> str:
     """One sentence saying why the answer is right, built from the stored engine facts."""
     analysis = puzzle.analysis or {}
-    if puzzle.kind == PuzzleKind.DISCARD:
+    if puzzle.kind in DISCARD_KINDS and is_value_judged(puzzle):
+        return _value_explanation(discard_rows(puzzle) if rows is None else rows)
+    if puzzle.kind in DISCARD_KINDS:
         rows = discard_rows(puzzle) if rows is None else rows
         if not rows:
             return ""
@@ -1151,6 +1224,34 @@ def explanation(puzzle: Puzzle, rows: list[DiscardRow] | None = None) -> str:
     ) % {"shanten": _shanten_words(shanten), "n": shanten}
 
 
+def _value_explanation(rows: Sequence[DiscardRow]) -> str:
+    """Why the discard judged by value is best: its chances and expected points against the
+    runner-up's."""
+    if not rows:
+        return ""
+    best = next((r for r in rows if r.best), rows[0])
+    text = _(
+        "Discarding %(tile)s gives the best expected result: tenpai in %(tenpai)d %% of the "
+        "deals that follow, a win in %(win)d %%, about %(ev)s points on average."
+    ) % {
+        "tile": _named(best.discard),
+        "tenpai": best.tenpai_percent or 0,
+        "win": best.win_percent or 0,
+        "ev": f"{round(best.ev or 0):,}",
+    }
+    others = [r for r in rows if r is not best]
+    if others:
+        second = others[0]
+        text += " " + _("The next best, %(tile)s, wins in %(win)d %% for about %(ev)s points.") % {
+            "tile": _named(second.discard),
+            "win": second.win_percent or 0,
+            "ev": f"{round(second.ev or 0):,}",
+        }
+    if best.reasons:
+        text += " " + _("Why: %(reasons)s.") % {"reasons": "; ".join(best.reasons)}
+    return text
+
+
 def two_step_words(rows: Sequence[DiscardRow]) -> str:
     """The 2-step idea in words for the best discard: how many tiles still improve the hand,
     on average, after one of its accepted tiles is drawn (the engine's figure), or ``""``."""
@@ -1171,6 +1272,10 @@ class River:
     wind: str
     tiles: str
     own: bool
+    #: Called sets, as notation; the river position turned sideways for riichi; the score.
+    melds: tuple[str, ...] = ()
+    riichi: bool = False
+    score: int | None = None
 
 
 @dataclass(frozen=True)
@@ -1182,6 +1287,12 @@ class Situation:
     dora_indicator: str = ""
     turn: int | None = None
     rivers: list[River] = field(default_factory=list)
+    #: A recorded game's table: honba, riichi sticks, tiles left in the wall, every indicator.
+    honba: int | None = None
+    riichi_sticks: int | None = None
+    tiles_left: int | None = None
+    dora_indicators: tuple[str, ...] = ()
+    own_melds: tuple[str, ...] = ()
 
     def __bool__(self) -> bool:
         return bool(self.seat_wind or self.round_wind or self.dora_indicator or self.rivers)
@@ -1192,16 +1303,36 @@ def situation(puzzle: Puzzle) -> Situation:
     ``seat`` 0–3 counted from East and every seat's discards as notation) for a template."""
     context = puzzle.context or {}
     seat = context.get("seat")
+    melds = context.get("melds") or [[]] * 4
+    scores = context.get("scores") or [None] * 4
+    riichi = set(context.get("riichi") or [])
     rivers = [
-        River(tile_str(27 + i), str(tiles), i == seat)
+        River(
+            tile_str(27 + i),
+            str(tiles),
+            i == seat,
+            melds=tuple(str(m) for m in melds[i]) if i < len(melds) else (),
+            riichi=i in riichi,
+            score=int(scores[i]) if i < len(scores) and scores[i] is not None else None,
+        )
         for i, tiles in enumerate(context.get("discards") or [])
-        if i < 4 and tiles
+        if i < 4 and (tiles or (i < len(melds) and melds[i]) or context.get("scores"))
     ]
     turn = context.get("turn")
+
+    def number(key: str) -> int | None:
+        value = context.get(key)
+        return int(value) if isinstance(value, int) else None
+
     return Situation(
         seat_wind=str(context.get("seat_wind") or ""),
         round_wind=str(context.get("round_wind") or ""),
         dora_indicator=str(context.get("dora_indicator") or ""),
         turn=int(turn) if isinstance(turn, int | float) else None,
         rivers=rivers,
+        honba=number("honba"),
+        riichi_sticks=number("riichi_sticks"),
+        tiles_left=number("tiles_left"),
+        dora_indicators=tuple(str(t) for t in context.get("dora_indicators") or []),
+        own_melds=tuple(str(m) for m in context.get("own_melds") or []),
     )

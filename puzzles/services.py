@@ -15,6 +15,7 @@ import datetime as dt
 import logging
 import secrets
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.core.cache import cache
@@ -169,6 +170,18 @@ def _themes(slugs: set[str]) -> dict[str, Theme]:
     return themes
 
 
+def link_themes(stored: dict[str, int], puzzles: Iterable[generation.Generated]) -> None:
+    """Give each stored puzzle (``stored`` maps canonical keys to ids) its themes."""
+    puzzles = [g for g in puzzles if g.canonical_key in stored]
+    themes = _themes({slug for g in puzzles for slug in g.themes})
+    through = Puzzle.themes.through
+    through.objects.bulk_create(
+        through(puzzle_id=stored[g.canonical_key], theme_id=themes[slug].pk)
+        for g in puzzles
+        for slug in g.themes
+    )
+
+
 def generation_theme_name(slug: str) -> str:
     """The English name stored for a theme slug (``two-step-tiebreak`` → ``Two step tiebreak``)."""
     return slug.replace("-", " ").capitalize()
@@ -240,14 +253,7 @@ def run_chunk(chunk_id: int, *, seconds: float = CHUNK_SECONDS) -> ChunkResult |
             ignore_conflicts=True,
         )
         stored = dict(Puzzle.objects.filter(chunk=chunk).values_list("canonical_key", "pk"))
-        themes = _themes({slug for g in fresh for slug in g.themes})
-        Through = Puzzle.themes.through
-        Through.objects.bulk_create(
-            Through(puzzle_id=stored[g.canonical_key], theme_id=themes[slug].pk)
-            for g in fresh
-            if g.canonical_key in stored
-            for slug in g.themes
-        )
+        link_themes(stored, fresh)
         created = len(stored)
         duplicates = len(outcome.puzzles) - created
         chunk.status = ChunkStatus.DONE
@@ -409,7 +415,7 @@ def batch_progress(batch_id: int) -> BatchProgress:
 
 # --- the daily puzzle ------------------------------------------------------------------------------
 
-DAILY_KINDS = ("discard", "waits", "discard", "improve", "discard", "shanten", "discard")
+DAILY_KINDS = ("discard", "waits", "efficiency", "improve", "discard", "shanten", "discard")
 """The kind of the day cycles through this list (what to discard most days)."""
 
 

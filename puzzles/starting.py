@@ -88,8 +88,21 @@ def _shanten_hardness(analysis: Mapping[str, Any], themes: set[str]) -> float:
     return score
 
 
+def _value_hardness(analysis: Mapping[str, Any], themes: set[str]) -> float:
+    rows: Sequence[Mapping[str, Any]] = analysis.get("discards") or []
+    if len(rows) < 2 or "ev" not in rows[0]:
+        return _discard_hardness(analysis, themes)
+    best, second = float(rows[0]["ev"]), float(rows[1]["ev"])
+    closeness = second / best if best > 0 else 0.5
+    score = 0.45 * _clamp01(closeness) + 0.15 * min(1, int(rows[0]["shanten"]))
+    score += 0.20 * ("value-over-speed" in themes) + 0.10 * ("back-off" in themes)
+    score += 0.10 * bool(themes & {"furiten-trap", "dead-wait-trap", "riichi-table"})
+    return score
+
+
 _HARDNESS = {
-    "discard": _discard_hardness,
+    "discard": _value_hardness,
+    "efficiency": _discard_hardness,
     "improve": _improve_hardness,
     "waits": _waits_hardness,
     "shanten": _shanten_hardness,

@@ -76,3 +76,29 @@ def requeue_stalled_batches(minutes: int = 15) -> int:
     """Queue again the chunks of batches that made no progress for ``minutes`` (a lost message,
     a broker that was down). Chunks are idempotent, so a chunk queued twice is harmless."""
     return services.requeue_stalled(dt.timedelta(minutes=minutes))
+
+
+@shared_task(
+    acks_late=True,
+    reject_on_worker_lost=True,
+    ignore_result=True,
+    time_limit=900,
+    soft_time_limit=840,
+    autoretry_for=TRANSIENT_ERRORS,
+    retry_backoff=2,
+    retry_backoff_max=60,
+    retry_jitter=True,
+    max_retries=5,
+)
+def mine_game_log(game_log_id: int) -> dict[str, int] | None:
+    """Mine one game of a mining job (see :func:`puzzles.services_mining.run_game_log`)."""
+    from . import services_mining
+
+    try:
+        result = services_mining.run_game_log(game_log_id)
+    except SoftTimeLimitExceeded:
+        services_mining.fail_game_log(game_log_id, f"game {game_log_id} ran out of time")
+        return None
+    if result is None:
+        return None
+    return {"created": result.created, "duplicates": result.duplicates, "agreed": result.agreed}

@@ -16,4 +16,6 @@ urlpatterns = [
     path("staff/batches/", views_staff.batches, name="staff_batches"),
     path("staff/batches/<int:batch_id>/", views_staff.batch, name="staff_batch"),
     path("staff/batches/<int:batch_id>/queue/", views_staff.batch_queue, name="staff_batch_queue"),
+    path("staff/mining/", views_staff.mining, name="staff_mining"),
+    path("staff/mining/<int:job_id>/", views_staff.mining_job, name="staff_mining_job"),
 ]

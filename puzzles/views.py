@@ -216,6 +216,7 @@ def answer(request: HttpRequest, puzzle_id: int) -> HttpResponse:
         wait_rows=play.wait_rows(puzzle),
         forms=play.hand_forms(puzzle) if puzzle.kind == PuzzleKind.SHANTEN else [],
         explanation=play.explanation(puzzle, rows),
+        played_words=play.played_words(puzzle),
         **_opinion_context(request, puzzle),
         marked="".join(result.solution) if puzzle.kind != PuzzleKind.SHANTEN else "",
         answer_key="".join(result.answer),

@@ -19,8 +19,8 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from . import generation, services
-from .models import THEME_LABELS, BatchStatus, GenerationBatch, PuzzleKind
+from . import generation, services, services_mining
+from .models import THEME_LABELS, BatchStatus, GenerationBatch, MiningJob, PuzzleKind
 
 
 def staff_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -141,3 +141,99 @@ def batch_queue(request: HttpRequest, batch_id: int) -> HttpResponse:
             _("The task queue is still unavailable. The batch is saved; try again later."),
         )
     return redirect("puzzles:staff_batch", batch_id=record.pk)
+
+
+# --- mining real games ---------------------------------------------------------------------------
+
+MAX_UPLOAD_FILES = 50
+"""Game logs one upload may hold."""
+
+
+class MultipleFileInput(forms.ClearableFileInput):
+    allow_multiple_selected = True
+
+
+class MultipleFileField(forms.FileField):
+    """A file field that takes several files (Django's documented recipe)."""
+
+    def clean(self, data: Any, initial: Any = None) -> Any:
+        single = super().clean
+        if isinstance(data, list | tuple):
+            return [single(d, initial) for d in data]
+        return [single(data, initial)]
+
+
+class MineForm(forms.Form):
+    logs = MultipleFileField(
+        label=gettext_lazy("Game logs"),
+        widget=MultipleFileInput(attrs={"accept": ".xml,.mjlog,.json,.gz"}),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["logs"].help_text = _(
+            "Tenhou mjlog XML (gzipped or not) or tenhou.net/6 JSON, at most %(kb)d kB each and "
+            "%(files)d files at a time."
+        ) % {"kb": services_mining.mining.MAX_LOG_BYTES // 1024, "files": MAX_UPLOAD_FILES}
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+        self.helper.add_input(Submit("submit", _("Mine puzzles")))
+
+    def clean_logs(self) -> list[services_mining.LogFile]:
+        uploads = self.cleaned_data.get("logs") or []
+        if not uploads:
+            raise forms.ValidationError(_("Choose at least one game log."))
+        if len(uploads) > MAX_UPLOAD_FILES:
+            raise forms.ValidationError(
+                _("Upload at most %(files)d game logs at a time.") % {"files": MAX_UPLOAD_FILES}
+            )
+        files = []
+        errors = []
+        for upload in uploads:
+            name = upload.name or "log"
+            if upload.size is not None and upload.size > services_mining.mining.MAX_LOG_BYTES:
+                errors.append(
+                    _("%(name)s is too large: a game log may have at most %(kb)d kB.")
+                    % {"name": name, "kb": services_mining.mining.MAX_LOG_BYTES // 1024}
+                )
+                continue
+            try:
+                files.append(services_mining.read_upload(name, upload.read()))
+            except services_mining.UploadError as exc:
+                errors.append(str(exc))
+        if errors:
+            raise forms.ValidationError(errors)
+        return files
+
+
+@staff_only
+@require_http_methods(["GET", "POST"])
+def mining(request: HttpRequest) -> HttpResponse:
+    """Recent mining jobs and the upload form; a bad file refuses the whole upload."""
+    form = MineForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        job = services_mining.request_mining(form.cleaned_data["logs"], user=request.user)
+        return redirect("puzzles:staff_mining_job", job_id=job.pk)
+    recent = MiningJob.objects.select_related("requested_by")[:20]
+    status = 400 if request.method == "POST" else 200
+    return render(
+        request, "puzzles/staff_mining.html", {"form": form, "jobs": recent}, status=status
+    )
+
+
+@staff_only
+@require_http_methods(["GET"])
+@vary_on_headers("HX-Request")
+def mining_job(request: HttpRequest, job_id: int) -> HttpResponse:
+    """One mining job with a progress bar; htmx polls the ``progress`` partial until done."""
+    job = get_object_or_404(MiningJob, pk=job_id)
+    context = {
+        "job": job,
+        "failed": job.games.filter(status="failed").only("name", "error")[:20],
+        "latest": job.puzzles.prefetch_related("themes").order_by("-pk")[:6],
+    }
+    template = "puzzles/staff_mining_job.html"
+    htmx = getattr(request, "htmx", None)
+    if htmx and not htmx.boosted and not htmx.history_restore_request:
+        template += "#progress"
+    return render(request, template, context)

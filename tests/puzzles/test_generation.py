@@ -169,38 +169,59 @@ def test_the_margin_ranks_the_rows_itself() -> None:
 
 @pytest.fixture(scope="module")
 def discard_puzzles() -> list[generation.Generated]:
-    return generate("discard", seed=2026, count=40).puzzles
+    return generate("efficiency", seed=2026, count=40).puzzles
 
 
-def test_a_discard_puzzle_answer_is_the_engines_best_discard(discard_puzzles) -> None:
+def test_an_efficiency_puzzle_answer_is_the_discard_with_the_most_tiles(discard_puzzles) -> None:
     assert len(discard_puzzles) == 40
     for p in discard_puzzles:
         hand = counts(p.hand)
         visible = counts("".join(p.context["discards"]) + p.context["dora_indicator"])
         seen = tuple(h + v for h, v in zip(hand, visible, strict=True))
         table = discard_analysis(hand, seen=seen)
-        assert p.analysis["answer"] == tile_str(table[0].discard)
-        assert [r["tile"] for r in p.analysis["discards"]] == [tile_str(o.discard) for o in table]
-        assert clear_margin(p.analysis["discards"]) is not None
+        own = set(parse_tiles(p.context["discards"][p.context["seat"]]))
+        own_names = {tile_str(t) for t in own}
+
+        # A tenpai on a dead wait, or on a tile of the player's river, is never the answer.
+        best = next(
+            o
+            for o in table
+            if o.shanten > 0 or (o.count > 0 and not set(o.accepted) & (own | {o.discard}))
+        )
+        assert p.analysis["answer"] == tile_str(best.discard)
+        assert sorted(r["tile"] for r in p.analysis["discards"]) == sorted(
+            tile_str(o.discard) for o in table
+        )
+        winnable = [
+            r
+            for r in p.analysis["discards"]
+            if r["shanten"] > 0
+            or (
+                r["count"] > 0
+                and not {a["tile"] for a in r["accepted"]} & (own_names | {r["tile"]})
+            )
+        ]
+        assert clear_margin(winnable) is not None
         assert 0 <= table[0].shanten <= 2
 
 
-def test_a_discard_puzzle_stores_the_whole_table_with_accepted_tiles(discard_puzzles) -> None:
+def test_an_efficiency_puzzle_stores_the_whole_table_with_accepted_tiles(discard_puzzles) -> None:
     p = discard_puzzles[0]
     best = p.analysis["discards"][0]
     assert best["count"] == sum(a["count"] for a in best["accepted"])
     assert {"tile", "shanten", "count", "two_step", "accepted"} <= best.keys()
     assert p.analysis["margin"]["reason"] in {"shanten", "ukeire", "two_step"}
+    assert p.analysis["judge"] == "efficiency" and p.kind == "efficiency"
 
 
-def test_discard_themes_follow_the_analysis(discard_puzzles) -> None:
+def test_efficiency_themes_follow_the_analysis(discard_puzzles) -> None:
     for p in discard_puzzles:
         best = p.analysis["discards"][0]
         expected = {0: "tenpai", 1: "iishanten"}.get(best["shanten"], "early-hand")
         assert expected in p.themes
         assert ("two-step-tiebreak" in p.themes) == (p.analysis["margin"]["reason"] == "two_step")
         assert 1 <= p.difficulty <= 5
-        assert p.rating == starting.starting_rating("discard", p.analysis, p.themes)
+        assert p.rating == starting.starting_rating("efficiency", p.analysis, p.themes)
 
 
 def test_a_waits_puzzle_answer_is_the_engines_waits() -> None:
@@ -299,7 +320,7 @@ def test_split_count_fills_chunks_in_order() -> None:
 
 
 def test_the_read_the_discards_theme_means_the_table_changes_the_answer(discard_puzzles) -> None:
-    more = discard_puzzles + generate("discard", seed=77, count=150).puzzles
+    more = discard_puzzles + generate("efficiency", seed=77, count=150).puzzles
     marked = [p for p in more if "dead-tiles" in p.themes]
     assert marked, "some positions are decided by the visible tiles"
     for p in marked:
@@ -341,3 +362,73 @@ def test_any_renaming_of_the_suits_keeps_the_canonical_key(seed: int, perm: list
     hand, seen = canonical_key("discard", c.counts, visible).split(":")[1].split("|")
     assert sorted(counts(hand)) == sorted(c.counts)
     assert sum(counts(seen)) == sum(visible)
+
+
+# --- what to discard, judged by value ---------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def value_puzzles() -> list[generation.Generated]:
+    return generate("discard", seed=2027, count=12).puzzles
+
+
+def test_a_discard_puzzle_answer_is_the_clear_best_of_the_value_ranking(value_puzzles) -> None:
+    from tutor.engine.hand import parse_hand
+    from tutor.engine.value import rank_discards
+
+    assert len(value_puzzles) == 12
+    for p in value_puzzles:
+        c = deal_candidate("discard", "", p.seed)
+        ranking = rank_discards(parse_hand(p.hand), generation.table_of(c))
+        assert ranking.clear
+        assert p.analysis["answer"] == ranking.rows[0].discard_str.replace("0", "5")
+        assert [r["tile"] for r in p.analysis["discards"]] == [
+            tile_str(r.discard) for r in ranking.rows
+        ]
+        assert p.analysis["judge"] == "value" and p.analysis["version"] == 2
+
+
+def test_a_discard_puzzle_row_carries_the_rates_points_and_reasons(value_puzzles) -> None:
+    for p in value_puzzles:
+        best = p.analysis["discards"][0]
+        assert 0 <= best["win_rate"] <= best["tenpai_rate"] <= 1
+        assert best["ev"] >= max(r["ev"] for r in p.analysis["discards"][1:]) or best["ev"] == 0
+        assert all({"code", "params"} <= r.keys() for r in best["reasons"])
+        assert best["count"] == sum(a["count"] for a in best["accepted"])
+
+
+def test_a_furiten_answer_on_top_of_the_value_ranking_is_not_published(monkeypatch) -> None:
+    from tutor.engine.hand import parse_hand
+    from tutor.engine.value import RankedDiscard, Ranking, Reason, TableContext
+
+    furiten = Reason("furiten", {"tiles": "2m,5m"})
+    rows = (
+        RankedDiscard(33, 0, 6, 0, 1.0, 0.5, 4000.0, (Reason("tenpai", {}), furiten)),
+        RankedDiscard(1, 0, 3, 0, 1.0, 0.3, 2000.0, (Reason("tenpai", {}),)),
+    )
+    monkeypatch.setattr(generation, "rank_discards", lambda hand, table: Ranking(rows, True))
+    result = generation.judge_by_value(parse_hand("2345m456p789s111z7z"), TableContext())
+    assert isinstance(result, generation.Rejected)
+    assert result.reason == "furiten or dead wait on top"
+
+
+def test_an_efficiency_puzzle_never_answers_with_a_furiten_wait() -> None:
+    # Cutting 7z waits on 2m and 5m, the most tiles: the answer of the drill...
+    def candidate(river: str) -> generation.Candidate:
+        hand = "2345m456p789s111z7z"
+        return generation.Candidate(
+            "efficiency",
+            counts(hand),
+            counts(hand + river),
+            {"seat": 0, "discards": [river, "", "", ""]},
+            0,
+            "test",
+        )
+
+    result = evaluate(candidate(""))
+    assert isinstance(result, generation.Generated) and result.analysis["answer"] == "7z"
+    # ...unless 5m is in the player's river: that wait is furiten, and the single waits left
+    # (cut 2m or 5m, wait on 7z) are equal, so there is no puzzle.
+    result = evaluate(candidate("5m"))
+    assert isinstance(result, generation.Rejected)
+    assert result.reason == "no clear best discard"

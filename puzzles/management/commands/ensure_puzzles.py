@@ -11,11 +11,12 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from puzzles import generation, services
+from puzzles import generation, services, services_mining
 from puzzles.models import Puzzle
 
-STARTER = {"discard": 100, "improve": 50, "waits": 50, "shanten": 50}
-"""How many puzzles of each kind a site needs before it is worth playing."""
+STARTER = {"discard": 40, "efficiency": 60, "improve": 50, "waits": 50, "shanten": 50}
+"""How many generated puzzles of each kind a site needs before it is worth playing (besides
+the what-to-discard puzzles mined from real games, loaded from a fixture)."""
 STARTER_SEED = 2026
 
 
@@ -31,7 +32,7 @@ class Command(BaseCommand):
         started = time.monotonic()
         for kind, wanted in STARTER.items():
             wanted = max(1, round(wanted * options["scale"]))
-            have = Puzzle.objects.filter(kind=kind).count()
+            have = Puzzle.objects.filter(kind=kind, source_log="").count()
             if have >= wanted:
                 self.stdout.write(f"{kind}: {have} puzzles, enough")
                 continue
@@ -46,6 +47,9 @@ class Command(BaseCommand):
                 f"{kind}: {batch.created_count} new puzzles "
                 f"({Puzzle.objects.filter(kind=kind).count()} in all)"
             )
+        if services_mining.FIXTURE.exists():
+            new = services_mining.load_fixture()
+            self.stdout.write(f"real games: {new} new puzzles from the fixture")
         daily = services.daily_puzzle()
         if daily is None:
             self.stdout.write("No daily puzzle: there are no puzzles.")

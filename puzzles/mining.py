@@ -1,0 +1,201 @@
+"""Mining puzzles from recorded games: replay a log, judge each decision by value, keep the clear.
+
+Pure functions over :mod:`tutor.engine` (no Django, no database), like :mod:`.generation`: the
+Celery task and the ``mine_puzzles`` command in :mod:`puzzles.services` store what they return.
+
+A decision is worth a puzzle when the player was not already in riichi (a forced discard), the
+hand was at most :data:`~puzzles.generation.MAX_VALUE_SHANTEN` from tenpai after the best discard,
+and the engine's expected-value ranking finds a clear best (see
+:func:`puzzles.generation.judge_by_value`). The puzzle keeps the real table, turned so that seat
+0 of ``context["discards"]`` is East: every river, every called set, the riichi declarations
+and sticks, the dora indicators, the scores, the turn and the tiles left. The analysis keeps
+what the player actually did (``played``), shown after the answer.
+
+A puzzle's key is the game, the round, the seat and the turn: mining a game twice stores nothing
+new.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from tutor.engine.gamelog.events import Game, GameLogError
+from tutor.engine.gamelog.replay import Decision, replay_game
+from tutor.engine.shanten import shanten
+from tutor.engine.value import decision_from_json
+
+from .generation import MAX_VALUE_SHANTEN, Generated, Rejected, judge_by_value
+
+MAX_LOG_BYTES = 512 * 1024
+"""The largest game log accepted (a full hanchan in mjlog XML is about 20 kB)."""
+
+
+TENHOU_ID = re.compile(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}")
+"""A Tenhou game id, as in ``2022010102gm-00e1-0000-56853ebc``."""
+
+
+def deal_digest(game: Game) -> str:
+    """An id for a game without a Tenhou id: a digest of every round's deal, the same whatever
+    the format or the file name.
+
+    >>> from tutor.engine.gamelog.events import Game, Rules
+    >>> deal_digest(Game("", Rules(), ("",) * 4, ()))
+    'deal-e4a6a0577479b2b4'
+    """
+    text = ";".join(
+        f"{r.index},{r.honba},{r.dora_indicator},{r.hands}" for r in game.rounds
+    ).encode()
+    return "deal-" + hashlib.blake2b(text, digest_size=8).hexdigest()
+
+
+def read_game(text: str, name: str = "") -> Game:
+    """Read a game log in either format, chosen by its first character (``{`` for tenhou.net/6
+    JSON, anything else mjlog XML). Raises :class:`GameLogError` naming the round and tag.
+
+    The game's id is its Tenhou id (the JSON's ``ref``, or found in the file name), else
+    :func:`deal_digest`: the same game read twice has the same id.
+
+    >>> read_game("nonsense", "x.xml")
+    Traceback (most recent call last):
+    ...
+    tutor.engine.gamelog.events.GameLogError: this is not an mjlog (Tenhou XML) game log
+    """
+    found = TENHOU_ID.search(name)
+    log_id = found.group(0) if found else ""
+    if text.lstrip()[:1] == "{":
+        from tutor.engine.gamelog.tenhou6 import read_tenhou6
+
+        game = read_tenhou6(text, log_id)
+    else:
+        from tutor.engine.gamelog.mjlog import read_mjlog
+
+        game = read_mjlog(text, log_id)
+    if not TENHOU_ID.fullmatch(game.log_id):
+        game = replace(game, log_id=deal_digest(game))
+    return game
+
+
+def game_key(d: Decision) -> str:
+    """The unique key of a mined puzzle: ``game:<log>:<round>:<seat>:<turn>``.
+
+    >>> from tutor.engine.gamelog.replay import Decision
+    >>> game_key(Decision("2022-abc", "E1", 3, 0, 0, 2, 0, 7, "1m", (), ("1z",), "1z", "3z", "",
+    ...     (), (), "1m", False, True, False, False, "1m", (25000,) * 4, 40, ((),) * 4, ((),) * 4))
+    'game:2022-abc:3:2:7'
+    """
+    return f"game:{d.log_id}:{d.round_seq}:{d.seat}:{d.turn}"
+
+
+def _turned(values: Any, dealer: int) -> list[Any]:
+    """A per-seat sequence turned so that index 0 is East (the dealer)."""
+    return [values[(dealer + i) % 4] for i in range(4)]
+
+
+def table_context(d: Decision) -> dict[str, Any]:
+    """The real table of a decision as ``Puzzle.context`` (seats counted from East)."""
+    turned = _turned(range(4), d.dealer)
+    return {
+        "seat": (d.seat - d.dealer) % 4,
+        "seat_wind": d.seat_wind,
+        "round_wind": d.round_wind,
+        "round": d.round,
+        "honba": d.honba,
+        "riichi_sticks": d.riichi_sticks,
+        "turn": d.turn,
+        "tiles_left": d.tiles_left,
+        "dora_indicator": d.dora_indicators[0] if d.dora_indicators else "",
+        "dora_indicators": list(d.dora_indicators),
+        "discards": ["".join(entry[0] for entry in d.rivers[p]) for p in turned],
+        "riichi_at": [
+            next((i for i, entry in enumerate(d.rivers[p]) if entry[2]), None) for p in turned
+        ],
+        "called_at": [[i for i, entry in enumerate(d.rivers[p]) if entry[3]] for p in turned],
+        "melds": [list(d.all_melds[p]) for p in turned],
+        "riichi": sorted((p - d.dealer) % 4 for p in d.riichi),
+        "scores": [d.scores[p] for p in turned],
+        "own_melds": list(d.melds),
+    }
+
+
+def mine_decision(d: Decision) -> Generated | Rejected:
+    """Judge one decision by value; a clear one becomes a ``discard`` puzzle of that table.
+
+    The stored analysis adds ``played`` (the discard the player made, ``0`` for a red five),
+    ``riichi_declared`` and ``agrees`` (whether it is the engine's answer).
+    """
+    if d.seat in d.riichi:
+        return Rejected("already in riichi")
+    hand, table = decision_from_json(d.as_json())
+    if shanten(hand.concealed, len(hand.melds)) > MAX_VALUE_SHANTEN:
+        return Rejected("too far from tenpai")
+    judged = judge_by_value(hand, table)
+    if isinstance(judged, Rejected):
+        return judged
+    analysis = dict(judged.analysis)
+    analysis["played"] = "0" + d.discard[1] if d.discard_red else d.discard
+    analysis["riichi_declared"] = d.declared_riichi
+    analysis["agrees"] = d.discard == analysis["answer"]
+    themes = set(judged.themes) | {"real-game"}
+    if any(p != d.seat for p in d.riichi):
+        themes.add("riichi-table")
+    return Generated(
+        "discard",
+        d.hand,
+        table_context(d),
+        analysis,
+        tuple(sorted(themes)),
+        judged.difficulty,
+        game_key(d),
+        0,
+    )
+
+
+@dataclass
+class MinedGame:
+    """What :func:`mine_game` found in one game: its puzzles and why other decisions were not."""
+
+    log_id: str
+    decisions: int = 0
+    puzzles: list[tuple[Decision, Generated]] = field(default_factory=list)
+    reasons: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def agreed(self) -> int:
+        """Puzzles where the player made the engine's choice."""
+        return sum(1 for _d, g in self.puzzles if g.analysis.get("agrees"))
+
+
+def mine_game(game: Game) -> MinedGame:
+    """Replay ``game`` and judge every decision (:func:`mine_decision`).
+
+    Raises :class:`GameLogError` (naming the round and the event) when the log contradicts
+    itself; nothing is mined from such a game.
+    """
+    decisions = replay_game(game).decisions
+    out = MinedGame(game.log_id, decisions=len(decisions))
+    for d in decisions:
+        try:
+            result = mine_decision(d)
+        except ValueError as exc:  # a position the engine refuses: skip it, mine the rest
+            result = Rejected(f"engine: {type(exc).__name__}")
+        if isinstance(result, Rejected):
+            out.reasons[result.reason] += 1
+        else:
+            out.puzzles.append((d, result))
+    return out
+
+
+__all__ = [
+    "GameLogError",
+    "MAX_LOG_BYTES",
+    "MinedGame",
+    "game_key",
+    "mine_decision",
+    "mine_game",
+    "read_game",
+    "table_context",
+]

@@ -1,0 +1,351 @@
+"""Writes of the puzzle miner: a job of game logs, one task per game, puzzles stored idempotently.
+
+A :class:`~puzzles.models.MiningJob` holds one :class:`~puzzles.models.GameLog` per game. The
+task of a game (:func:`run_game_log`) replays and judges it outside any transaction (the slow
+part), then stores its puzzles and marks itself done in one transaction: a task whose worker
+dies leaves nothing behind and runs again. A puzzle is unique by (game, round, seat, turn), so
+mining a game again, in the same job or another, stores nothing twice.
+
+Uploads are checked before anything is saved (:func:`read_upload`): a file too large, not a
+game log, or a game that contradicts itself is refused with a message naming the round and the
+tag or event, and no job is created.
+"""
+
+from __future__ import annotations
+
+import gzip
+import logging
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tutor.engine.gamelog.events import GameLogError
+from tutor.engine.gamelog.replay import replay_game
+
+from . import mining
+from .models import BatchStatus, ChunkStatus, GameLog, MiningJob, Puzzle
+from .services import _themes, broker_errors, link_themes
+
+log = logging.getLogger(__name__)
+
+
+class UploadError(ValueError):
+    """An uploaded game log that cannot be mined; the message says why, for staff."""
+
+
+@dataclass(frozen=True)
+class LogFile:
+    """A game log read into memory: its file name and text."""
+
+    name: str
+    text: str
+
+
+def decode_log(name: str, data: bytes) -> LogFile:
+    """The text of a log file's bytes (gunzipped when it is gzip), or :class:`UploadError`."""
+    if len(data) > mining.MAX_LOG_BYTES:
+        raise UploadError(
+            _("%(name)s is too large: a game log may have at most %(kb)d kB.")
+            % {"name": name, "kb": mining.MAX_LOG_BYTES // 1024}
+        )
+    if data[:2] == b"\x1f\x8b":
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError) as exc:
+            raise UploadError(_("%(name)s is not a readable gzip file.") % {"name": name}) from exc
+        if len(data) > 4 * mining.MAX_LOG_BYTES:
+            raise UploadError(_("%(name)s is too large once unpacked.") % {"name": name})
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UploadError(
+            _("%(name)s is not a text file (mjlog XML or tenhou.net/6 JSON).") % {"name": name}
+        ) from exc
+    return LogFile(name, text)
+
+
+def read_upload(name: str, data: bytes) -> LogFile:
+    """Decode and check one uploaded log: it must read and replay without contradiction.
+
+    Raises :class:`UploadError` with the reader's message (which names the round and the tag or
+    event) when it cannot.
+    """
+    log_file = decode_log(name, data)
+    try:
+        replay_game(mining.read_game(log_file.text, name), decisions=False)
+    except GameLogError as exc:
+        raise UploadError(
+            _("%(name)s cannot be mined: %(error)s") % {"name": name, "error": str(exc)}
+        ) from exc
+    return log_file
+
+
+# --- requesting a job --------------------------------------------------------------------------
+
+
+def request_mining(
+    files: Sequence[LogFile], *, user: object | None = None, dispatch: bool = True
+) -> MiningJob:
+    """Create a job with one game per file and queue the games once the transaction commits."""
+    with transaction.atomic():
+        job = MiningJob.objects.create(
+            games_total=len(files),
+            requested_by=user if getattr(user, "is_authenticated", False) else None,
+        )
+        GameLog.objects.bulk_create(GameLog(job=job, name=f.name[:200], text=f.text) for f in files)
+        if dispatch:
+            job_id = job.pk
+            transaction.on_commit(lambda: dispatch_mining(job_id))
+    return job
+
+
+def dispatch_mining(job_id: int) -> bool:
+    """Queue every game of the job not yet done; False (the job says why) without a broker."""
+    from celery import group
+
+    from .tasks import mine_game_log
+
+    ids = list(
+        GameLog.objects.filter(job_id=job_id, status=ChunkStatus.PENDING).values_list(
+            "pk", flat=True
+        )
+    )
+    if not ids:
+        return True
+    try:
+        group(mine_game_log.s(pk) for pk in ids).apply_async(
+            retry=True,
+            retry_policy={"max_retries": 1, "interval_start": 0, "interval_step": 0.5},
+        )
+    except broker_errors() as exc:
+        log.warning("mining job %s not queued: the broker is unavailable (%s)", job_id, exc)
+        MiningJob.objects.filter(pk=job_id).exclude(status=BatchStatus.DONE).update(
+            status=BatchStatus.UNAVAILABLE
+        )
+        return False
+    MiningJob.objects.filter(
+        pk=job_id, status__in=[BatchStatus.PENDING, BatchStatus.UNAVAILABLE]
+    ).update(status=BatchStatus.QUEUED)
+    return True
+
+
+# --- running a game ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameResult:
+    game_log_id: int
+    decisions: int
+    created: int
+    duplicates: int
+    agreed: int
+    error: str = ""
+    already_done: bool = False
+
+
+def _finish_job_if_done(job_id: int) -> None:
+    MiningJob.objects.filter(
+        pk=job_id, games_total__lte=F("games_done") + F("games_failed")
+    ).exclude(status__in=[BatchStatus.DONE, BatchStatus.FAILED]).update(
+        status=BatchStatus.DONE, finished=timezone.now()
+    )
+
+
+def fail_game_log(game_log_id: int, message: str) -> GameResult:
+    """Mark a pending game failed with ``message`` (it stores no puzzle)."""
+    with transaction.atomic():
+        game = GameLog.objects.select_for_update().get(pk=game_log_id)
+        if game.status != ChunkStatus.PENDING:
+            return GameResult(
+                game.pk, game.decisions, game.created_count, 0, game.agreed, game.error, True
+            )
+        game.status = ChunkStatus.FAILED
+        game.error = message
+        game.finished = timezone.now()
+        game.save()
+        MiningJob.objects.filter(pk=game.job_id).update(games_failed=F("games_failed") + 1)
+        _finish_job_if_done(game.job_id)
+    return GameResult(game_log_id, 0, 0, 0, 0, message)
+
+
+def run_game_log(game_log_id: int) -> GameResult | None:
+    """Mine one game of a job and store its puzzles; idempotent (a game done does nothing).
+
+    A log that cannot be read or replayed marks the game failed with the reader's message and
+    stores no puzzle. Returns None when the game no longer exists.
+    """
+    game = GameLog.objects.filter(pk=game_log_id).first()
+    if game is None:
+        return None
+    if game.status != ChunkStatus.PENDING:
+        return GameResult(
+            game.pk, game.decisions, game.created_count, 0, game.agreed, game.error, True
+        )
+    MiningJob.objects.filter(
+        pk=game.job_id,
+        status__in=[BatchStatus.PENDING, BatchStatus.QUEUED, BatchStatus.UNAVAILABLE],
+    ).update(status=BatchStatus.RUNNING)
+    try:
+        mined = mining.mine_game(mining.read_game(game.text, game.name))
+    except GameLogError as exc:
+        return fail_game_log(game.pk, f"{game.name}: {exc}")
+    with transaction.atomic():
+        game = GameLog.objects.select_for_update().get(pk=game_log_id)
+        if game.status != ChunkStatus.PENDING:
+            return GameResult(
+                game.pk, game.decisions, game.created_count, 0, game.agreed, game.error, True
+            )
+        keys = [g.canonical_key for _d, g in mined.puzzles]
+        existing = set(
+            Puzzle.objects.filter(canonical_key__in=keys).values_list("canonical_key", flat=True)
+        )
+        fresh = [(d, g) for d, g in mined.puzzles if g.canonical_key not in existing]
+        Puzzle.objects.bulk_create(
+            [
+                Puzzle(
+                    kind=g.kind,
+                    hand=g.hand,
+                    context=g.context,
+                    analysis=g.analysis,
+                    difficulty=g.difficulty,
+                    rating=g.rating,
+                    canonical_key=g.canonical_key,
+                    source_log=d.log_id,
+                    source_round=d.round_seq,
+                    source_seat=d.seat,
+                    source_turn=d.turn,
+                    mining_job_id=game.job_id,
+                )
+                for d, g in fresh
+            ],
+            ignore_conflicts=True,
+        )
+        fresh_keys = [g.canonical_key for _d, g in fresh]
+        stored = dict(
+            Puzzle.objects.filter(
+                canonical_key__in=fresh_keys, mining_job_id=game.job_id
+            ).values_list("canonical_key", "pk")
+        )
+        link_themes(stored, (g for _d, g in fresh))
+        created = len(stored)
+        agreed = sum(1 for _d, g in fresh if g.canonical_key in stored and g.analysis["agrees"])
+        game.status = ChunkStatus.DONE
+        game.log_id = mined.log_id[:80]
+        game.decisions = mined.decisions
+        game.created_count = created
+        game.agreed = agreed
+        game.finished = timezone.now()
+        game.save()
+        MiningJob.objects.filter(pk=game.job_id).update(
+            games_done=F("games_done") + 1,
+            decisions=F("decisions") + mined.decisions,
+            created_count=F("created_count") + created,
+            duplicates=F("duplicates") + len(mined.puzzles) - created,
+            agreed=F("agreed") + agreed,
+        )
+        _finish_job_if_done(game.job_id)
+    return GameResult(game.pk, mined.decisions, created, len(mined.puzzles) - created, agreed)
+
+
+def run_job_here(job_id: int) -> MiningJob:
+    """Mine every pending game of a job in this process (no worker needed)."""
+    for pk in GameLog.objects.filter(job_id=job_id, status=ChunkStatus.PENDING).values_list(
+        "pk", flat=True
+    ):
+        run_game_log(pk)
+    return MiningJob.objects.get(pk=job_id)
+
+
+def read_paths(paths: Iterable[str | Path]) -> tuple[list[LogFile], list[str]]:
+    """Read log files from disk: the readable ones, and a message for each that is not."""
+    files: list[LogFile] = []
+    errors: list[str] = []
+    for path in paths:
+        p = Path(path)
+        try:
+            files.append(decode_log(str(p), p.read_bytes()))
+        except OSError as exc:
+            errors.append(f"{p}: cannot read it: {exc.strerror}")
+        except UploadError as exc:
+            errors.append(str(exc))
+    return files, errors
+
+
+def mined_puzzles() -> Q:
+    """The filter of puzzles mined from recorded games."""
+    return ~Q(source_log="")
+
+
+# --- a fixture of mined puzzles -----------------------------------------------------------------
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "real_game_puzzles.jsonl"
+"""Puzzles mined from a few of the shared Phoenix games, loaded by ``ensure_puzzles`` so that a
+fresh site serves real-game puzzles at once (written by ``mine_puzzles --fixture``)."""
+
+_FIXTURE_FIELDS = (
+    "kind",
+    "hand",
+    "context",
+    "analysis",
+    "difficulty",
+    "rating",
+    "canonical_key",
+    "source_log",
+    "source_round",
+    "source_seat",
+    "source_turn",
+)
+
+
+def write_fixture(puzzles: Iterable[Puzzle], path: Path) -> int:
+    """Write mined puzzles as JSON lines (fields and theme slugs); returns how many."""
+    import json
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    n = 0
+    with path.open("w", encoding="utf-8") as out:
+        for p in puzzles:
+            row = {name: getattr(p, name) for name in _FIXTURE_FIELDS}
+            row["themes"] = sorted(t.slug for t in p.themes.all())
+            out.write(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n")
+            n += 1
+    return n
+
+
+def load_fixture(path: Path = FIXTURE) -> int:
+    """Store the puzzles of a fixture that are not stored yet; returns how many were new."""
+    import json
+
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    with transaction.atomic():
+        keys = [r["canonical_key"] for r in rows]
+        existing = set(
+            Puzzle.objects.filter(canonical_key__in=keys).values_list("canonical_key", flat=True)
+        )
+        fresh = [r for r in rows if r["canonical_key"] not in existing]
+        Puzzle.objects.bulk_create(
+            [Puzzle(**{name: r[name] for name in _FIXTURE_FIELDS}) for r in fresh],
+            ignore_conflicts=True,
+        )
+        stored = dict(
+            Puzzle.objects.filter(
+                canonical_key__in=[r["canonical_key"] for r in fresh]
+            ).values_list("canonical_key", "pk")
+        )
+        themes = _themes({slug for r in fresh for slug in r["themes"]})
+        through = Puzzle.themes.through
+        through.objects.bulk_create(
+            (
+                through(puzzle_id=stored[r["canonical_key"]], theme_id=themes[slug].pk)
+                for r in fresh
+                if r["canonical_key"] in stored
+                for slug in r["themes"]
+            ),
+            ignore_conflicts=True,
+        )
+    return len(fresh)
