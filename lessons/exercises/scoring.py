@@ -560,10 +560,18 @@ class Fu(_Winning):
         assert isinstance(answer, int)
         mistake = fu_mistake(result, answer, open_hand=not self.hand.is_closed)
         if not mistake:
-            mistake = _(
-                "Not %(typed)s fu. Count again from the base of 20: each set, the pair, the "
-                "wait and the way the hand was won, then round up to the next ten."
-            ) % {"typed": answer}
+            assert isinstance(answer, int)
+            if answer > result.fu:
+                text = _(
+                    "%(typed)s fu is too many. Count again from the base of 20: each set, the "
+                    "pair, the wait and the way the hand was won, then round up to the next ten."
+                )
+            else:
+                text = _(
+                    "%(typed)s fu is too few. Count again from the base of 20: each set, the "
+                    "pair, the wait and the way the hand was won, then round up to the next ten."
+                )
+            mistake = text % {"typed": answer}
         return Verdict(False, [mistake], details=working)
 
     def widget(self, answer: Answer | None = None) -> Widget:
@@ -618,12 +626,23 @@ class Payment(_Winning):
                     % {"seat": seats[seat], "amount": _points(amount)}
                 )
             return Verdict(True, working)
-        mistakes = self._mistakes(result, answer) or [
-            _(
-                "Not quite: find the han and fu, then the base points, multiply the base for "
-                "each payer and round each payment up to the next hundred."
+        mistakes = self._mistakes(result, answer)
+        if not mistakes:
+            given = dict(answer)  # type: ignore[arg-type]
+            for seat, amount in right:  # type: ignore[misc]
+                if given[seat] != amount:
+                    text = (
+                        _("%(seat)s: %(typed)s is too much.")
+                        if given[seat] > amount
+                        else _("%(seat)s: %(typed)s is too little.")
+                    )
+                    mistakes.append(text % {"seat": seats[seat], "typed": _points(given[seat])})
+            mistakes.append(
+                _(
+                    "Find the han and fu, then the base points, multiply the base for each payer "
+                    "and round each payment up to the next hundred."
+                )
             )
-        ]
         return Verdict(False, mistakes, details=working)
 
     def _multiplied(self, result: Any) -> list[str]:

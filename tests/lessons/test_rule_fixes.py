@@ -166,10 +166,19 @@ def test_a_typical_fu_mistake_is_named_and_the_count_is_folded(data, typed, en, 
 def test_an_unrecognised_fu_total_is_told_how_to_count_without_the_answer():
     v = verdict(PINFU_RON, number=70)
     assert v.reasons == [
-        "Not 70 fu. Count again from the base of 20: each set, the pair, the wait and the way "
-        "the hand was won, then round up to the next ten."
+        "70 fu is too many. Count again from the base of 20: each set, the pair, the wait and "
+        "the way the hand was won, then round up to the next ten."
     ]
     assert not any("30" in r for r in v.reasons)
+    assert verdict(PINFU_RON, "es", number=10).reasons[0].startswith("10 fu son muy pocos.")
+
+
+def test_an_unrecognised_payment_says_which_way_it_is_off():
+    v = verdict(RIICHI_PINFU_TANYAO, pay_west=8000)
+    assert v.reasons[0] == "West: 8,000 is too much."
+    assert v.reasons[1].startswith("Find the han and fu, then the base points")
+    es = verdict(RIICHI_PINFU_TANYAO, "es", pay_west=1000).reasons
+    assert es[0] == "Oeste: 1.000 es demasiado poco."
 
 
 # --- items 4 and 8: payments round up, and the site sees every amount ------------------------
