@@ -17,12 +17,11 @@ and the event) and the command ends with status 1 after the other files.
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 from pathlib import Path
 from typing import TextIO
 
-from .events import Game, GameLogError
+from .events import Game, GameLogError, read_log_file
 
 __all__ = ["replay_command", "load_game"]
 
@@ -37,18 +36,7 @@ def load_game(path: str | Path) -> Game:
     ...
     tutor.engine.gamelog.events.GameLogError: cannot read /nonexistent.json: No such file or directory
     """
-    p = Path(path)
-    try:
-        data = p.read_bytes()
-    except OSError as exc:
-        raise GameLogError(f"cannot read {p}: {exc.strerror}") from None
-    if data[:2] == b"\x1f\x8b":
-        try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError) as exc:
-            raise GameLogError(f"{p} is not a readable gzip file: {exc}") from None
-    text = data.decode("utf-8", errors="replace")
-    log_id = p.name.split(".")[0]
+    text, log_id = read_log_file(path)
     if text.lstrip()[:1] == "{":
         from .tenhou6 import read_tenhou6
 

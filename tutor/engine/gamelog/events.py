@@ -25,11 +25,14 @@ position (:class:`Round`) and the events in the order they happened:
 
 from __future__ import annotations
 
+import gzip
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Literal
 
 __all__ = [
     "GameLogError",
+    "read_log_file",
     "Rules",
     "Draw",
     "Discard",
@@ -282,3 +285,25 @@ class Game:
     players: tuple[str, ...]
     rounds: tuple[Round, ...]
     final_scores: tuple[int, ...] | None = None
+
+
+def read_log_file(path: str | Path) -> tuple[str, str]:
+    """The text of a log file (gunzipped if it is gzip) and its log id: the name up to its
+    first dot.
+
+    >>> read_log_file("/nonexistent/2022010102gm-00e1.xml.gz")
+    Traceback (most recent call last):
+    ...
+    tutor.engine.gamelog.events.GameLogError: cannot read /nonexistent/2022010102gm-00e1.xml.gz: No such file or directory
+    """
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except OSError as exc:
+        raise GameLogError(f"cannot read {p}: {exc.strerror}") from None
+    if data[:2] == b"\x1f\x8b":
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError) as exc:
+            raise GameLogError(f"{p} is not a readable gzip file: {exc}") from None
+    return data.decode("utf-8", errors="replace"), p.name.split(".")[0]

@@ -42,6 +42,7 @@ from .events import (
     RoundDraw,
     Rules,
     Win,
+    read_log_file,
 )
 
 __all__ = ["read_mjlog", "decode_meld", "load_mjlog"]
@@ -323,23 +324,12 @@ def read_mjlog(text: str, log_id: str = "") -> Game:
 
 
 def load_mjlog(path: str | Path) -> Game:
-    """Read an mjlog file; its name (without ``.xml``) is the log id.
+    """Read an mjlog file (gzipped or not); its name (without ``.xml``) is the log id.
 
     >>> load_mjlog("/nonexistent/x.xml")
     Traceback (most recent call last):
     ...
     tutor.engine.gamelog.events.GameLogError: cannot read /nonexistent/x.xml: No such file or directory
     """
-    p = Path(path)
-    try:
-        data = p.read_bytes()
-    except OSError as exc:
-        raise GameLogError(f"cannot read {p}: {exc.strerror}") from None
-    if data[:2] == b"\x1f\x8b":
-        import gzip
-
-        try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError) as exc:
-            raise GameLogError(f"{p} is not a readable gzip file: {exc}") from None
-    return read_mjlog(data.decode("utf-8", errors="replace"), log_id=p.name.split(".")[0])
+    text, log_id = read_log_file(path)
+    return read_mjlog(text, log_id=log_id)

@@ -49,6 +49,7 @@ from .events import (
     RoundDraw,
     Rules,
     Win,
+    read_log_file,
 )
 
 __all__ = ["read_tenhou6", "write_tenhou6", "load_tenhou6", "tile_number", "to_tenhou6"]
@@ -696,9 +697,5 @@ def load_tenhou6(path: str | Path) -> Game:
     ...
     tutor.engine.gamelog.events.GameLogError: cannot read /nonexistent.json: No such file or directory
     """
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8", errors="replace")
-    except OSError as exc:
-        raise GameLogError(f"cannot read {p}: {exc.strerror}") from None
-    return read_tenhou6(text, log_id=p.name.split(".")[0])
+    text, log_id = read_log_file(path)
+    return read_tenhou6(text, log_id=log_id)
