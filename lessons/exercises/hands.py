@@ -134,7 +134,7 @@ class Dora(Exercise):
                     "indicators count as well."
                 )
             )
-        elif answer != plain and answer == as_indicator + red + ura:
+        elif as_indicator and answer != plain and answer == as_indicator + red + ura:
             out.append(
                 _(
                     "You counted the tiles that match the indicator. The indicator only points: "
@@ -149,13 +149,24 @@ class Dora(Exercise):
         if answer != self.solution():
             reasons = self._mistakes(answer)
             if not reasons:
-                reasons = [
+                if self.hand is not None and isinstance(answer, int):
+                    right_n = self.solution()
+                    assert isinstance(right_n, int)
+                    reasons.append(
+                        (
+                            _("%(n)s dora is too many.")
+                            if answer > right_n
+                            else _("%(n)s dora is too few.")
+                        )
+                        % {"n": answer}
+                    )
+                reasons.append(
                     _(
                         "The dora is the tile after the indicator: the next number of its suit "
                         "(after 9 comes 1), East → South → West → North → East for winds, and "
                         "white → green → red → white for dragons."
                     )
-                ]
+                )
             return Verdict(False, reasons)
         reasons = [
             _("The indicator %(indicator)s makes %(dora)s the dora.")

@@ -864,3 +864,9 @@ def test_a_missed_yakuman_is_pointed_at_and_seven_pairs_fu_are_named():
     )
     pairs = {"type": "fu", "hand": "1133m 2277p 99s 1155z", "win_tile": "1z", "win": "ron"}
     assert "Seven pairs are always 25 fu" in verdict(pairs, number=35).reasons[0]
+
+
+def test_an_unrecognised_dora_count_says_which_way_it_is_off():
+    data = {"type": "dora", "indicators": "4m", "hand": "0m55m 456p 789s 11z 23s"}  # 4 dora
+    assert verdict(data, number=9).reasons[0] == "9 dora is too many."
+    assert verdict(data, "es", number=2).reasons[0] == "2 dora son muy pocas."
