@@ -267,3 +267,34 @@ def test_the_real_table_is_on_the_page_before_the_answer(client, mined_once) -> 
     assert f'data-testid="tiles-left">{p.context["tiles_left"]}<' in html
     assert "Phoenix-room players" in html
     assert "The Phoenix player" not in html and 'data-testid="played"' not in html
+
+
+# --- the data migration -------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_the_data_migration_turns_old_discard_puzzles_into_efficiency_drills(mined_once) -> None:
+    import importlib
+
+    from django.apps import apps
+
+    from puzzles.models import GenerationBatch
+
+    migration = importlib.import_module("puzzles.migrations.0005_mined_puzzles_and_efficiency")
+    batch = GenerationBatch.objects.create(kind="discard", count=1, seed=1)
+    old = Puzzle.objects.create(
+        kind="discard",
+        hand="123456789m12p35s1z",
+        analysis={"version": 1, "answer": "1z", "discards": []},
+        canonical_key="discard:123456789m12p35s1z|",
+        batch=batch,
+    )
+    mined = Puzzle.objects.filter(mining_job=mined_once).first()
+    migration.discard_to_efficiency(apps, None)
+    old.refresh_from_db()
+    batch.refresh_from_db()
+    assert old.kind == "efficiency" and batch.kind == "efficiency"
+    assert old.analysis == {"version": 2, "judge": "efficiency", "answer": "1z", "discards": []}
+    assert old.canonical_key == "efficiency:123456789m12p35s1z|"
+    # A puzzle already judged by value stays what it is.
+    assert Puzzle.objects.get(pk=mined.pk).kind == "discard"
