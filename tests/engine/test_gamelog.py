@@ -431,3 +431,26 @@ def test_thirteen_orphans_may_rob_a_closed_kan() -> None:
     (_, _, scored) = out.results[0].wins[0]
     assert [y.name for y in scored.yaku] == ["Kokushi Musou"]
     assert out.results[0].deltas == (-32000, 32000, 0, 0)
+
+
+def test_a_tenhou6_round_can_end_on_the_first_draw_with_nine_terminals() -> None:
+    log = {
+        "title": ["", ""],
+        "name": ["A", "B", "C", "D"],
+        "rule": {"disp": "般南喰赤", "aka": 1},
+        "log": [
+            [
+                [0, 0, 0], [25000, 25000, 25000, 25000], [22], [],
+                [11, 19, 21, 29, 31, 39, 41, 42, 43, 12, 13, 14, 15], [44], [],
+                [16, 17, 18, 23, 24, 25, 26, 27, 32, 33, 34, 35, 36], [], [],
+                [16, 17, 18, 23, 24, 25, 26, 27, 32, 33, 34, 35, 36], [], [],
+                [16, 17, 18, 23, 24, 25, 26, 27, 32, 33, 34, 35, 36], [], [],
+                ["九種九牌"],
+            ]
+        ],
+    }  # fmt: skip
+    game = read_tenhou6(log, "nine")
+    assert game.log_id == "nine" and game.final_scores is None and game.rules.kuitan
+    out = replay_game(game)
+    assert out.decisions == () and out.results[0].kind == "nine_terminals"
+    assert out.final_scores == (25000,) * 4
