@@ -870,3 +870,10 @@ def test_an_unrecognised_dora_count_says_which_way_it_is_off():
     data = {"type": "dora", "indicators": "4m", "hand": "0m55m 456p 789s 11z 23s"}  # 4 dora
     assert verdict(data, number=9).reasons[0] == "9 dora is too many."
     assert verdict(data, "es", number=2).reasons[0] == "2 dora son muy pocas."
+
+
+def test_counting_the_indicators_own_tile_is_named():
+    data = {"type": "dora", "indicators": "4m", "hand": "444m 5m 678p 234s 55z 9s"}  # 1 dora
+    v = verdict(data, number=3)
+    assert not v.correct and "You counted the tiles that match the indicator" in v.reasons[0]
+    assert "Contaste las fichas iguales al indicador" in verdict(data, "es", number=3).reasons[0]
