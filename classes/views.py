@@ -242,7 +242,7 @@ def _class_page(
     context: dict[str, Any] = {"classroom": classroom, "teacher": teacher, "news": news}
     if teacher:
         context.update(
-            assignments=classroom.assignments.all(),
+            assignments=Assignment.load_stages(list(classroom.assignments.all())),
             teachers=classroom.teachers.order_by("username"),
             student_count=classroom.memberships.count(),
             join_url=request.build_absolute_uri(

@@ -120,6 +120,7 @@ def page_costs(client, world, assignments) -> dict[str, int]:
         "dashboard": count(client, reverse("classes:dashboard", args=[cid])),
         "csv": count(client, reverse("classes:dashboard_csv", args=[cid])),
         "student": count(client, reverse("classes:student", args=[cid, world.student.pk])),
+        "class page": count(client, reverse("classes:detail", args=[cid])),
     }
     for kind, a in by_kind.items():
         costs[f"assignment ({kind})"] = count(
@@ -182,3 +183,18 @@ def test_a_class_holds_at_most_so_many_assignments(world, login, monkeypatch):
         )
         assert "the most a class can have" in response.content.decode()
     assert world.classroom.assignments.count() == 2
+
+
+def test_a_students_pages_cost_the_same_whatever_the_number_of_assignments(world, login):
+    client = login(world.student)
+    pages = [
+        reverse("classes:detail", args=[world.classroom.pk]),
+        reverse("classes:mine"),
+        reverse("classes:index"),
+    ]
+    grow(world, students=2, per_kind=2)
+    [count(client, url) for url in pages]  # the first reading may count finished stages
+    small = [count(client, url) for url in pages]
+    grow(world, students=2, per_kind=20)
+    [count(client, url) for url in pages]  # the first reading may count finished stages
+    assert [count(client, url) for url in pages] == small
