@@ -117,7 +117,8 @@ class Dora(Exercise):
         red = dora.count_red_fives(hand)
         plain = dora.count_dora(hand, self.indicators)
         ura = dora.count_dora(hand, self.ura) if self.ura else 0
-        as_indicator = dora.count_dora(hand, [dora.dora_from_indicator(i) for i in self.indicators])
+        held = hand.all_counts()
+        as_indicator = sum(held[i] for i in self.indicators)  # the indicator's own tile, counted
         if red and answer == right_n - red:
             out.append(
                 ngettext(
