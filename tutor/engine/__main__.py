@@ -223,6 +223,12 @@ def _rank_run(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) ->
     return rank_command(argv, stdin, stdout, stderr)
 
 
+def _danger_run(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    from .defense import danger_command
+
+    return danger_command(argv, stdin, stdout, stderr)
+
+
 def _replay_run(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     from .gamelog.cli import replay_command
 
@@ -275,6 +281,7 @@ COMMANDS: dict[str, Command] = {
         Command("wall", "picture of the wall from --seed N [--dice A B]", _wall_run),
         Command("replay", "one JSON line per discard decision of game logs", _replay_run),
         Command("rank", "expected-value ranking of decisions read as JSON lines", _rank_run),
+        Command("danger", "danger of each candidate against one riichi (JSON lines)", _danger_run),
     )
 }
 """The subcommands; a module adds one with ``COMMANDS[name] = Command(...)``."""

@@ -1,0 +1,344 @@
+"""Fit the defense danger model on the shared decisions and write its data file.
+
+    .venv/bin/pip install -e '.[fit]'        # lightgbm and scikit-learn, for fitting only
+    .venv/bin/python scripts/fit_defense.py  # writes tutor/engine/data/defense_model.json
+
+Every (decision, candidate kind) pair of ``defense_decisions.jsonl.gz`` is a row: the features of
+:func:`tutor.engine.defense.features`, labelled 1 when the kind is one of the riichi player's
+waits. First the weights of the wait-shape evidence (theta, see
+:func:`tutor.engine.defense.shape_table`) are fitted by maximum likelihood, which gives the
+trees their strongest feature; then gradient-boosted trees (LightGBM, fixed seed, one thread,
+deterministic) are fitted on all rows with a log-loss objective. Their out-of-fold
+probabilities are already calibrated (see the expected calibration error printed by
+``bench/bench_defense.py``), so no calibration layer is stacked on them. The engine reads the
+file with numpy alone.
+
+``bench/bench_defense.py`` imports :func:`load_rows` and :func:`cross_validate` from here to
+measure the model by game-split cross-validation.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tutor.engine.defense import (  # noqa: E402
+    FEATURE_NAMES,
+    SHAPE_COVER,
+    SHAPE_EVIDENCE,
+    DefenseState,
+    features,
+    shape_share,
+    shape_table,
+)
+from tutor.engine.tiles import parse_tile  # noqa: E402
+
+DATA = ROOT.parent / "shared" / "reference" / "defense_decisions.jsonl.gz"
+OUT = ROOT / "tutor" / "engine" / "data" / "defense_model.json"
+SEED = 20261201
+FOLDS = 5
+PARAMS: dict[str, Any] = {
+    "objective": "binary",
+    "learning_rate": 0.03,
+    "num_leaves": 15,
+    "max_depth": 6,
+    "min_data_in_leaf": 400,
+    "feature_fraction": 0.5,
+    "bagging_fraction": 0.8,
+    "bagging_freq": 1,
+    "lambda_l2": 1.0,
+    "seed": SEED,
+    "deterministic": True,
+    "force_row_wise": True,
+    "num_threads": 1,
+    "verbose": -1,
+}
+ROUNDS = 300
+
+
+@dataclass
+class Rows:
+    """All (decision, candidate) pairs: features, labels, and which decision and game."""
+
+    x: np.ndarray
+    y: np.ndarray
+    decision: np.ndarray
+    game: np.ndarray
+    tile: np.ndarray
+    candidate: np.ndarray  # the kind is in the decider's hand (the rows that are judged)
+    records: list[dict[str, Any]]
+    ways: np.ndarray  # (decisions, shapes)
+    evidence: np.ndarray  # (decisions, shapes, evidence columns), float32
+
+    def subset(self, mask: np.ndarray) -> Rows:
+        """The rows where ``mask`` is true (the decision tables are shared)."""
+        return Rows(
+            self.x[mask],
+            self.y[mask],
+            self.decision[mask],
+            self.game[mask],
+            self.tile[mask],
+            self.candidate[mask],
+            self.records,
+            self.ways,
+            self.evidence,
+        )
+
+    def with_theta(self, theta: np.ndarray) -> Rows:
+        """The rows with the shape-share feature computed from ``theta``."""
+        share = shape_share(self.ways, self.evidence, theta)
+        x = self.x.copy()
+        x[:, 0] = share[self.decision, self.tile]
+        return Rows(
+            x,
+            self.y,
+            self.decision,
+            self.game,
+            self.tile,
+            self.candidate,
+            self.records,
+            self.ways,
+            self.evidence,
+        )
+
+
+def load_rows(path: Path = DATA) -> Rows:
+    """Read the decisions file: a row for every candidate kind (in the decider's hand).
+
+    (Training on every kind of each decision, not only the candidates, was tried: three
+    times the rows, the same cross-validated AUC.)
+    """
+    with gzip.open(path, "rt") as lines:
+        records = [json.loads(line) for line in lines]
+    xs, ys, ds, gs, ts, cs = [], [], [], [], [], []
+    ways = np.empty((len(records), len(SHAPE_COVER)))
+    evidence = np.empty((len(records), len(SHAPE_COVER), len(SHAPE_EVIDENCE)), dtype=np.float32)
+    games: dict[str, int] = {}
+    zero = np.zeros(len(SHAPE_EVIDENCE))
+    for i, r in enumerate(records):
+        state = DefenseState.from_json(r)
+        x = features(state, zero)
+        ways[i], evidence[i] = shape_table(state)
+        kinds = [t for t in range(34) if state.hand[t]]
+        waits = {parse_tile(w) for w in r["waits"]}
+        g = games.setdefault(r["log_id"], len(games))
+        xs.append(x[kinds])
+        ys.extend(int(t in waits) for t in kinds)
+        ds.extend([i] * len(kinds))
+        gs.extend([g] * len(kinds))
+        ts.extend(kinds)
+        cs.extend(state.hand[t] > 0 for t in kinds)
+    return Rows(
+        np.vstack(xs),
+        np.array(ys),
+        np.array(ds),
+        np.array(gs),
+        np.array(ts),
+        np.array(cs),
+        records,
+        ways,
+        evidence,
+    )
+
+
+EPS = 1e-3
+RIDGE = 1e-6
+
+
+def fit_theta(rows: Rows) -> np.ndarray:
+    """Weights of the shape evidence: the best logistic fit of the labels on log(share).
+
+    Only the decisions present in ``rows`` count. Gradient by hand (see the comments), so
+    L-BFGS needs no finite differences.
+    """
+    from scipy.optimize import minimize
+
+    decisions, inverse = np.unique(rows.decision, return_inverse=True)
+    ways = rows.ways[decisions]
+    ev = rows.evidence[decisions].astype(np.float64)
+    cover = SHAPE_COVER
+    n, k = len(decisions), ev.shape[2]
+    y = rows.y.astype(np.float64)
+
+    def loss(params: np.ndarray) -> tuple[float, np.ndarray]:
+        alpha, beta, theta = params[0], params[1], params[2:]
+        w = ways * np.exp(ev @ theta)  # (n, shapes)
+        z_n = w.sum(axis=1)
+        z_safe = np.where(z_n > 0, z_n, 1.0)
+        share_all = (w @ cover) / z_safe[:, None]
+        share = share_all[inverse, rows.tile]
+        log_share = np.log(share + EPS)
+        p = 1 / (1 + np.exp(-(alpha + beta * log_share)))
+        p = np.clip(p, 1e-9, 1 - 1e-9)
+        value = -np.mean(y * np.log(p) + (1 - y) * np.log(1 - p))
+        g = (p - y) / len(y)
+        # d share_nt / d theta = (sum_s w_ns C_st e_ns - share_nt sum_s w_ns e_ns) / Z_n
+        q = g * beta / (share + EPS) / z_safe[inverse]
+        q_mat = np.zeros((n, cover.shape[1]))
+        np.add.at(q_mat, (inverse, rows.tile), q)
+        first = np.einsum("ns,nsk->k", w * (q_mat @ cover.T), ev)
+        second = np.einsum(
+            "n,nk->k", (q_mat * share_all).sum(axis=1), np.einsum("ns,nsk->nk", w, ev)
+        )
+        grad = np.concatenate([[g.sum(), (g * log_share).sum()], first - second])
+        value += RIDGE * float(theta @ theta)
+        grad[2:] += 2 * RIDGE * theta
+        return float(value), grad
+
+    start = np.zeros(2 + k)
+    start[1] = 1.0
+    result = minimize(loss, start, jac=True, method="L-BFGS-B", options={"maxiter": 300})
+    return np.asarray(result.x[2:])
+
+
+GENBUTSU = FEATURE_NAMES.index("genbutsu_river")
+PASSED = FEATURE_NAMES.index("passed_after_riichi")
+
+
+def safe_masks(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Rows whose kind is in the riichi river, and rows passed after riichi (not in it)."""
+    river = x[:, GENBUTSU] > 0
+    return river, (x[:, PASSED] > 0) & ~river
+
+
+def fit_trees(x: np.ndarray, y: np.ndarray, rounds: int = ROUNDS) -> tuple[Any, float, float]:
+    """Boosted trees on the rows that are not genbutsu (LightGBM booster), and the observed
+    wait rates of the genbutsu and passed rows (smoothed by half a wait)."""
+    import lightgbm as lgb
+
+    river, passed = safe_masks(x)
+    rest = ~(river | passed)
+    data = lgb.Dataset(x[rest], y[rest], feature_name=list(FEATURE_NAMES))
+    booster = lgb.train(PARAMS, data, rounds)
+    rates = [(y[m].sum() + 0.5) / (m.sum() + 1) for m in (river, passed)]
+    return booster, float(rates[0]), float(rates[1])
+
+
+def predict(fitted: tuple[Any, float, float], x: np.ndarray) -> np.ndarray:
+    """What the engine's :meth:`DangerModel.predict` gives for the fitted model."""
+    booster, genbutsu_rate, passed_rate = fitted
+    p = np.asarray(booster.predict(x))
+    river, passed = safe_masks(x)
+    p[river] = genbutsu_rate
+    p[passed] = passed_rate
+    return p
+
+
+def game_folds(game: np.ndarray, folds: int = FOLDS) -> np.ndarray:
+    """A fold number per row: whole games go to one fold, shuffled with a fixed seed."""
+    ids = np.unique(game)
+    order = np.random.default_rng(SEED).permutation(len(ids))
+    fold_of_game = np.empty(ids.max() + 1, dtype=np.int64)
+    fold_of_game[ids[order]] = np.arange(len(ids)) % folds
+    return fold_of_game[game]
+
+
+def cross_validate(rows: Rows, rounds: int = ROUNDS) -> np.ndarray:
+    """Out-of-fold danger for every row: theta and the trees are fitted on the other games."""
+    fold = game_folds(rows.game)
+    p = np.empty(len(rows.y))
+    for f in range(FOLDS):
+        test = fold == f
+        theta = fit_theta(rows.subset(~test))
+        fitted = rows.with_theta(theta)
+        model = fit_trees(fitted.x[~test], fitted.y[~test], rounds)
+        p[test] = predict(model, fitted.x[test])
+        print(f"  fold {f + 1}/{FOLDS} done", file=sys.stderr, flush=True)
+    return p
+
+
+def export(fitted: tuple[Any, float, float], theta: np.ndarray, rows: Rows) -> dict[str, Any]:
+    """The model as flat node arrays (leaves point to themselves) and the shape weights."""
+    booster, genbutsu_rate, passed_rate = fitted
+    dump = booster.dump_model()
+    feature: list[int] = []
+    threshold: list[float] = []
+    left: list[int] = []
+    right: list[int] = []
+    value: list[float] = []
+    roots: list[int] = []
+    depth = 0
+
+    def add(node: dict[str, Any], level: int) -> int:
+        nonlocal depth
+        me = len(feature)
+        feature.append(0)
+        threshold.append(0.0)
+        left.append(me)
+        right.append(me)
+        value.append(0.0)
+        if "leaf_value" in node:
+            value[me] = float(node["leaf_value"])
+            depth = max(depth, level)
+            return me
+        if node["decision_type"] != "<=":
+            raise ValueError(f"unexpected split {node['decision_type']}")
+        feature[me] = int(node["split_feature"])
+        threshold[me] = float(node["threshold"])
+        left[me] = add(node["left_child"], level + 1)
+        right[me] = add(node["right_child"], level + 1)
+        return me
+
+    for tree in dump["tree_info"]:
+        roots.append(add(tree["tree_structure"], 0))
+    return {
+        "features": list(FEATURE_NAMES),
+        "evidence": list(SHAPE_EVIDENCE),
+        "theta": [round(float(v), 7) for v in theta],
+        "genbutsu_rate": round(genbutsu_rate, 7),
+        "passed_rate": round(passed_rate, 7),
+        "roots": roots,
+        "depth": depth,
+        "nodes": {
+            "feature": feature,
+            "threshold": threshold,
+            "left": left,
+            "right": right,
+            "value": [round(v, 7) for v in value],
+        },
+        "meta": {
+            "decisions": len(rows.records),
+            "rows": len(rows.y),
+            "trees": len(roots),
+            "params": PARAMS,
+            "rounds": ROUNDS,
+            "fitted_by": "scripts/fit_defense.py",
+        },
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=OUT)
+    args = parser.parse_args()
+    rows = load_rows()
+    print(f"{len(rows.records)} decisions, {len(rows.y)} rows", file=sys.stderr)
+    theta = fit_theta(rows)
+    rows = rows.with_theta(theta)
+    fitted = fit_trees(rows.x, rows.y)
+    model = export(fitted, theta, rows)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(model, separators=(",", ":")) + "\n")
+    # the numpy traversal must give LightGBM's own answer
+    from tutor.engine.defense import DangerModel
+
+    mine = DangerModel.from_json(model).raw(rows.x[:5000])
+    theirs = fitted[0].predict(rows.x[:5000], raw_score=True)
+    gap = float(np.abs(mine - theirs).max())
+    print(f"wrote {args.out} ({args.out.stat().st_size:,} bytes); max raw gap {gap:.2e}")
+    if gap > 1e-4:  # leaf values are rounded to 7 decimals in the file
+        raise SystemExit("the exported trees disagree with LightGBM")
+
+
+if __name__ == "__main__":
+    main()
