@@ -170,7 +170,7 @@ def test_a_replay_line_has_the_fields_the_rank_command_and_the_miner_read() -> N
     line = json.loads(out.getvalue().splitlines()[40])
     assert set(line) >= {
         "log_id", "round", "honba", "seat", "turn", "hand", "melds", "dora_indicators",
-        "round_wind", "seat_wind", "seen", "own_discards", "riichi", "discard", "tsumogiri",
+        "round_wind", "seat_wind", "seen", "own_discards", "passed", "riichi", "discard", "tsumogiri",
         "declared_riichi", "scores", "riichi_sticks", "tiles_left", "rivers", "all_melds",
     }  # fmt: skip
     assert line["round"] in {f"{w}{n}" for w in "ESWN" for n in range(1, 5)}
@@ -454,3 +454,13 @@ def test_a_tenhou6_round_can_end_on_the_first_draw_with_nine_terminals() -> None
     out = replay_game(game)
     assert out.decisions == () and out.results[0].kind == "nine_terminals"
     assert out.final_scores == (25000,) * 4
+
+
+def test_passed_lists_what_others_threw_since_the_players_own_discard() -> None:
+    opening = (Draw(0, 126), Discard(0, 126), Draw(1, 20), Discard(1, 20), Draw(2, 21))
+    out = _play(
+        *opening, Discard(2, 21), Draw(3, 22), Discard(3, 22), Draw(0, 127), Discard(0, 127)
+    )
+    by_seat = {d.seat: d for d in out.decisions}
+    assert by_seat[0].passed == ("6m", "6m", "6m")  # 20, 21 and 22 are all 6m
+    assert by_seat[2].passed == ("5z", "6m")

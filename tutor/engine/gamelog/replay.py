@@ -166,7 +166,9 @@ class Decision(NamedTuple):
     ``hand`` is the concealed hand before the discard (notation, red fives ``0``); ``melds``
     the player's called sets (notation :func:`~tutor.engine.hand.parse_hand` accepts);
     ``seen`` every tile in view other than the concealed hand (all rivers, called tiles
-    included once, all sets, the dora indicators); ``discard`` the kind thrown (``5p``, with
+    included once, all sets, the dora indicators); ``passed`` the tiles others discarded since
+    the player's own last discard (a winning tile among them makes the player furiten until
+    they discard); ``discard`` the kind thrown (``5p``, with
     ``discard_red`` for a red five); ``riichi`` the seats already in riichi; ``scores`` the
     points now (riichi sticks placed this round already taken off); ``tiles_left`` the tiles
     still to draw from the live wall; ``rivers`` and ``all_melds`` every seat's discards (with
@@ -200,6 +202,7 @@ class Decision(NamedTuple):
     tiles_left: int
     rivers: tuple[tuple[RiverEntry, ...], ...]
     all_melds: tuple[tuple[str, ...], ...]
+    passed: tuple[str, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         """The JSON object of one ``replay`` line.
@@ -226,6 +229,7 @@ class Decision(NamedTuple):
             "seat_wind": self.seat_wind,
             "seen": self.seen,
             "own_discards": list(self.own_discards),
+            "passed": list(self.passed),
             "riichi": list(self.riichi),
             "discard": self.discard,
             "discard_red": self.discard_red,
@@ -350,6 +354,7 @@ class Table:
         self.meld_text: list[list[str]] = [[], [], [], []]
         self.rivers: list[list[RiverEntry]] = [[], [], [], []]
         self.river_tiles: list[list[int]] = [[], [], [], []]
+        self.passed: list[list[str]] = [[], [], [], []]
         self.dora: list[int] = [rnd.dora_indicator]
         self.dora_codes: list[str] = [tile_code(rnd.dora_indicator, self.aka)]
         self.visible = [0] * 37
@@ -459,6 +464,11 @@ class Table:
             (tile_code(ev.tile, self.aka), self.last_draw[s] == ev.tile, declaring, False)
         )
         self.river_tiles[s].append(ev.tile)
+        code = self.rivers[s][-1][0]
+        for p in range(4):
+            if p != s:
+                self.passed[p].append(code)
+        self.passed[s] = []
         self.visible[_slot(ev.tile, self.aka)] += 1
         if self.ippatsu[s]:
             self.ippatsu[s] = False
@@ -710,6 +720,7 @@ class Table:
             seat_wind=f"{rnd.seat_wind(s) - 26}z",
             seen=_counts_code(self.visible),
             own_discards=tuple(r[0] for r in self.rivers[s]),
+            passed=tuple(self.passed[s]),
             riichi=tuple(p for p in range(4) if self.in_riichi[p]),
             discard=tile_code(ev.tile, False),
             discard_red=aka and ev.tile in RED_FIVES_136,
