@@ -488,28 +488,44 @@ def fu_mistake(result: Any, typed: int, open_hand: bool) -> str:
         )
     if "pinfu_tsumo" in codes and typed == 30:
         return _("A pinfu hand won by tsumo is 20 fu flat: it does not add the 2 fu for tsumo.")
+    culprit = fu_culprit(result, typed)
+    if culprit is None:
+        return ""
+    line, _tile = culprit
+    p = line.params
+    if line.code == "set":
+        return _(
+            "You counted %(tiles)s as concealed, but it was completed by the ron: it is "
+            "scored as an open set."
+        ) % {"tiles": _inline_tile(str(p["tile"])[0] * 3 + str(p["tile"])[1])}
+    if line.code == "pair":
+        return _(
+            "You counted 2 fu for the pair of %(tile)s, but that wind is neither your seat "
+            "wind nor the round wind: the pair is worth nothing."
+        ) % {"tile": _inline_tile(str(p["tile"]))}
+    return _("You left out the 2 fu for the wait: %(line)s.") % {"line": fu_line_text(line)}
+
+
+def fu_culprit(result: Any, typed: int) -> tuple[Any, str] | None:
+    """The fu line (and its tile, to mark on the hand) that a wrong total miscounted: a
+    ron-completed triplet counted concealed, a guest-wind pair given 2 fu, a wait left out."""
+    lines = result.fu_lines
+    raw = sum(line.fu for line in lines if line.code != "rounding")
+
+    def rounded(n: int) -> int:
+        return -(-n // 10) * 10
+
     for line in lines:
         p = line.params
+        tile = str(p.get("tile", ""))
         if line.code == "set" and p.get("state") == "ron_open" and typed == rounded(raw + line.fu):
-            return _(
-                "You counted %(tiles)s as concealed, but it was completed by the ron: it is "
-                "scored as an open set."
-            ) % {
-                "tiles": _inline_tile(str(p.get("tile", "1z"))[0] * 3 + str(p.get("tile", "1z"))[1])
-            }
-        if (
-            line.code == "pair"
-            and not p.get("role")
-            and str(p.get("tile", "")).endswith("z")
-            and typed == rounded(raw + 2)
-        ):
-            return _(
-                "You counted 2 fu for the pair of %(tile)s, but that wind is neither your seat "
-                "wind nor the round wind: the pair is worth nothing."
-            ) % {"tile": _inline_tile(str(p.get("tile", "")))}
+            return line, tile
+        guest_wind = line.code == "pair" and not p.get("role") and tile.endswith("z")
+        if guest_wind and typed == rounded(raw + 2):
+            return line, tile
         if line.code == "wait" and line.fu and typed == rounded(raw - line.fu):
-            return _("You left out the 2 fu for the wait: %(line)s.") % {"line": fu_line_text(line)}
-    return ""
+            return line, tile
+    return None
 
 
 def _points(n: int) -> str:
@@ -559,6 +575,7 @@ class Fu(_Winning):
             return Verdict(True, working)
         assert isinstance(answer, int)
         mistake = fu_mistake(result, answer, open_hand=not self.hand.is_closed)
+        culprit = fu_culprit(result, answer) if mistake else None  # type: ignore[arg-type]
         if not mistake:
             assert isinstance(answer, int)
             if answer > result.fu:
@@ -572,7 +589,9 @@ class Fu(_Winning):
                     "pair, the wait and the way the hand was won, then round up to the next ten."
                 )
             mistake = text % {"typed": answer}
-        return Verdict(False, [mistake], details=working)
+        # The tile of the miscounted set, pair or wait is marked on the hand above.
+        mark = culprit[1] if culprit else ""
+        return Verdict(False, [mistake], details=working, mark=mark)
 
     def widget(self, answer: Answer | None = None) -> Widget:
         return Widget(

@@ -877,3 +877,16 @@ def test_counting_the_indicators_own_tile_is_named():
     v = verdict(data, number=3)
     assert not v.correct and "You counted the tiles that match the indicator" in v.reasons[0]
     assert "Contaste las fichas iguales al indicador" in verdict(data, "es", number=3).reasons[0]
+
+
+def test_the_miscounted_set_is_marked_on_the_hand():
+    from django.template.loader import render_to_string
+
+    ex = exercise(RON_TRIPLET)
+    v = ex.check(50)
+    assert v.mark == "9s"
+    html = render_to_string("lessons/_widget.html", {"widget": ex.widget(50), "verdict": v})
+    assert html.count("tile-mark") == 4  # the three 9s of the triplet, and the winning 9s
+    right = ex.check(40)
+    html = render_to_string("lessons/_widget.html", {"widget": ex.widget(40), "verdict": right})
+    assert "tile-mark" not in html
