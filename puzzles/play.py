@@ -1224,6 +1224,13 @@ def explanation(puzzle: Puzzle, rows: list[DiscardRow] | None = None) -> str:
     ) % {"shanten": _shanten_words(shanten), "n": shanten}
 
 
+def _points(value: float | None) -> str:
+    """Points rounded and grouped the reader's way (1,646 or 1.646)."""
+    from django.utils.formats import number_format
+
+    return number_format(round(value or 0), force_grouping=True)
+
+
 def _value_explanation(rows: Sequence[DiscardRow]) -> str:
     """Why the discard judged by value is best: its chances and expected points against the
     runner-up's."""
@@ -1237,7 +1244,7 @@ def _value_explanation(rows: Sequence[DiscardRow]) -> str:
         "tile": _named(best.discard),
         "tenpai": best.tenpai_percent or 0,
         "win": best.win_percent or 0,
-        "ev": f"{round(best.ev or 0):,}",
+        "ev": _points(best.ev),
     }
     others = [r for r in rows if r is not best]
     if others:
@@ -1245,7 +1252,7 @@ def _value_explanation(rows: Sequence[DiscardRow]) -> str:
         text += " " + _("The next best, %(tile)s, wins in %(win)d %% for about %(ev)s points.") % {
             "tile": _named(second.discard),
             "win": second.win_percent or 0,
-            "ev": f"{round(second.ev or 0):,}",
+            "ev": _points(second.ev),
         }
     if best.reasons:
         text += " " + _("Why: %(reasons)s.") % {"reasons": "; ".join(best.reasons)}
@@ -1256,7 +1263,8 @@ def two_step_words(rows: Sequence[DiscardRow]) -> str:
     """The 2-step idea in words for the best discard: how many tiles still improve the hand,
     on average, after one of its accepted tiles is drawn (the engine's figure), or ``""``."""
     best = next((r for r in rows if r.best), rows[0] if rows else None)
-    if best is None or best.after_draw is None:
+    # A table judged by value shows rates and points instead of the 2-step column.
+    if best is None or best.after_draw is None or best.ev is not None:
         return ""
     return _(
         "Look one draw further: if you discard %(tile)s, then after a useful draw (and the "
