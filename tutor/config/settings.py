@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "lessons",
     "puzzles",
     "classes",
+    "reviews",
 ]
 
 MIDDLEWARE = [
@@ -158,6 +159,8 @@ _RATE_LIMIT_DEFAULTS = {
     "reset-email": "3/h",
     "reset-site": "200/h",
     "confirm-address": "10/h",
+    # Game reviews one learner may start (each costs a worker some CPU per decision).
+    "review-user": "20/h",
 }
 RATE_LIMITS = {
     name: os.environ.get("RATE_LIMIT_" + name.upper().replace("-", "_"), default)

@@ -15,5 +15,6 @@ urlpatterns = [
     path("learn/", include("lessons.urls")),
     path("puzzles/", include("puzzles.urls")),
     path("classes/", include("classes.urls")),
+    path("reviews/", include("reviews.urls")),
     path("api/", include("puzzles.api_urls")),
 ]

@@ -1,0 +1,294 @@
+"""Judging one player's decisions in a recorded game: pure functions over :mod:`tutor.engine`.
+
+Every own-turn discard of the chosen seat is ranked by expected value
+(:func:`tutor.engine.value.rank_discards`); the player's choice is set beside the best options
+with the expected points it gave away. A decision also says whether the hand was furiten
+(:func:`tutor.engine.furiten.furiten`) and whether the player let a win go: a tsumo on the tile
+just drawn, or a ron on a tile another player discarded since the player's last discard.
+A clear decision the player got wrong carries the puzzle it would make
+(:func:`puzzles.mining.mine_decision`).
+
+:class:`JudgedDecision` is what is stored, through :func:`judged_to_json` /
+:func:`judged_from_json`, the one codec of the stored JSON.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from puzzles.generation import Generated
+from puzzles.mining import mine_decision, table_context
+from tutor.engine.furiten import furiten, is_winning_tile
+from tutor.engine.gamelog.events import Game
+from tutor.engine.gamelog.replay import Decision, replay_game
+from tutor.engine.hand import Hand
+from tutor.engine.scoring.score import has_yaku
+from tutor.engine.tiles import parse_tiles, tile_str
+from tutor.engine.value import Ranking, decision_from_json, rank_discards
+
+BIG_LOSS = 400.0
+"""Expected points given away from which a choice counts as a big mistake."""
+
+SHOWN_OPTIONS = 3
+"""How many of the best options a decision keeps beside the player's own."""
+
+
+class StoredReviewError(ValueError):
+    """A stored decision that does not have the shape :func:`judged_from_json` expects."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One discard as the engine ranked it; ``reasons`` are ``{"code", "params"}`` objects."""
+
+    tile: str
+    shanten: int
+    count: int
+    tenpai_rate: float
+    win_rate: float
+    ev: float
+    reasons: tuple[dict[str, Any], ...] = ()
+
+
+@dataclass(frozen=True)
+class JudgedDecision:
+    """One decision of the reviewed seat, judged.
+
+    ``played`` is the tile thrown (``0p`` for a red five); ``best`` the engine's best options,
+    best first; ``mine`` the row of the played tile (``None`` when the engine could not rank
+    the position); ``loss`` the expected points given away against the best; ``forced`` a
+    discard after riichi (no choice); ``furiten`` the reasons the hand was furiten before the
+    discard; ``missed`` ``"tsumo"`` or ``"ron"`` with ``missed_tile`` when a win was let go.
+    """
+
+    index: int
+    round: str
+    round_seq: int
+    turn: int
+    hand: str
+    melds: tuple[str, ...]
+    drawn: str | None
+    played: str
+    riichi_declared: bool
+    forced: bool
+    table: dict[str, Any]
+    best: tuple[Option, ...] = ()
+    mine: Option | None = None
+    loss: float = 0.0
+    furiten: tuple[dict[str, Any], ...] = ()
+    missed: str = ""
+    missed_tile: str = ""
+    puzzle: dict[str, Any] | None = field(default=None)
+
+    @property
+    def is_big_mistake(self) -> bool:
+        """Whether the choice gave away at least :data:`BIG_LOSS` expected points."""
+        return self.loss >= BIG_LOSS
+
+    @property
+    def agrees(self) -> bool:
+        """Whether the player threw the engine's best tile."""
+        return bool(self.best) and self.mine is not None and self.mine.tile == self.best[0].tile
+
+
+def _option(row: Any) -> Option:
+    return Option(
+        tile=("0" + tile_str(row.discard)[1]) if row.red else tile_str(row.discard),
+        shanten=int(row.shanten),
+        count=int(row.count),
+        tenpai_rate=round(float(row.tenpai_rate), 4),
+        win_rate=round(float(row.win_rate), 4),
+        ev=round(float(row.ev), 1),
+        reasons=tuple({"code": r.code, "params": dict(r.params)} for r in row.reasons),
+    )
+
+
+def _kind(tile: str) -> str:
+    """The kind of a tile in notation, red fives as plain fives: ``0p`` → ``5p``."""
+    return ("5" + tile[1]) if tile[0] == "0" else tile
+
+
+def _before_draw(hand: Hand, drawn: str) -> Hand:
+    counts = list(hand.concealed)
+    counts[parse_tiles(drawn)[0]] -= 1
+    red = list(hand.red)
+    if drawn[0] == "0":
+        red["mps".index(drawn[1])] -= 1
+    return Hand.from_counts(counts, melds=hand.melds, red=(red[0], red[1], red[2]), sizes=(13,))
+
+
+@dataclass
+class _SeatState:
+    """What one seat has let go in a round: the tiles passed since its riichi."""
+
+    round_seq: int = -1
+    since_riichi: list[int] | None = None
+
+
+def judge_decision(d: Decision, index: int, state: _SeatState | None = None) -> JudgedDecision:
+    """Judge one decision: rank it, and look for furiten and a missed win.
+
+    >>> from tutor.engine.gamelog.replay import Decision
+    >>> d = Decision("x", "E1", 0, 0, 0, 0, 0, 3, "123m456p789s23m55p7z", (), ("1z",), "1z",
+    ...     "1z", "", (), (), "7z", False, True, False, False, "7z", (25000,) * 4, 60,
+    ...     ((),) * 4, ((),) * 4)
+    >>> j = judge_decision(d, 0)
+    >>> j.best[0].tile, j.mine.tile, j.loss, j.missed
+    ('7z', '7z', 0.0, '')
+    """
+    state = state or _SeatState()
+    if state.round_seq != d.round_seq:
+        state.round_seq, state.since_riichi = d.round_seq, None
+    hand, context = decision_from_json(d.as_json())
+    played = ("0" + d.discard[1]) if d.discard_red else d.discard
+    forced = d.seat in d.riichi
+    furiten_reasons: tuple[dict[str, Any], ...] = ()
+    missed, missed_tile = "", ""
+    riichi = d.seat in d.riichi
+    flags = {
+        "riichi": riichi,
+        "seat_wind": parse_tiles(d.seat_wind)[0],
+        "round_wind": parse_tiles(d.round_wind)[0],
+    }
+    if d.drawn is not None and not d.after_call:
+        before = _before_draw(hand, d.drawn)
+        drawn = parse_tiles(_kind(d.drawn))[0]
+        own = [parse_tiles(_kind(t))[0] for t in d.own_discards]
+        passed = [parse_tiles(_kind(t))[0] for t in d.passed]
+        status = furiten(before, own, passed, state.since_riichi)
+        furiten_reasons = tuple({"code": r.code, "params": r.params} for r in status.reasons)
+        if has_yaku(before, drawn, tsumo=True, **flags):
+            missed, missed_tile = "tsumo", d.drawn
+        else:
+            for i, tile in enumerate(passed):
+                if not is_winning_tile(before, tile):
+                    continue
+                blocked = furiten(before, own, passed[:i], state.since_riichi).is_furiten
+                if not blocked and has_yaku(before, tile, **flags):
+                    missed, missed_tile = "ron", tile_str(tile)
+                    break
+        if state.since_riichi is not None:
+            state.since_riichi.extend(passed)
+    if d.declared_riichi:
+        state.since_riichi = []
+    best: tuple[Option, ...] = ()
+    mine: Option | None = None
+    loss = 0.0
+    puzzle: dict[str, Any] | None = None
+    if not forced:
+        ranking: Ranking = rank_discards(hand, context)
+        options = [_option(r) for r in ranking.rows]
+        best = tuple(options[:SHOWN_OPTIONS])
+        mine = next((o for o in options if o.tile == played), None)
+        mine = mine or next((o for o in options if _kind(o.tile) == _kind(played)), None)
+        if mine is not None and options:
+            loss = round(max(0.0, options[0].ev - mine.ev), 1)
+        if mine is not None and options and _kind(mine.tile) != _kind(options[0].tile):
+            mined = mine_decision(d)
+            if isinstance(mined, Generated):
+                puzzle = {
+                    "kind": mined.kind,
+                    "hand": mined.hand,
+                    "context": mined.context,
+                    "analysis": mined.analysis,
+                    "themes": list(mined.themes),
+                    "difficulty": mined.difficulty,
+                    "canonical_key": mined.canonical_key,
+                    "source": [d.log_id, d.round_seq, d.seat, d.turn],
+                }
+    return JudgedDecision(
+        index=index,
+        round=d.round,
+        round_seq=d.round_seq,
+        turn=d.turn,
+        hand=d.hand,
+        melds=tuple(d.melds),
+        drawn=d.drawn,
+        played=played,
+        riichi_declared=d.declared_riichi,
+        forced=forced,
+        table=table_context(d),
+        best=best,
+        mine=mine,
+        loss=loss,
+        furiten=furiten_reasons,
+        missed=missed,
+        missed_tile=missed_tile,
+        puzzle=puzzle,
+    )
+
+
+def seat_decisions(game: Game, seat: int) -> list[Decision]:
+    """Every own-turn decision of ``seat`` in the game, in order (raises ``GameLogError``)."""
+    return [d for d in replay_game(game).decisions if d.seat == seat]
+
+
+def judge_seat(decisions: list[Decision]) -> Iterator[JudgedDecision]:
+    """Judge the decisions of one seat in order (the riichi furiten state carries over)."""
+    state = _SeatState()
+    for i, d in enumerate(decisions):
+        yield judge_decision(d, i, state)
+
+
+def judged_to_json(j: JudgedDecision) -> dict[str, Any]:
+    """The stored JSON of a judged decision (see :func:`judged_from_json`).
+
+    >>> j = JudgedDecision(0, "E1", 0, 1, "1m", (), None, "1m", False, True, {})
+    >>> judged_from_json(judged_to_json(j)) == j
+    True
+    """
+    out = asdict(j)
+    out["v"] = 1
+    return out
+
+
+def _opt(obj: Any) -> Option:
+    if not isinstance(obj, Mapping):
+        raise StoredReviewError("an option must be an object")
+    return Option(
+        tile=str(obj["tile"]),
+        shanten=int(obj["shanten"]),
+        count=int(obj["count"]),
+        tenpai_rate=float(obj["tenpai_rate"]),
+        win_rate=float(obj["win_rate"]),
+        ev=float(obj["ev"]),
+        reasons=tuple(dict(r) for r in obj.get("reasons", ())),
+    )
+
+
+def judged_from_json(obj: Mapping[str, Any]) -> JudgedDecision:
+    """Read back a stored judged decision; :class:`StoredReviewError` when it is malformed.
+
+    >>> judged_from_json({"v": 1})
+    Traceback (most recent call last):
+    ...
+    reviews.judge.StoredReviewError: a stored decision lacks 'index'
+    """
+    try:
+        mine = obj.get("mine")
+        return JudgedDecision(
+            index=int(obj["index"]),
+            round=str(obj["round"]),
+            round_seq=int(obj["round_seq"]),
+            turn=int(obj["turn"]),
+            hand=str(obj["hand"]),
+            melds=tuple(str(m) for m in obj.get("melds", ())),
+            drawn=None if obj.get("drawn") is None else str(obj["drawn"]),
+            played=str(obj["played"]),
+            riichi_declared=bool(obj["riichi_declared"]),
+            forced=bool(obj["forced"]),
+            table=dict(obj["table"]),
+            best=tuple(_opt(o) for o in obj.get("best", ())),
+            mine=None if mine is None else _opt(mine),
+            loss=float(obj.get("loss", 0.0)),
+            furiten=tuple(dict(r) for r in obj.get("furiten", ())),
+            missed=str(obj.get("missed", "")),
+            missed_tile=str(obj.get("missed_tile", "")),
+            puzzle=None if obj.get("puzzle") is None else dict(obj["puzzle"]),
+        )
+    except KeyError as exc:
+        raise StoredReviewError(f"a stored decision lacks {exc}") from exc
+    except (TypeError, ValueError) as exc:
+        raise StoredReviewError(f"a stored decision is malformed: {exc}") from exc

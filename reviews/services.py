@@ -1,0 +1,197 @@
+"""Writes of game reviews: checking an upload, judging a game in a task, and turning the
+player's mistakes into puzzles in their spaced-repetition queue.
+
+An upload is read and replayed before anything is saved (:func:`check_upload`): a bad file
+is refused with the reader's message (which round, which tag) and no review is created. The
+task (:func:`run_review`) judges outside any transaction, counting its progress as it goes,
+then writes every decision and the summary in one transaction; a review already done does
+nothing, and the decisions are unique by (review, index), so running it twice is harmless.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from puzzles.mining import read_game
+from puzzles.models import Puzzle, PuzzleAttempt
+from puzzles.services import link_themes
+from puzzles.services_mining import UploadError, decode_log
+from tutor.engine.gamelog.events import Game, GameLogError
+from tutor.engine.gamelog.replay import replay_game
+
+from .judge import judge_seat, judged_to_json, seat_decisions
+from .models import GameReview, ReviewedDecision, ReviewStatus
+
+PROGRESS_EVERY = 4
+"""Decisions judged between two progress writes."""
+
+
+@dataclass(frozen=True)
+class CheckedLog:
+    """An upload that reads and replays: its name, text and game."""
+
+    name: str
+    text: str
+    game: Game
+
+
+def check_upload(name: str, data: bytes) -> CheckedLog:
+    """Decode, read and replay an uploaded log, or raise :class:`UploadError` saying why
+    (too large, not text, or the reader's message naming the round and the tag)."""
+    log_file = decode_log(name, data)
+    try:
+        game = read_game(log_file.text, name)
+        replay_game(game, decisions=False)
+    except GameLogError as exc:
+        raise UploadError(_("%(name)s: %(error)s") % {"name": name, "error": exc}) from exc
+    return CheckedLog(name, log_file.text, game)
+
+
+def guess_seat(game: Game, player: str) -> int | None:
+    """The seat of the player named ``player`` (ignoring case and spaces), or None."""
+    wanted = player.strip().casefold()
+    if not wanted:
+        return None
+    found = [i for i, name in enumerate(game.players) if name.strip().casefold() == wanted]
+    return found[0] if len(found) == 1 else None
+
+
+def create_review(owner: object, log: CheckedLog, seat: int, assignment_id: int | None = None):  # type: ignore[no-untyped-def]
+    """Store a review of ``seat`` and queue its task once the row is committed."""
+    from .tasks import judge_review
+
+    review = GameReview.objects.create(
+        owner=owner,
+        name=log.name[:200],
+        log_id=log.game.log_id[:80],
+        text=log.text,
+        seat=seat,
+        player=(log.game.players[seat] if seat < len(log.game.players) else "")[:100],
+        assignment_id=assignment_id,
+    )
+    judge_review.delay_on_commit(review.pk)
+    return review
+
+
+def fail_review(review_id: int, message: str) -> None:
+    GameReview.objects.filter(pk=review_id).exclude(status=ReviewStatus.DONE).update(
+        status=ReviewStatus.FAILED, error=message[:2000], finished=timezone.now()
+    )
+
+
+def run_review(review_id: int) -> GameReview | None:
+    """Judge every decision of the review's seat and store them; idempotent."""
+    review = GameReview.objects.filter(pk=review_id).first()
+    if review is None or review.status == ReviewStatus.DONE:
+        return review
+    try:
+        decisions = seat_decisions(read_game(review.text, review.name), review.seat)
+    except GameLogError as exc:
+        fail_review(review_id, f"{review.name}: {exc}")
+        return GameReview.objects.get(pk=review_id)
+    GameReview.objects.filter(pk=review_id).update(
+        status=ReviewStatus.RUNNING, total=len(decisions), done=0
+    )
+    judged = []
+    for j in judge_seat(decisions):
+        judged.append(j)
+        if len(judged) % PROGRESS_EVERY == 0:
+            GameReview.objects.filter(pk=review_id).update(done=len(judged))
+    with transaction.atomic():
+        review = GameReview.objects.select_for_update().get(pk=review_id)
+        if review.status == ReviewStatus.DONE:
+            return review
+        ReviewedDecision.objects.filter(review=review).delete()
+        ReviewedDecision.objects.bulk_create(
+            ReviewedDecision(
+                review=review, index=j.index, big_mistake=j.is_big_mistake, data=judged_to_json(j)
+            )
+            for j in judged
+        )
+        review.status = ReviewStatus.DONE
+        review.total = review.done = len(judged)
+        review.agreed = sum(1 for j in judged if j.agrees)
+        review.big_mistakes = sum(1 for j in judged if j.is_big_mistake)
+        review.missed_wins = sum(1 for j in judged if j.missed)
+        review.loss = round(sum(j.loss for j in judged), 1)
+        review.finished = timezone.now()
+        review.save()
+    return review
+
+
+def mistakes_to_puzzles(review: GameReview) -> int:
+    """Add the review's clear mistakes to the owner's spaced-repetition queue; returns how many.
+
+    Each mistake the engine judges clear (see :func:`puzzles.mining.mine_decision`) becomes a
+    real-game puzzle (or the one already mined from that decision) and the player's choice in
+    the game is recorded as a missed, unrated attempt made a day ago: the puzzles app's review
+    schedule then serves it now, and again after each interval until it is learnt.
+    """
+    wanted = [
+        d.judged.puzzle
+        for d in review.decisions.filter(big_mistake=True)
+        if d.judged.puzzle is not None
+    ]
+    if not wanted:
+        return 0
+    with transaction.atomic():
+        keys = [p["canonical_key"] for p in wanted]
+        existing = set(
+            Puzzle.objects.filter(canonical_key__in=keys).values_list("canonical_key", flat=True)
+        )
+        Puzzle.objects.bulk_create(
+            [
+                Puzzle(
+                    kind=p["kind"],
+                    hand=p["hand"],
+                    context=p["context"],
+                    analysis=p["analysis"],
+                    difficulty=p["difficulty"],
+                    canonical_key=p["canonical_key"],
+                    source_log=p["source"][0],
+                    source_round=p["source"][1],
+                    source_seat=p["source"][2],
+                    source_turn=p["source"][3],
+                )
+                for p in wanted
+            ],
+            ignore_conflicts=True,
+        )
+        stored = dict(
+            Puzzle.objects.filter(canonical_key__in=keys).values_list("canonical_key", "pk")
+        )
+        fresh_keys = {k: pk for k, pk in stored.items() if k not in existing}
+        link_themes(fresh_keys, (_Themed(p["canonical_key"], p["themes"]) for p in wanted))
+        queued = set(
+            PuzzleAttempt.objects.filter(
+                user=review.owner, puzzle_id__in=stored.values()
+            ).values_list("puzzle_id", flat=True)
+        )
+        when = timezone.now() - dt.timedelta(days=1)
+        attempts = [
+            PuzzleAttempt(
+                user=review.owner,
+                puzzle_id=stored[p["canonical_key"]],
+                answer=[p["analysis"].get("played", "")],
+                correct=False,
+            )
+            for p in wanted
+            if p["canonical_key"] in stored and stored[p["canonical_key"]] not in queued
+        ]
+        made = PuzzleAttempt.objects.bulk_create(attempts)
+        # ``created`` is auto_now_add: date the miss back so the first review is due now.
+        PuzzleAttempt.objects.filter(pk__in=[a.pk for a in made]).update(created=when)
+    return len(made)
+
+
+@dataclass(frozen=True)
+class _Themed:
+    """What :func:`puzzles.services.link_themes` reads of a generated puzzle."""
+
+    canonical_key: str
+    themes: list[str]

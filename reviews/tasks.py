@@ -1,0 +1,39 @@
+"""The Celery task of game reviews: judge one uploaded game (see :mod:`reviews.services`).
+
+It takes the review's id, is idempotent (a review done does nothing; decisions are unique by
+review and index), so ``acks_late`` is safe, and has time limits: a game that runs out of
+time is marked failed with a message rather than left running.
+"""
+
+from __future__ import annotations
+
+from celery import shared_task
+from celery.exceptions import SoftTimeLimitExceeded
+
+from puzzles.tasks import TRANSIENT_ERRORS
+
+from . import services
+
+
+@shared_task(
+    acks_late=True,
+    reject_on_worker_lost=True,
+    ignore_result=True,
+    time_limit=600,
+    soft_time_limit=540,
+    autoretry_for=TRANSIENT_ERRORS,
+    retry_backoff=2,
+    retry_backoff_max=60,
+    retry_jitter=True,
+    max_retries=5,
+)
+def judge_review(review_id: int) -> dict[str, int] | None:
+    """Judge and store every decision of one review (:func:`reviews.services.run_review`)."""
+    try:
+        review = services.run_review(review_id)
+    except SoftTimeLimitExceeded:
+        services.fail_review(review_id, "")
+        return None
+    if review is None:
+        return None
+    return {"decisions": review.total, "big_mistakes": review.big_mistakes}

@@ -1,0 +1,160 @@
+"""Pages of game reviews: upload a game, watch it being judged, step through its decisions.
+
+The review page is one template; its regions (the progress bar, one decision) are
+``{% partialdef %}`` blocks served alone to htmx. Every link has a real ``href`` (``?d=N``), so
+stepping through works without JavaScript and the back button returns to the last decision.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from puzzles.models import Puzzle
+from puzzles.play import situation
+from tutor.web import limits
+
+from . import services
+from .forms import UploadForm
+from .judge import JudgedDecision, Option, StoredReviewError
+from .models import GameReview, ReviewedDecision, ReviewStatus
+
+
+def _by_user(request: HttpRequest) -> str:
+    return f"user:{request.user.pk}"
+
+
+UPLOAD_LIMIT = limits.Limit("review-user", _by_user)
+"""Reviews one learner may start per period (``RATE_LIMITS["review-user"]``): each costs a
+worker a few seconds of CPU per decision."""
+
+
+def _partial(request: HttpRequest) -> bool:
+    htmx = getattr(request, "htmx", None)
+    return bool(htmx and not htmx.boosted and not htmx.history_restore_request)
+
+
+def _review(request: HttpRequest, review_id: int) -> GameReview:
+    review = GameReview.objects.visible_to(request.user).filter(pk=review_id).first()
+    if review is None:
+        raise Http404(_("No such review."))
+    return review
+
+
+@login_required
+@limits.limited(UPLOAD_LIMIT, counts=limits.succeeded)
+def index(request: HttpRequest) -> HttpResponse:
+    """The learner's reviews and the upload form; a good upload starts a review."""
+    form = UploadForm(request.POST or None, request.FILES or None)
+    if request.method == "POST":
+        if form.is_valid() and form.checked is not None:
+            review = services.create_review(
+                request.user, form.checked, int(form.cleaned_data["seat"])
+            )
+            return redirect("reviews:detail", review.pk)
+        status = 400
+    else:
+        status = 200
+    reviews = GameReview.objects.filter(owner=request.user)[:50]
+    return render(request, "reviews/index.html", {"form": form, "reviews": reviews}, status=status)
+
+
+def _row(option: Option, judged: JudgedDecision, mine: bool) -> dict[str, Any]:
+    best = judged.best[0].ev if judged.best else option.ev
+    return {
+        "option": option,
+        "mine": mine,
+        "tenpai": round(option.tenpai_rate * 100),
+        "win": round(option.win_rate * 100),
+        "ev": round(option.ev),
+        "loss": round(max(0.0, best - option.ev)),
+    }
+
+
+def _step(review: GameReview, raw: str | None) -> dict[str, Any]:
+    """The context of one decision (``raw`` is its index from the query string)."""
+    try:
+        index = int(raw or 0)
+    except ValueError:
+        index = 0
+    index = min(max(index, 0), max(review.total - 1, 0))
+    row = ReviewedDecision.objects.filter(review=review, index=index).first()
+    if row is None:
+        return {"decision": None}
+    try:
+        judged = row.judged
+    except StoredReviewError as exc:
+        raise Http404(_("This decision could not be read.")) from exc
+    rows = [
+        _row(o, judged, o.tile == (judged.mine.tile if judged.mine else "")) for o in judged.best
+    ]
+    if judged.mine is not None and not any(r["mine"] for r in rows):
+        rows.append(_row(judged.mine, judged, True))
+    return {
+        "decision": judged,
+        "rows": rows,
+        "situation": situation(Puzzle(context=judged.table)),
+        "previous": index - 1 if index > 0 else None,
+        "next": index + 1 if index + 1 < review.total else None,
+        "position": index + 1,
+    }
+
+
+@login_required
+@vary_on_headers("HX-Request")
+def detail(request: HttpRequest, review_id: int) -> HttpResponse:
+    """A review: the progress bar while it runs, then the decisions one at a time."""
+    review = _review(request, review_id)
+    context: dict[str, Any] = {"review": review}
+    if review.status == ReviewStatus.DONE:
+        context.update(_step(review, request.GET.get("d")))
+        context["mistakes"] = list(
+            review.decisions.filter(big_mistake=True).values_list("index", flat=True)
+        )
+        context["owner"] = review.owner_id == request.user.pk
+    if _partial(request):
+        target = getattr(request.htmx, "target", "") or ""
+        if target == "review-progress":
+            if review.is_finished:
+                # Finished: load the whole page (the decisions) in place of the bar.
+                response = render(request, "reviews/detail.html#progress", context)
+                response["HX-Refresh"] = "true"
+                return response
+            return render(request, "reviews/detail.html#progress", context)
+        if target == "review-decision" and review.status == ReviewStatus.DONE:
+            return render(request, "reviews/detail.html#decision", context)
+    return render(request, "reviews/detail.html", context)
+
+
+@login_required
+@require_POST
+def to_puzzles(request: HttpRequest, review_id: int) -> HttpResponse:
+    """Turn the review's clear mistakes into puzzles in the owner's review queue."""
+    review = _review(request, review_id)
+    if review.owner_id != request.user.pk:
+        raise Http404(_("No such review."))
+    if review.status != ReviewStatus.DONE:
+        messages.error(request, _("This game is still being judged."))
+        return redirect("reviews:detail", review.pk)
+    added = services.mistakes_to_puzzles(review)
+    if added:
+        messages.success(
+            request,
+            ngettext(
+                "%(n)d mistake is now a puzzle in your review queue.",
+                "%(n)d mistakes are now puzzles in your review queue.",
+                added,
+            )
+            % {"n": added},
+        )
+    else:
+        messages.info(request, _("No new puzzles: your clear mistakes are already in your queue."))
+    return redirect("reviews:detail", review.pk)

@@ -1,0 +1,97 @@
+"""Judging a recorded decision: the options, the loss, furiten and missed wins (no database)."""
+
+from __future__ import annotations
+
+import pytest
+
+from puzzles.mining import read_game
+from reviews.judge import (
+    StoredReviewError,
+    judge_decision,
+    judge_seat,
+    judged_from_json,
+    judged_to_json,
+    seat_decisions,
+)
+from tests.puzzles.test_mining import XML
+from tutor.engine.gamelog.replay import Decision
+
+
+def decision(hand: str, drawn: str, discard: str, **extra: object) -> Decision:
+    fields = {
+        "log_id": "test",
+        "round": "E1",
+        "round_seq": 0,
+        "honba": 0,
+        "riichi_sticks": 0,
+        "seat": 1,
+        "dealer": 0,
+        "turn": 5,
+        "hand": hand,
+        "melds": (),
+        "dora_indicators": ("1z",),
+        "round_wind": "1z",
+        "seat_wind": "2z",
+        "seen": "",
+        "own_discards": (),
+        "riichi": (),
+        "discard": discard,
+        "discard_red": False,
+        "tsumogiri": discard == drawn,
+        "declared_riichi": False,
+        "after_call": False,
+        "drawn": drawn,
+        "scores": (25000,) * 4,
+        "tiles_left": 50,
+        "rivers": ((),) * 4,
+        "all_melds": ((),) * 4,
+        "passed": (),
+    }
+    fields.update(extra)
+    return Decision(**fields)  # type: ignore[arg-type]
+
+
+def test_discarding_a_drawn_winning_tile_is_a_missed_tsumo() -> None:
+    judged = judge_decision(decision("123m456p789s234m55p", "4m", "4m"), 0)
+    assert (judged.missed, judged.missed_tile) == ("tsumo", "4m")
+
+
+def test_letting_a_winning_discard_go_is_a_missed_ron() -> None:
+    judged = judge_decision(decision("123m456p789s23m55p7z", "7z", "7z", passed=("9p", "1m")), 0)
+    assert (judged.missed, judged.missed_tile) == ("ron", "1m")
+    assert judged.furiten and judged.furiten[0]["code"] == "temporary"
+
+
+def test_a_winning_tile_in_your_own_river_is_furiten_and_no_missed_ron() -> None:
+    judged = judge_decision(
+        decision("123m456p789s23m55p7z", "7z", "7z", own_discards=("4m",), passed=("1m",)), 0
+    )
+    assert judged.missed == ""
+    assert [r["code"] for r in judged.furiten] == ["permanent", "temporary"]
+
+
+def test_the_best_discard_loses_nothing_and_a_worse_one_loses_points() -> None:
+    best = judge_decision(decision("123m456p789s23m55p7z", "7z", "7z"), 0)
+    worse = judge_decision(decision("123m456p789s23m55p7z", "7z", "5p"), 0)
+    assert best.agrees and best.loss == 0
+    assert not worse.agrees and worse.loss > 0
+    assert worse.mine is not None and worse.mine.tile == "5p"
+    assert worse.loss == pytest.approx(worse.best[0].ev - worse.mine.ev, abs=0.11)
+
+
+def test_a_discard_in_riichi_is_forced_and_not_judged() -> None:
+    judged = judge_decision(decision("123m456p789s23m55p7z", "7z", "7z", riichi=(1,)), 0)
+    assert judged.forced and judged.best == () and judged.loss == 0
+
+
+def test_every_judged_decision_of_a_real_game_survives_the_codec() -> None:
+    game = read_game(XML.read_text(), XML.name)
+    judged = list(judge_seat(seat_decisions(game, 0)))
+    assert judged and [j.index for j in judged] == list(range(len(judged)))
+    for j in judged:
+        assert judged_from_json(judged_to_json(j)) == j
+
+
+def test_a_malformed_stored_decision_is_refused() -> None:
+    with pytest.raises(StoredReviewError, match="lacks"):
+        judged_from_json({"index": 0})

@@ -1,0 +1,154 @@
+"""Uploading a game, its review page, permissions and turning mistakes into puzzles."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client, override_settings
+from django.urls import reverse
+
+from puzzles.models import Puzzle, PuzzleAttempt
+from puzzles.play import due_reviews
+from reviews import services
+from reviews.models import GameReview, ReviewStatus
+from tests.factories import user
+from tests.puzzles.test_mining import JSON, XML
+
+pytestmark = pytest.mark.django_db
+
+FIRST_PLAYER = "ロッテ雀球"
+
+
+def login(name: str) -> tuple[Client, object]:
+    person = user(name)
+    client = Client()
+    client.force_login(person)
+    return client, person
+
+
+def upload(client: Client, data: bytes, name: str = XML.name, **fields: str):  # type: ignore[no-untyped-def]
+    return client.post(reverse("reviews:index"), {"log": SimpleUploadedFile(name, data), **fields})
+
+
+def reviewed(owner: object, seat: int = 0) -> GameReview:
+    log = services.check_upload(XML.name, XML.read_bytes())
+    review = services.create_review(owner, log, seat)
+    services.run_review(review.pk)
+    review.refresh_from_db()
+    return review
+
+
+def test_an_upload_with_the_player_name_finds_the_seat_and_queues_a_review() -> None:
+    client, learner = login("learner")
+    response = upload(client, XML.read_bytes(), player=FIRST_PLAYER)
+    review = GameReview.objects.get(owner=learner)
+    assert response.status_code == 302 and response["Location"] == reverse(
+        "reviews:detail", args=[review.pk]
+    )
+    assert review.seat == 0 and review.status == ReviewStatus.QUEUED
+    page = client.get(response["Location"])
+    assert 'id="review-progress"' in page.content.decode()
+
+
+def test_a_pasted_tenhou6_log_with_a_chosen_seat_is_accepted() -> None:
+    client, learner = login("learner")
+    response = client.post(reverse("reviews:index"), {"pasted": JSON.read_text(), "seat": "2"})
+    assert response.status_code == 302
+    assert GameReview.objects.get(owner=learner).seat == 2
+
+
+def test_without_a_seat_or_known_name_it_asks_for_the_seat_keeping_the_log() -> None:
+    client, learner = login("learner")
+    response = upload(client, XML.read_bytes(), player="nobody")
+    text = response.content.decode()
+    assert response.status_code == 400
+    assert "Which seat is yours?" in text and FIRST_PLAYER in text
+    assert "&lt;mjloggm" in text  # the log moved into the text box
+    assert not GameReview.objects.exists()
+
+
+def test_a_file_that_is_not_a_game_log_is_refused_and_nothing_is_saved() -> None:
+    client, _learner = login("learner")
+    response = upload(client, b"hello", name="notes.txt", seat="0")
+    assert response.status_code == 400
+    assert "not an mjlog" in response.content.decode()
+    assert not GameReview.objects.exists()
+
+
+def test_a_log_that_contradicts_itself_names_the_round_and_the_event() -> None:
+    client, _learner = login("learner")
+    text = XML.read_text()
+    first_discard = text.index("<D")
+    broken = text[:first_discard] + "<D135/>" + text[first_discard:]
+    response = upload(client, broken.encode(), seat="0")
+    body = response.content.decode()
+    assert response.status_code == 400
+    assert "round E1-0, event #3 (discard 1m by seat 0)" in body
+    assert not GameReview.objects.exists()
+
+
+def test_a_file_over_the_size_limit_is_refused() -> None:
+    client, _learner = login("learner")
+    response = upload(client, b"<" + b"x" * (600 * 1024), seat="0")
+    assert response.status_code == 400
+    assert "too large" in response.content.decode()
+
+
+@override_settings(RATE_LIMITS={"review-user": "1/h"})
+def test_a_learner_starting_too_many_reviews_is_told_to_wait() -> None:
+    from django.core.cache import cache
+
+    cache.clear()
+    client, _learner = login("learner")
+    assert upload(client, XML.read_bytes(), seat="0").status_code == 302
+    refused = upload(client, XML.read_bytes(), seat="1")
+    assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
+    assert GameReview.objects.count() == 1
+
+
+def test_the_review_page_steps_through_decisions_with_htmx_partials() -> None:
+    client, learner = login("learner")
+    review = reviewed(learner)
+    assert review.status == ReviewStatus.DONE and review.total > 0
+    url = reverse("reviews:detail", args=[review.pk])
+    page = client.get(url).content.decode()
+    assert 'data-testid="options"' in page and 'data-review-step="next"' in page
+    partial = client.get(
+        url + "?d=1", HTTP_HX_REQUEST="true", HTTP_HX_TARGET="review-decision"
+    ).content.decode()
+    assert partial.lstrip().startswith('<section id="review-decision"')
+    assert 'data-index="1"' in partial and "<html" not in partial
+    last = client.get(url + f"?d={review.total + 50}").content.decode()
+    assert f'data-index="{review.total - 1}"' in last
+    assert client.get(url + "?d=nonsense").status_code == 200
+
+
+def test_only_the_owner_sees_a_review() -> None:
+    owner_client, owner = login("owner")
+    review = reviewed(owner)
+    outsider, _ = login("outsider")
+    url = reverse("reviews:detail", args=[review.pk])
+    assert owner_client.get(url).status_code == 200
+    assert outsider.get(url).status_code == 404
+    assert outsider.post(reverse("reviews:puzzles", args=[review.pk])).status_code == 404
+    anonymous = Client().get(url)
+    assert anonymous.status_code == 302 and "login" in anonymous["Location"]
+    assert not PuzzleAttempt.objects.exists()
+
+
+def test_mistakes_become_puzzles_due_in_the_owners_review_queue_once() -> None:
+    client, learner = login("learner")
+    review = reviewed(learner, seat=1)
+    wanted = [d for d in review.decisions.filter(big_mistake=True) if d.judged.puzzle]
+    assert wanted, "this seat made clear mistakes in these two rounds"
+    response = client.post(reverse("reviews:puzzles", args=[review.pk]), follow=True)
+    assert response.status_code == 200
+    due = {r.puzzle_id for r in due_reviews(learner)}
+    puzzles = Puzzle.objects.filter(pk__in=due)
+    assert len(due) == len(wanted)
+    for p in puzzles:
+        assert p.from_game and p.kind == "discard"
+        attempt = PuzzleAttempt.objects.get(user=learner, puzzle=p)
+        assert not attempt.correct and attempt.answer == [p.analysis["played"]]
+        assert attempt.answer[0] != p.analysis["answer"]
+    assert services.mistakes_to_puzzles(review) == 0
