@@ -75,3 +75,24 @@ def test_without_javascript_answer_is_enabled_and_the_page_still_works(
         tab.get_by_test_id("verdict").wait_for()
     finally:
         context.close()
+
+
+def test_sizes_and_positions_come_from_the_stylesheet_under_the_policy(page, curriculum) -> None:
+    # The wall grid and the tile heights used to be inline styles, which the CSP now forbids.
+    from lessons.models import Step
+
+    blocked = csp_errors(page)
+    step = Step.objects.get(stage__slug="the-wall", key="the-dora-indicator")
+    page.goto(f"/learn/the-wall/{step.number}/")
+    stacks = page.locator(".wall-grid .wall-stack")
+    assert stacks.count() > 10
+    placed = stacks.evaluate_all(
+        "els => els.map(e => [e.dataset.row, e.dataset.col,"
+        " getComputedStyle(e).gridRowStart, getComputedStyle(e).gridColumnStart])"
+    )
+    assert all(row == row_start and col == col_start for row, col, row_start, col_start in placed)
+    page.goto("/tiles/")
+    sized = page.locator("span.tiles[data-tile-h]").first
+    height = sized.locator("img").first.evaluate("e => e.getBoundingClientRect().height")
+    assert abs(height - int(sized.get_attribute("data-tile-h"))) < 1
+    assert blocked == []
