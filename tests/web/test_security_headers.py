@@ -45,7 +45,10 @@ def assert_policy(response, path: str) -> None:
 
 
 def test_every_page_has_the_policy(client, make_user) -> None:
-    paths = plain_paths() + ["/no-such-page/", "/static/css/site.css"]
+    from tests.puzzles.play_factories import DISCARD_HAND, make_puzzle
+
+    puzzle = make_puzzle(hand=DISCARD_HAND)
+    paths = plain_paths() + ["/no-such-page/", "/static/css/site.css", f"/puzzles/{puzzle.pk}/"]
     assert len(paths) > 15
     staff = make_user("boss", is_staff=True, is_superuser=True)
     for who in (None, staff):
