@@ -7,8 +7,10 @@ from django.utils.translation import ngettext
 from . import play
 from .models import (
     DailyPuzzle,
+    GameLog,
     GenerationBatch,
     GenerationChunk,
+    MiningJob,
     PlayerRating,
     Puzzle,
     PuzzleAttempt,
@@ -44,8 +46,19 @@ class ReportInline(admin.TabularInline):
 class PuzzleAdmin(admin.ModelAdmin):
     list_display = ("id", "kind", "hand", "difficulty", "rating", "attempts", "solved", "created")
     list_filter = ("kind", "difficulty", "themes")
-    search_fields = ("hand", "canonical_key")
-    readonly_fields = ("canonical_key", "seed", "batch", "chunk", "created")
+    search_fields = ("hand", "canonical_key", "source_log")
+    readonly_fields = (
+        "canonical_key",
+        "seed",
+        "batch",
+        "chunk",
+        "source_log",
+        "source_round",
+        "source_seat",
+        "source_turn",
+        "mining_job",
+        "created",
+    )
     filter_horizontal = ("themes",)
     inlines = [ReportInline]
 
@@ -144,3 +157,36 @@ class PuzzleVoteAdmin(admin.ModelAdmin):
     list_display = ("puzzle", "value", "user", "updated")
     list_filter = ("value",)
     raw_id_fields = ("user", "puzzle")
+
+
+class GameLogInline(admin.TabularInline):
+    """A mining job's games, read-only (the text of the log is left out: it is long)."""
+
+    model = GameLog
+    extra = 0
+    can_delete = False
+    fields = ("name", "log_id", "status", "decisions", "created_count", "agreed", "error")
+    readonly_fields = fields
+
+    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+
+@admin.register(MiningJob)
+class MiningJobAdmin(admin.ModelAdmin):
+    list_display = ("id", "status", "games_total", "games_done", "created_count", "created")
+    list_filter = ("status",)
+    readonly_fields = (
+        "status",
+        "games_total",
+        "games_done",
+        "games_failed",
+        "decisions",
+        "created_count",
+        "duplicates",
+        "agreed",
+        "requested_by",
+        "created",
+        "finished",
+    )
+    inlines = [GameLogInline]

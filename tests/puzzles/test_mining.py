@@ -298,3 +298,11 @@ def test_the_data_migration_turns_old_discard_puzzles_into_efficiency_drills(min
     assert old.canonical_key == "efficiency:123456789m12p35s1z|"
     # A puzzle already judged by value stays what it is.
     assert Puzzle.objects.get(pk=mined.pk).kind == "discard"
+
+
+@pytest.mark.django_db
+def test_staff_see_a_mining_job_and_its_games_in_the_admin(client, make_user, mined_once) -> None:
+    client.force_login(make_user("root", is_staff=True, is_superuser=True))
+    url = reverse("admin:puzzles_miningjob_change", args=[mined_once.pk])
+    html = client.get(url).content.decode()
+    assert XML.name in html and "2022010102gm-00e1-0000-56853ebc" in html
