@@ -1,6 +1,6 @@
 """Fit the discard preference weights on the shared Phoenix games and write their data file.
 
-    .venv/bin/python scripts/fit_discard_prefs.py            # writes tutor/engine/discard_prefs.json
+    .venv/bin/python scripts/fit_discard_prefs.py            # writes tutor/engine/data/discard_prefs.json
     .venv/bin/python scripts/fit_discard_prefs.py --every 3  # a third of the decisions, faster
 
 Decisions come from replaying ``../shared/reference/tenhou_logs/`` (363 games) with
@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import pickle
 import sys
 import time
 from collections.abc import Iterator
@@ -49,7 +50,7 @@ from tutor.engine.value import (  # noqa: E402
 )
 
 LOGS = ROOT.parent / "shared" / "reference" / "tenhou_logs"
-OUT = ROOT / "tutor" / "engine" / "discard_prefs.json"
+OUT = ROOT / "tutor" / "engine" / "data" / "discard_prefs.json"
 FOLDS = 5
 L2 = 1.0
 
@@ -137,6 +138,21 @@ def collect(games: int | None = None, every: int = 1) -> Dataset:
     return data
 
 
+def load_or_collect(cache: Path | None, games: int | None, every: int) -> Dataset:
+    """:func:`collect`, or the pickle ``cache`` it left (features recomputed: they may have
+    changed since)."""
+    if cache is not None and cache.exists():
+        data: Dataset = pickle.loads(cache.read_bytes())
+        for s in data.samples:
+            if s.context is not None:
+                s.features = candidate_features(s.hand, s.rows, s.context)
+        return data
+    data = collect(games, every)
+    if cache is not None:
+        cache.write_bytes(pickle.dumps(data))
+    return data
+
+
 def _matrix(samples: list[Sample], names: list[str]) -> tuple[npt.NDArray[np.float64], ...]:
     x = np.array([[f[n] for n in names] for s in samples for f in s.features], dtype=np.float64)
     sizes = np.array([len(s.features) for s in samples])
@@ -203,7 +219,7 @@ class Result:
     clear_agreed: int
 
 
-RATIOS = (1.1, 1.2, 1.3, 1.4, 1.5, 1.75, 2.0, 2.5, 3.0, 4.0)
+RATIOS = (1.05, 1.1, 1.15, 1.2, 1.3, 1.4, 1.5, 1.75, 2.0, 2.5, 3.0)
 """Candidate expected-score ratios for the clear rule."""
 
 
@@ -254,8 +270,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=None, help="only the first N games")
     parser.add_argument("--every", type=int, default=1, help="keep one decision in N")
+    parser.add_argument("--cache", type=Path, help="pickle of the ranked decisions, reused")
     args = parser.parse_args()
-    data = collect(args.games, args.every)
+    data = load_or_collect(args.cache, args.games, args.every)
     names = sorted(data.samples[0].features[0])
     result, _ = cross_validate(data.samples, names)
     weights = fit(data.samples, names)

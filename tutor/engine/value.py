@@ -38,8 +38,9 @@ shared Phoenix games, see there), which capture what strong players add to pure 
 isolated honors and terminals first, keep dora, red fives and value honors.
 
 **Clear best** (:func:`is_clear`): the first row stands out when its expected score beats every
-other row's by at least :data:`CLEAR_RATIO` times and :data:`CLEAR_MARGIN` points, or, when no
-discard has value, its win rate does by :data:`CLEAR_WIN_MARGIN`.
+other row's as close to tenpai by at least :data:`CLEAR_RATIO` times and :data:`CLEAR_MARGIN`
+points, or, when no discard has value, its win rate does by :data:`CLEAR_WIN_MARGIN`. Rows that
+go back a shanten from the first one are not its rivals here.
 
 >>> from tutor.engine.hand import parse_hand
 >>> r = rank_discards(parse_hand("123m456p789s23m55p7z"), TableContext(draws_left=10))
@@ -632,7 +633,7 @@ def _fallback_rates(shanten: int, count: int, k: int, n: int) -> tuple[float, fl
 
 def _load_preferences() -> dict[str, Any]:
     try:
-        text = resources.files("tutor.engine").joinpath("discard_prefs.json").read_text()
+        text = resources.files("tutor.engine").joinpath("data", "discard_prefs.json").read_text()
     except FileNotFoundError:
         return {}
     data: dict[str, Any] = json.loads(text)
@@ -736,7 +737,12 @@ def is_clear(rows: Sequence[RankedDiscard], ratio: float | None = None) -> bool:
     """
     if len(rows) < 2:
         return len(rows) == 1
-    first, rest = rows[0], rows[1:]
+    first = rows[0]
+    # rows further from tenpai than the first are not rivals: strong players rarely go back a
+    # shanten, and the search is at its most optimistic there
+    rest = [r for r in rows[1:] if r.shanten <= first.shanten]
+    if not rest:
+        return True
     other_ev = max(r.ev for r in rest)
     if first.ev > 0 or other_ev > 0:
         r = CLEAR_RATIO if ratio is None else ratio
