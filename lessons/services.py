@@ -30,6 +30,9 @@ from .models import Stage, StageBest, Step, StepProgress
 SESSION_KEY = "lessons_progress"
 SHOWN_KEY = "lessons_shown"
 BEST_KEY = "lessons_best"
+MISSES_KEY = "lessons_misses"
+REVEAL_AFTER = 2
+"""Wrong answers in a row on one step before the whole working is shown unfolded."""
 
 
 def stars_for(mistakes: int) -> int:
@@ -238,6 +241,27 @@ def record_answer(request: HttpRequest, step: Step, correct: bool) -> Outcome:
                 sender=Stage, user=user, stage_slug=stage.slug, stars=after["stars"]
             )
     return Outcome(record, done_now, after["stars"])
+
+
+def count_miss(request: HttpRequest, step: Step, correct: bool) -> int:
+    """Count a wrong answer in a row on ``step`` (a right one starts again at 0) and return
+    the count. Practice on a step already done counts too: the count is about showing the
+    working, not about stars, so it lives in the session for members and visitors alike."""
+    misses = request.session.get(MISSES_KEY, {})
+    where = f"{step.stage.slug}/{step.key}"
+    if correct:
+        misses.pop(where, None)
+    else:
+        misses[where] = int(misses.get(where, 0)) + 1
+    request.session[MISSES_KEY] = misses
+    return int(misses.get(where, 0))
+
+
+def reveals_working(request: HttpRequest, step: Step) -> bool:
+    """Whether the learner has missed ``step`` often enough in a row to see the whole working
+    unfolded (the second miss), rather than only the reasons and a folded working."""
+    misses = request.session.get(MISSES_KEY, {})
+    return int(misses.get(f"{step.stage.slug}/{step.key}", 0)) >= REVEAL_AFTER
 
 
 def record_hint(request: HttpRequest, step: Step) -> None:

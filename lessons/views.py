@@ -75,6 +75,7 @@ def _context(
         "widget": widget,
         "figure": figure,
         "verdict": verdict,
+        "reveal": bool(verdict and not verdict.correct and services.reveals_working(request, step)),
         "error": error,
         "done": bool(recs.get(step.key) and recs[step.key].done),
         "next_url": _next_url(step),
@@ -176,6 +177,7 @@ def answer(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     except ContentError as exc:  # pragma: no cover - the content check prevents this
         return _render_step(request, _context(request, found, error=str(exc)), status=400)
     services.record_answer(request, found, correct=verdict.correct)
+    services.count_miss(request, found, verdict.correct)
     if not _partial(request):
         _keep_answer(request, found)
         return HttpResponseRedirect(_step_url(found), status=303)
