@@ -148,3 +148,16 @@ def test_looking_at_the_forms_is_never_limited(client, settings) -> None:
     log_in(client, "y")
     for url in ("/accounts/login/", "/accounts/signup/", "/accounts/password_reset/"):
         assert client.get(url, REMOTE_ADDR="203.0.113.5").status_code == 200
+
+
+def test_a_cache_that_is_down_locks_nobody_out(client, monkeypatch, make_user) -> None:
+    from tutor.web import limits
+
+    def unreachable(*args, **kwargs):
+        raise ConnectionError("Error 111 connecting to the cache")
+
+    monkeypatch.setattr(limits, "get_usage", unreachable)
+    make_user("ana", password=PASSWORD)
+    assert log_in(client, "ana", PASSWORD).status_code == 302
+    client.post("/accounts/logout/")
+    assert log_in(client, "ana", "wrong").status_code == 200

@@ -162,6 +162,8 @@ _RATE_LIMIT_DEFAULTS = {
     # Game reviews one learner may start (each costs a worker some CPU per decision).
     "review-user": "20/h",
 }
+# A cache that cannot be reached lets requests through rather than locking everyone out.
+RATELIMIT_FAIL_OPEN = True
 RATE_LIMITS = {
     name: os.environ.get("RATE_LIMIT_" + name.upper().replace("-", "_"), default)
     for name, default in _RATE_LIMIT_DEFAULTS.items()

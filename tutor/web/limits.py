@@ -13,6 +13,7 @@ Rates come from ``settings.RATE_LIMITS`` ("30/15m": 30 per 15 minutes).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
@@ -23,6 +24,8 @@ from django.http import HttpRequest, HttpResponse
 from django_ratelimit.core import get_usage
 
 from .client import client_address
+
+log = logging.getLogger(__name__)
 
 
 def by_address(request: HttpRequest) -> str:
@@ -48,14 +51,18 @@ class Limit:
         rate = settings.RATE_LIMITS.get(self.name)
         if not rate:
             return None
-        return get_usage(
-            request,
-            group=f"limit:{self.name}",
-            key=lambda _group, req: self.key(req),
-            rate=rate,
-            method="POST",
-            increment=increment,
-        )
+        try:
+            return get_usage(
+                request,
+                group=f"limit:{self.name}",
+                key=lambda _group, req: self.key(req),
+                rate=rate,
+                method="POST",
+                increment=increment,
+            )
+        except Exception:  # a cache that is down must not lock everyone out: let it through
+            log.warning("rate limit %s not checked: the cache is unavailable", self.name)
+            return None
 
     def wait(self, request: HttpRequest) -> int | None:
         """Seconds until the next attempt is allowed, or None when this one may go ahead."""
