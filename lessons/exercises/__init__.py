@@ -17,6 +17,7 @@ No answer is stored anywhere: ``solutions()`` is computed from the position each
 
 from . import (  # noqa: F401 - each module registers its types
     calls,
+    defense,
     hands,
     scoring,
     settlement,

@@ -51,7 +51,7 @@ def right_form(data: dict) -> dict[str, list[str]]:
         return form
     if kind in ("waits", "kuikae", "improve") or (kind == "dora" and isinstance(answer, frozenset)):
         return {"tile": _by_kind(ex, sorted(answer))}
-    if kind == "best_discard":
+    if kind in ("best_discard", "safest_tile"):
         return {"tile": _by_kind(ex, [answer])}
     if kind in ("dora", "fu"):
         return {"number": [str(answer)]}
@@ -59,9 +59,9 @@ def right_form(data: dict) -> dict[str, list[str]]:
         return {f"pay_{seat}": [str(amount)] for seat, amount in answer}
     if kind in ("noten", "final_scores"):
         return {f"score_{seat}": [str(amount)] for seat, amount in answer}
-    if kind in ("calls", "claim", "yaku"):
+    if kind in ("calls", "claim", "yaku", "suji_waits"):
         return {"choice": sorted(answer)}
-    if kind in ("furiten", "shanten"):
+    if kind in ("furiten", "shanten", "rank_tiles"):
         return {"choice": [str(answer)]}
     raise AssertionError(f"no form for {kind}")
 

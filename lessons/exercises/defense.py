@@ -1,0 +1,426 @@
+"""Defense against one riichi: pick the safest tile, rank three tiles, say how a suji tile can
+still deal in. Every answer comes from :mod:`tutor.engine.defense`.
+
+A position gives the riichi player's ``river`` in order (``riichi`` is the 1-based place of
+the declaration tile, the last one by default), the tiles ``passed`` after the declaration,
+any other ``seen`` tiles (other rivers, called sets), the ``dora`` indicator and one's own
+``hand``. Everything shown counts as visible, with one's own hand.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from tutor.engine import defense as ed
+from tutor.engine import tiles as et
+from tutor.web.tile_names import tile_name
+
+from .base import (
+    Answer,
+    AnswerError,
+    Choice,
+    ContentError,
+    EmptyAnswer,
+    Exercise,
+    Verdict,
+    Widget,
+    _kinds,
+    _many,
+    _one,
+    _parse_tiles,
+    join_and,
+    names,
+    register,
+)
+
+SHAPES = ("two_sided", "closed", "edge", "shanpon", "tanki")
+"""The wait shapes a learner can name, in the order the choices show them."""
+
+
+def _shape_labels() -> dict[str, str]:
+    return {
+        "two_sided": _("a two-sided wait (ryanmen)"),
+        "closed": _("a closed wait (kanchan)"),
+        "edge": _("an edge wait (penchan)"),
+        "shanpon": _("a wait on two pairs (shanpon)"),
+        "tanki": _("a single-tile wait (tanki)"),
+    }
+
+
+def _percent(p: float) -> str:
+    return _("%(percent)s%%") % {"percent": f"{100 * p:.1f}"}
+
+
+def reason_text(reason: ed.DangerReason) -> str:
+    """One reason from the engine as a sentence part a learner can read."""
+    p = reason.params
+    code = reason.code
+    if code == "genbutsu":
+        return _(
+            "genbutsu: the riichi player threw it (discard %(position)s), so a ron on it is furiten"
+        ) % {"position": p["position"]}
+    if code == "passed_after_riichi":
+        return _(
+            "it went by after the riichi (tile %(position)s since) and the riichi player did not "
+            "win on it"
+        ) % {"position": p["position"]}
+    if code == "no_copy_left":
+        return _("all four copies are in view")
+    if code == "honor_visible":
+        return _("an honor with %(visible)s of its four copies in view") % {"visible": p["visible"]}
+    if code == "suji":
+        return _("suji of %(tiles)s: a two-sided wait on it would be furiten") % {
+            "tiles": names(et.parse_tile(t) for t in p["by"])
+        }
+    if code == "half_suji":
+        return _("half suji: %(tiles)s in the river rules out one of its two-sided waits") % {
+            "tiles": names(et.parse_tile(t) for t in p["by"])
+        }
+    if code == "no_chance":
+        return _("no chance: all four %(wall)s are in view, so no sequence through it") % {
+            "wall": tile_name(et.parse_tile(p["wall"]))
+        }
+    if code == "one_chance":
+        return _("one chance: three %(wall)s are in view") % {
+            "wall": tile_name(et.parse_tile(p["wall"]))
+        }
+    if code == "only_pair_waits":
+        return _("only a shanpon or a tanki can wait on it (%(unseen)s copies unseen)") % {
+            "unseen": p["unseen"]
+        }
+    if code == "early_outside":
+        return _("the riichi player threw %(tile)s early (discard %(position)s)") % {
+            "tile": tile_name(et.parse_tile(p["by"])),
+            "position": p["position"],
+        }
+    if code == "riichi_tile_neighbour":
+        return _("close to the declaration tile, %(tile)s") % {
+            "tile": tile_name(et.parse_tile(p["riichi_tile"]))
+        }
+    if code == "dora":
+        return _("it is a dora: a win on it is worth more")
+    if code == "dora_neighbour":
+        return _("next to the dora, %(tile)s") % {"tile": tile_name(et.parse_tile(p["dora"]))}
+    return code
+
+
+def _tiles_field(data: Mapping[str, Any], key: str) -> list[int]:
+    value = data.get(key)
+    if not value:
+        return []
+    return _parse_tiles(value, key)[0]
+
+
+class DefenseExercise(Exercise):
+    """What the three defense exercises share: the table, the state, the dangers."""
+
+    base_fields = ("river", "riichi", "passed", "seen", "dora", "hand")
+
+    def parse(self) -> None:
+        self.river = _tiles_field(self.data, "river")
+        if not self.river:
+            raise ContentError(f"{self.type}: river: give the riichi player's discards")
+        at = self.data.get("riichi", len(self.river))
+        if not isinstance(at, int) or not 1 <= at <= len(self.river):
+            raise ContentError(f"{self.type}: riichi: the place of the declaration tile")
+        self.riichi_at = at
+        self.passed = _tiles_field(self.data, "passed")
+        self.seen = _tiles_field(self.data, "seen")
+        self.dora = _tiles_field(self.data, "dora")
+        self.hand = _tiles_field(self.data, "hand")
+        if len(self.hand) != 14:
+            raise ContentError(f"{self.type}: hand: 14 tiles, the hand about to discard")
+        hand = [0] * et.NUM_KINDS
+        visible = [0] * et.NUM_KINDS
+        for t in self.hand:
+            hand[t] += 1
+        for t in self.hand + self.river + self.passed + self.seen + self.dora:
+            visible[t] += 1
+        if max(visible) > 4:
+            raise ContentError(f"{self.type}: more than four copies of a tile are shown")
+        try:
+            self.state = ed.DefenseState(
+                river=tuple(ed.RiverTile(t, riichi=i + 1 == at) for i, t in enumerate(self.river)),
+                visible=tuple(visible),
+                hand=tuple(hand),
+                discards_after_riichi=tuple(self.passed),
+                dora_indicators=tuple(self.dora),
+                turns_since_riichi=len(self.river) - at + 1,
+                tiles_left=max(0, 70 - 4 * len(self.river)),
+            )
+        except ValueError as exc:
+            raise ContentError(f"{self.type}: {exc}") from exc
+
+    def danger(self, kinds: list[int]) -> dict[int, float]:
+        return ed.danger(self.state, kinds)
+
+    def why(self, tile: int) -> str:
+        """The tile's danger and its reasons, as one sentence."""
+        rows = ed.assess(self.state, [tile])
+        found = [reason_text(r) for r in rows[0].reasons]
+        text = _("%(tile)s: %(percent)s") % {
+            "tile": tile_name(tile),
+            "percent": _percent(rows[0].danger),
+        }
+        if found:
+            text += " (" + "; ".join(found) + ")"
+        return text + "."
+
+    def shown(self) -> list[tuple[str, str]]:
+        out = [(_("The riichi player's river"), "".join(et.tile_str(t) for t in self.river))]
+        if self.passed:
+            out.append(
+                (_("Tiles that went by since the riichi"), "".join(map(et.tile_str, self.passed)))
+            )
+        if self.seen:
+            out.append((_("Other tiles in view"), "".join(map(et.tile_str, self.seen))))
+        if self.dora:
+            out.append((_("The dora indicator"), "".join(map(et.tile_str, self.dora))))
+        return out
+
+    def facts(self) -> list[str]:
+        return [
+            _("The riichi was declared with discard %(place)s, %(tile)s.")
+            % {"place": self.riichi_at, "tile": tile_name(self.river[self.riichi_at - 1])}
+        ]
+
+    def hand_kinds(self) -> list[int]:
+        return sorted(set(self.hand))
+
+
+@register
+class SafestTile(DefenseExercise):
+    """Pick the tile least likely to deal in from one's hand."""
+
+    type = "safest_tile"
+    fields = DefenseExercise.base_fields
+    required = ("river", "hand")
+
+    def solutions(self) -> set[Answer]:
+        d = self.danger(self.hand_kinds())
+        low = min(d.values())
+        return {t for t, p in d.items() if p == low}
+
+    def read(self, post: Mapping[str, Any]) -> Answer:
+        picked = _kinds(post, "tile", set(self.hand))
+        if len(picked) != 1:
+            raise EmptyAnswer(_("Pick one tile to discard."))
+        return next(iter(picked))
+
+    def check(self, answer: Answer) -> Verdict:
+        assert isinstance(answer, int)
+        best = self.solution()
+        assert isinstance(best, int)
+        details = [self.why(r.tile) for r in ed.assess(self.state, self.hand_kinds())]
+        if answer == best:
+            return Verdict(True, [self.why(best)], details=details)
+        reasons = [_mistake(self.state, answer), self.why(best)]
+        return Verdict(False, reasons, details=details)
+
+    def widget(self, answer: Answer | None = None) -> Widget:
+        checked = [et.tile_str(answer)] if isinstance(answer, int) else []
+        return Widget(
+            "tiles",
+            notation="".join(et.tile_str(t) for t in sorted(self.hand)),
+            select="one",
+            value="tile",
+            checked=checked,
+            shown=self.shown(),
+            facts=self.facts(),
+        )
+
+
+def _mistake(state: ed.DefenseState, tile: int) -> str:
+    """Why a tile a learner took for safe is not the safest, naming the usual trap."""
+    codes = {r.code: r for r in ed.reasons(state, tile)}
+    if "suji" in codes:
+        waits = possible_shapes(state, tile) - {"two_sided"}
+        labels = _shape_labels()
+        return _(
+            "%(tile)s is suji of %(by)s, so a two-sided wait on it would be furiten, but the riichi "
+            "could still be waiting on it with %(shapes)s."
+        ) % {
+            "tile": tile_name(tile),
+            "by": names(et.parse_tile(t) for t in codes["suji"].params["by"]),
+            "shapes": join_and(labels[s] for s in SHAPES if s in waits),
+        }
+    if "half_suji" in codes:
+        return _("%(tile)s is only half suji: the other two-sided wait on it is still open.") % {
+            "tile": tile_name(tile)
+        }
+    if "honor_visible" in codes:
+        return _(
+            "%(tile)s is an honor, but only %(visible)s copies are in view: the riichi can still "
+            "wait on it with a pair."
+        ) % {"tile": tile_name(tile), "visible": codes["honor_visible"].params["visible"]}
+    return _("Nothing in the river protects %(tile)s.") % {"tile": tile_name(tile)}
+
+
+def possible_shapes(state: ed.DefenseState, tile: int) -> set[str]:
+    """The wait shapes the riichi hand could still have on ``tile``, read from the engine's
+    table of shapes (a shape with no way to hold it, or with a furiten wait, has weight 0)."""
+    ways, evidence = ed.shape_table(state)
+    column = {name: ed.SHAPE_EVIDENCE.index(name) for name in ("closed", "edge", "shanpon")}
+    tanki = ed.SHAPE_EVIDENCE.index("tanki")
+    out: set[str] = set()
+    for i in range(len(ways)):
+        if ways[i] <= 0 or ed.SHAPE_COVER[i, tile] == 0:
+            continue
+        row = evidence[i]
+        name = next((n for n, c in column.items() if row[c]), "tanki" if row[tanki] else None)
+        out.add(name or "two_sided")
+    return out
+
+
+@register
+class RankTiles(DefenseExercise):
+    """Order three tiles from the safest to the most dangerous."""
+
+    type = "rank_tiles"
+    fields = (*DefenseExercise.base_fields, "tiles")
+    required = ("river", "hand", "tiles")
+
+    def parse(self) -> None:
+        super().parse()
+        self.tiles = _tiles_field(self.data, "tiles")
+        if len(set(self.tiles)) != 3 or any(t not in self.hand for t in self.tiles):
+            raise ContentError("rank_tiles: tiles: three different tiles of the hand")
+
+    def _order(self) -> tuple[int, ...]:
+        d = self.danger(self.tiles)
+        if len(set(d.values())) != 3:
+            raise ContentError("rank_tiles: two of the tiles are equally dangerous")
+        return tuple(sorted(self.tiles, key=lambda t: d[t]))
+
+    def _choices(self) -> list[str]:
+        return [",".join(map(et.tile_str, p)) for p in itertools.permutations(self.tiles)]
+
+    def solutions(self) -> set[Answer]:
+        return {",".join(map(et.tile_str, self._order()))}
+
+    def read(self, post: Mapping[str, Any]) -> Answer:
+        return _one(post, "choice", self._choices())
+
+    def check(self, answer: Answer) -> Verdict:
+        order = self._order()
+        given = [et.parse_tile(t) for t in str(answer).split(",")]
+        details = [self.why(t) for t in order]
+        if tuple(given) == order:
+            return Verdict(True, details)
+        rank = {t: i for i, t in enumerate(order)}
+        # the first pair the learner put the wrong way round
+        a, b = next((x, y) for x, y in itertools.combinations(given, 2) if rank[x] > rank[y])
+        reasons = [
+            _("You put %(a)s before %(b)s, but %(a)s is the more dangerous of the two.")
+            % {"a": tile_name(a), "b": tile_name(b)},
+            self.why(b),
+            self.why(a),
+        ]
+        if a != order[-1] and any(r.code == "suji" for r in ed.reasons(self.state, a)):
+            reasons.insert(1, _mistake(self.state, a))
+        return Verdict(False, reasons, details=details)
+
+    def widget(self, answer: Answer | None = None) -> Widget:
+        choices = [
+            Choice(
+                value,
+                _("%(tiles)s (safest first)")
+                % {"tiles": ", ".join(tile_name(et.parse_tile(t)) for t in value.split(","))},
+            )
+            for value in self._choices()
+        ]
+        return Widget(
+            "choices",
+            select="one",
+            name="choice",
+            choices=choices,
+            checked=[str(answer)] if answer else [],
+            shown=[
+                *self.shown(),
+                (_("Your hand"), "".join(et.tile_str(t) for t in sorted(self.hand))),
+                (_("The three tiles"), "".join(map(et.tile_str, self.tiles))),
+            ],
+            facts=self.facts(),
+        )
+
+
+@register
+class SujiWaits(DefenseExercise):
+    """Name every wait shape that can still win on a suji tile."""
+
+    type = "suji_waits"
+    fields = (*DefenseExercise.base_fields, "tile")
+    required = ("river", "hand", "tile")
+
+    def parse(self) -> None:
+        super().parse()
+        tiles = _tiles_field(self.data, "tile")
+        if len(tiles) != 1:
+            raise ContentError("suji_waits: tile: exactly one tile")
+        self.tile = tiles[0]
+        if not any(r.code == "suji" for r in ed.reasons(self.state, self.tile)):
+            raise ContentError("suji_waits: the tile is not suji against this river")
+
+    def solutions(self) -> set[Answer]:
+        return {frozenset(possible_shapes(self.state, self.tile))}
+
+    def read(self, post: Mapping[str, Any]) -> Answer:
+        picked = _many(post, "choice", SHAPES)
+        if not picked:
+            raise EmptyAnswer(_("Tick at least one kind of wait."))
+        return picked
+
+    def check(self, answer: Answer) -> Verdict:
+        if not isinstance(answer, frozenset):
+            raise AnswerError(_("That is not one of the choices."))
+        right = possible_shapes(self.state, self.tile)
+        labels = _shape_labels()
+        tile = tile_name(self.tile)
+        by = next(r for r in ed.reasons(self.state, self.tile) if r.code == "suji").params["by"]
+        reasons: list[str] = []
+        if "two_sided" in answer:
+            reasons.append(
+                _(
+                    "A two-sided wait on %(tile)s would also win on %(by)s, which the riichi "
+                    "player threw: it would be furiten, so it cannot deal in."
+                )
+                % {"tile": tile, "by": names(et.parse_tile(t) for t in by)}
+            )
+        for s in SHAPES:
+            if s in right and s not in answer:
+                reasons.append(
+                    _("%(tile)s is suji, but the riichi could be waiting on it with %(shape)s.")
+                    % {"tile": tile, "shape": labels[s]}
+                )
+            elif s in answer and s not in right and s != "two_sided":
+                reasons.append(
+                    _("%(shape)s cannot wait on %(tile)s here.")
+                    % {"shape": labels[s], "tile": tile}
+                )
+        summary = _("%(tile)s can still deal in against %(shapes)s.") % {
+            "tile": tile,
+            "shapes": join_and(labels[s] for s in SHAPES if s in right),
+        }
+        ok = answer == frozenset(right)
+        return Verdict(ok, [summary] if ok else reasons, details=[self.why(self.tile)])
+
+    def widget(self, answer: Answer | None = None) -> Widget:
+        labels = _shape_labels()
+        checked = sorted(answer) if isinstance(answer, frozenset) else []
+        return Widget(
+            "choices",
+            select="many",
+            name="choice",
+            choices=[Choice(s, labels[s]) for s in SHAPES],
+            checked=[str(c) for c in checked],
+            shown=[
+                *self.shown(),
+                (_("Your hand"), "".join(et.tile_str(t) for t in sorted(self.hand))),
+                (_("The suji tile"), et.tile_str(self.tile)),
+            ],
+            facts=self.facts(),
+        )

@@ -1,0 +1,112 @@
+"""The defense exercises: the danger model picks the safest tile and the order of three tiles,
+the engine's wait shapes say how a suji tile can still deal in, and a wrong answer names the
+trap, in English and in Spanish."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import translation
+
+from lessons.exercises import AnswerError, ContentError, EmptyAnswer, exercise
+
+from .test_exercises import verdict
+
+# The riichi player threw East, 9m, South, 1m, 8p and declared with 7m: 8p is genbutsu, 4m is
+# suji of 1m and 7m, the two red dragons are an honor with two copies in view.
+TABLE = {"river": "1z9m2z1m8p7m", "hand": "234m4m66p789p4s56s77z", "dora": "3s"}
+SAFEST = {"type": "safest_tile", **TABLE}
+RANK = {"type": "rank_tiles", **TABLE, "tiles": "4m 7z 6s"}
+SUJI = {"type": "suji_waits", **TABLE, "tile": "4m"}
+
+
+def test_genbutsu_is_the_safest_tile():
+    v = verdict(SAFEST, tile="8p")
+    assert v.correct
+    assert "genbutsu" in v.reasons[0] and "furiten" in v.reasons[0]
+
+
+def test_a_suji_tile_taken_for_safest_names_the_closed_wait():
+    v = verdict(SAFEST, tile="4m")
+    assert not v.correct
+    assert v.reasons[0].startswith("Four of characters is suji of one of characters and seven")
+    assert "a closed wait (kanchan)" in v.reasons[0]
+    assert "Eight of circles" in v.reasons[1]
+
+
+def test_the_feedback_is_in_spanish():
+    with translation.override("es"):
+        v = verdict(SAFEST, tile="4m")
+    assert "es suji de" in v.reasons[0]
+    assert "espera cerrada (kanchan)" in v.reasons[0]
+
+
+def test_every_candidate_shows_its_danger_in_the_details():
+    v = verdict(SAFEST, tile="8p")
+    assert len(v.details) == 11  # one line per kind in hand
+    assert all("%" in line for line in v.details)
+
+
+def test_a_tile_outside_the_hand_is_refused():
+    with pytest.raises(AnswerError):
+        verdict(SAFEST, tile="1z")
+
+
+def test_no_tile_picked_is_a_reminder():
+    with pytest.raises(EmptyAnswer):
+        verdict(SAFEST)
+
+
+def test_the_honor_comes_before_the_suji_tile_and_the_unprotected_one():
+    assert exercise(RANK).solution() == "7z,4m,6s"
+    assert verdict(RANK, choice="7z,4m,6s").correct
+
+
+def test_a_wrong_order_names_the_pair_put_the_wrong_way_round():
+    v = verdict(RANK, choice="4m,7z,6s")
+    assert not v.correct
+    assert v.reasons[0] == (
+        "You put four of characters before red dragon, but four of characters is the more "
+        "dangerous of the two."
+    )
+
+
+def test_a_rank_choice_that_is_no_permutation_is_refused():
+    with pytest.raises(AnswerError):
+        verdict(RANK, choice="7z,7z,6s")
+
+
+def test_two_equally_dangerous_tiles_cannot_be_ranked():
+    with pytest.raises(ContentError):
+        exercise({**RANK, "tiles": "8p 4m 7z", "river": "1z9m2z1m8p7m4m7z"}).solutions()
+
+
+def test_a_suji_tile_still_loses_to_closed_shanpon_and_tanki_waits():
+    assert exercise(SUJI).solution() == frozenset({"closed", "shanpon", "tanki"})
+    assert verdict(SUJI, choice=["closed", "shanpon", "tanki"]).correct
+
+
+def test_ticking_the_two_sided_wait_explains_the_furiten():
+    v = verdict(SUJI, choice=["two_sided", "closed", "shanpon", "tanki"])
+    assert not v.correct
+    assert "which the riichi player threw: it would be furiten" in v.reasons[0]
+
+
+def test_forgetting_the_closed_wait_is_named():
+    v = verdict(SUJI, choice=["shanpon", "tanki"])
+    assert v.reasons == [
+        "Four of characters is suji, but the riichi could be waiting on it with a closed wait "
+        "(kanchan)."
+    ]
+    with translation.override("es"):
+        v = verdict(SUJI, choice=["shanpon", "tanki"])
+    assert "espera cerrada (kanchan)" in v.reasons[0]
+
+
+def test_a_tile_that_is_not_suji_is_rejected_as_content():
+    with pytest.raises(ContentError):
+        exercise({**SUJI, "tile": "6p"})
+
+
+def test_a_hand_of_thirteen_is_rejected_as_content():
+    with pytest.raises(ContentError):
+        exercise({**SAFEST, "hand": "234m4m66p789p4s56s7z"})
