@@ -9,7 +9,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tutor.config.settings")
 
 app = Celery("tutor")
 app.config_from_object("django.conf:settings", namespace="CELERY")
-app.autodiscover_tasks(lambda: ["tutor.web", "lessons", "puzzles", "classes"])
+app.autodiscover_tasks(lambda: ["tutor.web", "lessons", "puzzles", "classes", "reviews"])
 
 
 def ensure_broker_folders() -> None:
