@@ -16,8 +16,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from tutor.engine.scoring.chart import HAN_COLUMNS, ChartCell, limit_cells, points_chart
+
 from . import services, text
 from .exercises import AnswerError, ContentError, EmptyAnswer, Verdict, exercise, wall_figure
+from .exercises.base import points_text
 from .models import Stage, Step
 
 
@@ -213,4 +216,43 @@ def complete(request: HttpRequest, slug: str) -> HttpResponse:
             "next_stage": following,
             "first_key": found.steps.values_list("key", flat=True).first(),
         },
+    )
+
+
+def _tsumo_text(cell: ChartCell) -> str:
+    if cell.tsumo is None:
+        return ""
+    if cell.dealer:
+        return _("%(each)s all") % {"each": points_text(cell.tsumo[0])}
+    return "/".join(points_text(n) for n in cell.tsumo)
+
+
+def _cell(cell: ChartCell) -> dict[str, str]:
+    return {
+        "ron": points_text(cell.ron) if cell.ron is not None else "",
+        "tsumo": _tsumo_text(cell),
+        "limit": cell.limit.capitalize(),
+    }
+
+
+@require_GET
+def chart(request: HttpRequest) -> HttpResponse:
+    """The han × fu chart for a non-dealer and for the dealer, every number from the engine."""
+    tables = [
+        {
+            "id": who,
+            "caption": caption,
+            "rows": [(row[0].fu, [_cell(c) for c in row]) for row in points_chart(dealer=dealer)],
+            "limits": [(c.han, _cell(c)) for c in limit_cells(dealer=dealer)],
+        }
+        for who, caption, dealer in (
+            ("non-dealer", _("A non-dealer's win"), False),
+            ("dealer", _("The dealer's win"), True),
+        )
+    ]
+    points = Stage.objects.filter(slug="points-and-payments").first()
+    return render(
+        request,
+        "lessons/chart.html",
+        {"tables": tables, "han_columns": HAN_COLUMNS, "points_stage": points},
     )
