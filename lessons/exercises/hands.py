@@ -734,12 +734,20 @@ class Furiten(Exercise):
 
 @register
 class BestDiscard(Exercise):
+    """Pick the discard that leaves the hand closest to winning and widest.
+
+    ``vocabulary: tenpai`` (for stages before efficiency is taught) words the feedback in
+    tenpai or not tenpai only, without steps away or tiles that improve the hand."""
+
     type = "best_discard"
-    fields = ("hand",)
-    required = fields
+    fields = ("hand", "vocabulary")
+    required = ("hand",)
 
     def parse(self) -> None:
         self.hand = _parse_hand(self.data["hand"], "hand", sizes=(14,))
+        self.vocabulary = self.data.get("vocabulary", "efficiency")
+        if self.vocabulary not in ("tenpai", "efficiency"):
+            raise ContentError("best_discard: vocabulary is tenpai or efficiency")
 
     def _rows(self) -> list[Any]:
         from tutor.engine.analysis import discard_analysis
@@ -770,6 +778,8 @@ class BestDiscard(Exercise):
                 "Discard %(tile)s: tenpai, %(count)s tiles win (%(kinds)s).",
                 row.count,
             ) % {"tile": tile_name(row.discard), "count": row.count, "kinds": names(row.accepted)}
+        if self.vocabulary == "tenpai":
+            return _("Discard %(tile)s: the hand is not tenpai.") % {"tile": tile_name(row.discard)}
         return ngettext(
             "Discard %(tile)s: %(shanten)s away, %(count)s tile improves it.",
             "Discard %(tile)s: %(shanten)s away, %(count)s tiles improve it.",
@@ -798,7 +808,8 @@ class BestDiscard(Exercise):
                     "afterwards; another discard keeps a wider shape, with %(best)s."
                 ) % {"tile": tile_name(mine.discard), "mine": mine.count, "best": best.count}
             return Verdict(False, [why], details=[self._row_text(mine)])
-        return Verdict(True, [self._row_text(r) for r in rows[:3]])
+        shown = [r for r in rows if r.shanten == 0] if self.vocabulary == "tenpai" else rows[:3]
+        return Verdict(True, [self._row_text(r) for r in shown])
 
     def widget(self, answer: Answer | None = None) -> Widget:
         checked = [et.tile_str(int(answer))] if isinstance(answer, int) else []  # type: ignore[arg-type]

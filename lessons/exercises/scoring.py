@@ -311,6 +311,12 @@ class YakuExercise(_Winning):
                 return near_miss_reason(miss, tile=_inline_tile, group=_inline_tile)
         return ""
 
+    def _offered(self, key: str) -> bool:
+        """Whether a near miss is about a yaku among the choices (yakuhai: any value honor)."""
+        if key == "yakuhai":
+            return any(c in _VALUE_KEYS for c in self.choices)
+        return key in self.choices
+
     def check(self, answer: Answer) -> Verdict:
         from tutor.web.engine_text import near_miss_text, no_yaku_text, yaku_name
 
@@ -321,8 +327,11 @@ class YakuExercise(_Winning):
         if answer == right and no_yaku is not None:
             # The headline, then one line per near miss: a long list reads better as items.
             lines = [no_yaku_text({"misses": ()})]
+            # Only the yaku the exercise offers: the others may not be taught yet.
             lines += [
-                near_miss_text(m, tile=_inline_tile, group=_inline_tile) for m in no_yaku.misses
+                near_miss_text(m, tile=_inline_tile, group=_inline_tile)
+                for m in no_yaku.misses
+                if self._offered(m.key)
             ]
             return Verdict(True, lines)
         misses = no_yaku.misses if no_yaku is not None else result.near_misses

@@ -55,6 +55,19 @@ def _tile_categories() -> dict[str, tuple[Callable[[int, bool], bool], str]]:
     }
 
 
+_SUIT_NAMES = {"m": "characters", "p": "circles", "s": "bamboo"}
+# Categories taught after terminals and simples: feedback on them may use those words.
+_FINE_CATEGORIES = frozenset({"terminals", "simples", "terminals_and_honors", "red_fives"})
+
+
+def _suit_or_honor(kind: int) -> str:
+    """What a tile is in the words of the course's first steps: a tile of its suit or an
+    honor (terminals and simples are taught later)."""
+    if et.is_honor(kind):
+        return _("an honor")
+    return _tile_categories()[_SUIT_NAMES[et.suit_of(kind)]][1]
+
+
 def _what_it_is(kind: int, red: bool) -> str:
     """A short description of a tile built from the engine's predicates."""
     if et.is_honor(kind):
@@ -117,9 +130,15 @@ class PickTiles(Exercise):
             return self._check_one_kind(answer, right)
         reasons = []
         for i in sorted(answer - right):
+            tile = tile_name(self.kinds[i], self.red[i])
+            if self.data["find"] not in _FINE_CATEGORIES:
+                reasons.append(
+                    _("%(tile)s is not %(what)s: it is %(actual)s.")
+                    % {"tile": tile, "what": label, "actual": _suit_or_honor(self.kinds[i])}
+                )
+                continue
             reasons.append(
-                _("%(tile)s is not %(what)s.")
-                % {"tile": tile_name(self.kinds[i], self.red[i]), "what": label}
+                _("%(tile)s is not %(what)s.") % {"tile": tile, "what": label}
                 + " "
                 + capfirst(_what_it_is(self.kinds[i], self.red[i]))
             )

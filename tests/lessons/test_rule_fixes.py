@@ -796,8 +796,9 @@ ROW = "1m 1z 9p 6z 5s 0p"
         (
             "honors",
             [0, 1, 3],
-            "One of characters is not an honor. One of characters is a terminal of its suit.",
-            "Uno de caracteres no es un honor. Uno de caracteres es una terminal de su palo.",
+            # Stage 1 asks for honors before it teaches terminals: no "terminal" here (item 11).
+            "One of characters is not an honor: it is a tile of characters.",
+            "Uno de caracteres no es un honor: es una ficha de caracteres.",
         ),
         (
             "terminals",
