@@ -93,7 +93,7 @@ def _ranking(hand: Any) -> tuple[list[dict[str, Any]], bool]:
     return rows, ranking.clear
 
 
-def analyze(text: str) -> dict[str, Any]:
+def analyze(text: str, river: str = "") -> dict[str, Any]:
     """Analyze a hand written in notation.
 
     Returns ``{"hand", "tiles", "called_sets", "shanten", "discards", "accepted",
@@ -105,6 +105,10 @@ def analyze(text: str) -> dict[str, Any]:
     as seen. Raises :class:`IncompleteHand` for fewer than 13 tiles, and another ``ValueError``
     (a :class:`~tutor.engine.tiles.TileParseError` with a position, an impossible hand) with a
     message a learner can read.
+
+    With ``river`` (a riichi player's discards, the declaration tile last) a 14-tile hand also
+    gets ``danger``: each kind's chance of dealing in, safest first, with its reasons
+    (:mod:`puzzles.defense`); a river that cannot be used gives ``river_error`` instead.
     """
     # Imported here so that the pages keep serving while the engine module is being written.
     from tutor.engine.analysis import discard_analysis, tenpai_info, ukeire
@@ -152,7 +156,11 @@ def analyze(text: str) -> dict[str, Any]:
         ]
         if report["shanten"] <= RANKING_MAX_SHANTEN:
             report["ranking"], report["ranking_clear"] = _ranking(hand)
+        if river.strip():
+            _add_danger(report, counts, seen, river)
         return report
+    if river.strip():
+        report["river_error"] = str(_("The danger of each tile is shown for a hand of 14 tiles."))
     accepted = ukeire(counts, melds, seen=seen, held=held)
     report["accepted"] = _accepted(accepted.accepted)
     report["accepted_total"] = accepted.count
@@ -165,6 +173,15 @@ def analyze(text: str) -> dict[str, Any]:
         report["wait_pattern"] = info.pattern.value
         report["karaten"] = info.karaten
     return report
+
+
+def _add_danger(report: dict[str, Any], counts: Any, seen: Any, river: str) -> None:
+    from .defense import RiverError, danger_rows, river_state
+
+    try:
+        report["danger"] = danger_rows(river_state(tuple(counts), list(seen), river.strip()))
+    except RiverError as exc:
+        report["river_error"] = str(exc)
 
 
 class HandTooLong(ValueError):

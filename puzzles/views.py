@@ -184,9 +184,7 @@ def answer(request: HttpRequest, puzzle_id: int) -> HttpResponse:
             # Every puzzle answered as a visitor showed its solution; the session (kept across
             # log-in) remembers them, and such a first attempt is not rated.
             seen = puzzle_id in _seen(request)
-            result = play.record_attempt(
-                request.user, puzzle_id, raw, seconds, solution_seen=seen
-            )
+            result = play.record_attempt(request.user, puzzle_id, raw, seconds, solution_seen=seen)
             puzzle = result.puzzle
         else:
             puzzle = get_object_or_404(Puzzle, pk=puzzle_id)
@@ -361,9 +359,11 @@ def analyzer(request: HttpRequest) -> HttpResponse:
     status = 200
     hand_text = hand_analyzer.edited_hand(request.GET)
     context["hand"] = hand_text
+    river = (request.GET.get("riichi") or "").strip()[: hand_analyzer.MAX_HAND_TEXT]
+    context["riichi"] = river
     if hand_text:
         try:
-            report = hand_analyzer.analyze(hand_text)
+            report = hand_analyzer.analyze(hand_text, river)
         except hand_analyzer.IncompleteHand as exc:
             context["notice"] = str(exc)
         except ValueError as exc:

@@ -1,0 +1,104 @@
+"""The analyzer against a riichi: with the riichi player's river, a 14-tile hand shows each
+tile's chance of dealing in, safest first, and why."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from puzzles.analyzer import analyze
+from tutor.engine import defense as ed
+from tutor.engine.tiles import parse_tile
+
+pytestmark = pytest.mark.django_db
+
+HAND = "234m4m66p789p4s56s77z"
+RIVER = "1z9m2z1m8p7m"  # declared with the 7 of characters
+
+
+def test_the_danger_table_lists_every_kind_in_hand_safest_first():
+    report = analyze(HAND, RIVER)
+    rows = report["danger"]
+    assert len(rows) == 11
+    assert [r["danger"] for r in rows] == sorted(r["danger"] for r in rows)
+    assert rows[0]["tile"] == "8p"  # the only genbutsu
+    assert rows[0]["reasons"][0]["code"] == "genbutsu"
+
+
+def test_the_figures_are_the_engine_s():
+    report = analyze(HAND, RIVER)
+    four = next(r for r in report["danger"] if r["tile"] == "4m")
+    state = ed.DefenseState.from_json(
+        {
+            "river": [
+                {"tile": t, "riichi": i == 5}
+                for i, t in enumerate(re.findall("..", "1z9m2z1m8p7m"))
+            ],
+            "visible": [min(4, c) for c in _visible()],
+            "hand": _hand(),
+            "turns_since_riichi": 0,
+            "tiles_left": 46,
+        }
+    )
+    assert four["danger"] == round(ed.danger(state, [parse_tile("4m")])[parse_tile("4m")], 4)
+    assert any(
+        "suji of one of characters and seven of characters" in t for t in four["reason_texts"]
+    )
+
+
+def _hand() -> list[int]:
+    from tutor.engine.tiles import parse_tiles
+
+    counts = [0] * 34
+    for t in parse_tiles(HAND):
+        counts[t] += 1
+    return counts
+
+
+def _visible() -> list[int]:
+    from tutor.engine.tiles import parse_tiles
+
+    counts = _hand()
+    for t in parse_tiles(RIVER):
+        counts[t] += 1
+    return counts
+
+
+def test_the_page_shows_the_table_with_the_reasons(client):
+    html = client.get(reverse("puzzles:analyzer"), {"hand": HAND, "riichi": RIVER}).content.decode()
+    assert 'data-testid="danger-table"' in html
+    assert "genbutsu: the riichi player threw it (discard 5)" in html
+
+
+def test_the_page_speaks_spanish(client):
+    with translation.override("es"):
+        client.cookies["django_language"] = "es"
+        html = client.get(
+            reverse("puzzles:analyzer"), {"hand": HAND, "riichi": RIVER}, HTTP_ACCEPT_LANGUAGE="es"
+        ).content.decode()
+    assert "Contra el riichi" in html
+    assert "genbutsu: el jugador en riichi la tiró" in html
+
+
+def test_a_bad_river_is_named_and_the_hand_still_analyzed(client):
+    response = client.get(reverse("puzzles:analyzer"), {"hand": HAND, "riichi": "1z9x"})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert 'data-testid="river-error"' in html and "at position 3" in html
+    assert 'data-testid="discard-table"' in html
+
+
+def test_too_many_copies_between_hand_and_river_is_refused():
+    assert "more than four copies" in analyze(HAND, "7z7z7z")["river_error"]
+
+
+def test_a_13_tile_hand_says_the_danger_needs_14():
+    report = analyze("234m4m66p789p4s56s7z", RIVER)
+    assert "danger" not in report and "14 tiles" in report["river_error"]
+
+
+def test_without_a_river_nothing_changes():
+    assert "danger" not in analyze(HAND) and "river_error" not in analyze(HAND)
