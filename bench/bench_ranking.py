@@ -10,7 +10,8 @@ hand tenpai. Printed, as shares of the kept decisions:
 - *efficiency*: the first choice of :func:`tutor.engine.analysis.discard_analysis` (lowest
   shanten, most accepted tiles, 2-step) is the player's discard;
 - *expected score*: the discard with the highest expected score of
-  :func:`tutor.engine.value.rank_discards` is;
+  :func:`tutor.engine.value.rank_discards` is (among every discard, then among those that keep
+  the lowest shanten, as mahjong-cpp ranks by default);
 - *ranking*: the first row under the preference weights, **cross-validated by game** (weights
   fitted on four fifths of the games, measured on the other fifth: see
   ``scripts/fit_discard_prefs.py``); and where its ``clear`` flag is set, how many decisions
@@ -57,6 +58,15 @@ def main() -> None:
     cv, ratios = cross_validate(samples, names)
     print(f"top-1 agreement, efficiency first choice: {eff / n:.1%}")
     print(f"top-1 agreement, highest expected score:  {ev.agreed / n:.1%}")
+    closest = 0
+    for s in samples:
+        low = min(r.shanten for r in s.rows)
+        best = max(
+            (r for r in s.rows if r.shanten == low),
+            key=lambda r: (r.ev, r.win_rate, r.count, r.two_step),
+        )
+        closest += best.discard == s.rows[s.chosen].discard
+    print(f"top-1 agreement, highest expected score closest to tenpai: {closest / n:.1%}")
     print(f"top-1 agreement, ranking (5-fold by game): {cv.agreed / n:.1%}")
     print(f"clear-rule ratios chosen on the training folds: {sorted(ratios.values())}")
     for label, r in (("expected score", ev), ("ranking", cv)):
