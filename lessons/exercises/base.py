@@ -71,6 +71,7 @@ class Widget:
     low: str = "0"  # numbers: the inputs' minimum ("" lets a learner type a negative)
     step: str = "1"  # numbers: any whole number, so a wrongly rounded answer reaches the site
     rows: tuple[str, ...] = ("123456789m", "123456789p", "123456789s", "1234567z")
+    titles: bool = True  # tiles: False drops the name tooltips when they would give the answer
 
     def palette_rows(self) -> list[tuple[str, str]]:
         """The palette's rows with the name a screen reader gives each."""

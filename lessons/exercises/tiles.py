@@ -195,8 +195,14 @@ class PickTiles(Exercise):
 
     def widget(self, answer: Answer | None = None) -> Widget:
         checked = [str(i) for i in sorted(answer)] if isinstance(answer, frozenset) else []
+        # A tooltip naming the tile ("East wind") would answer "pick every honor".
         return Widget(
-            "tiles", notation=self.notation, select="many", value="index", checked=checked
+            "tiles",
+            notation=self.notation,
+            select="many",
+            value="index",
+            checked=checked,
+            titles=False,
         )
 
 

@@ -450,3 +450,12 @@ def test_red_fives_are_drawn_red() -> None:
         plain = (TILES_DIR / f"5{suit}.svg").read_text()
         redfive = (TILES_DIR / f"0{suit}.svg").read_text()
         assert len(red.findall(redfive)) > len(red.findall(plain)), suit
+
+
+def test_titles_false_drops_the_tooltips_but_keeps_the_names() -> None:
+    from tutor.web.templatetags.tiles import tiles
+
+    html = str(tiles("1m1z", select="many", titles=False))
+    assert "title=" not in html
+    assert 'alt="one of characters"' in html and 'alt="East wind"' in html
+    assert 'title="East wind"' in str(tiles("1z"))

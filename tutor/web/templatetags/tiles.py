@@ -31,6 +31,9 @@ Options:
     selectable); ``show_label=True`` shows that legend as the question above the tiles.
 ``mark``
     Tiles to outline (a notation such as ``"5m"``, or a list of indexes), e.g. the right answer.
+``titles``
+    ``False`` leaves out the tiles' hover tooltips (their names stay as ``alt`` text), for a
+    question the tooltip would answer, such as "pick every honor".
 
 Bad notation never raises: the tag shows an inline error message instead, so a typo in a lesson
 shows up on the page, not as a server error.
@@ -301,8 +304,19 @@ def _mark_set(mark: Any) -> tuple[set[str], set[str]]:
     return set(), _as_set(mark)
 
 
-def _img(src: str, name: str, classes: str, size: int) -> SafeString:
-    """One ``<img>``; built here rather than in a template because hands are drawn by the dozen."""
+def _img(src: str, name: str, classes: str, size: int, titles: bool = True) -> SafeString:
+    """One ``<img>``; built here rather than in a template because hands are drawn by the dozen.
+    Without ``titles`` the tile's name is only its ``alt`` text, with no hover tooltip (for a
+    question such as "spot the honors", which the tooltip would answer)."""
+    if not titles:
+        return format_html(
+            '<img class="{}" src="{}" alt="{}" width="{}" height="{}" draggable="false">',
+            classes,
+            src,
+            name,
+            round(size * ASPECT),
+            size,
+        )
     return format_html(
         '<img class="{}" src="{}" alt="{}" title="{}" width="{}" height="{}" draggable="false">',
         classes,
@@ -315,7 +329,12 @@ def _img(src: str, name: str, classes: str, size: int) -> SafeString:
 
 
 def _build(
-    notation: Any, value_mode: str, checked: Any, mark: Any, size: int = DEFAULT_SIZE
+    notation: Any,
+    value_mode: str,
+    checked: Any,
+    mark: Any,
+    size: int = DEFAULT_SIZE,
+    titles: bool = True,
 ) -> tuple[list[TileGroup], int]:
     checked_values = _as_set(checked)
     marked_notations, marked_indexes = _mark_set(mark)
@@ -357,6 +376,7 @@ def _build(
                             name,
                             classes,
                             size,
+                            titles,
                         ),
                     )
                 )
@@ -387,6 +407,7 @@ def tiles(
     label: str = "",
     mark: Any = None,
     show_label: bool = False,
+    titles: bool = True,
 ) -> SafeString:
     """Render a hand (see the module docstring for the options)."""
     # Empty values (an unset variable in a template) mean the defaults.
@@ -398,7 +419,7 @@ def tiles(
     if value not in ("tile", "index"):
         return _error(notation, _("value must be “tile” or “index”"))
     try:
-        groups, count = _build(notation, value, checked, mark, _size(size))
+        groups, count = _build(notation, value, checked, mark, _size(size), titles is not False)
     except ValueError as exc:  # TileParseError, ImpossibleHandError, NotationError
         reason = getattr(exc, "reason", None) or str(exc)
         return _error(notation, reason)

@@ -1,0 +1,101 @@
+"""Lessons on a phone (item 15 of curriculum v2): at 375 px every wall stack and every tile to
+pick is a target of at least 24 px, radio buttons show, and no tooltip answers a "pick every …"
+question. Screenshots at 1280 and 375 px in English and Spanish."""
+
+from __future__ import annotations
+
+import pytest
+
+from lessons.exercises import exercise
+from lessons.models import Step
+from tests.conftest import screenshot
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+PHONE = {"width": 375, "height": 800}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def go(page, slug: str, key: str, language: str = "en") -> None:
+    step = Step.objects.get(stage__slug=slug, key=key)
+    page.context.add_cookies(
+        [{"name": "django_language", "value": language, "url": page.url or "http://127.0.0.1"}]
+    )
+    page.goto(f"/learn/{slug}/{step.number}/")
+
+
+def smallest(page, selector: str) -> tuple[float, float]:
+    boxes = [b for b in (el.bounding_box() for el in page.locator(selector).all()) if b]
+    assert boxes, f"nothing matches {selector}"
+    return min(b["width"] for b in boxes), min(b["height"] for b in boxes)
+
+
+@pytest.fixture
+def phone(page, curriculum):
+    page.goto("/")
+    page.set_viewport_size(PHONE)
+    return page
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_wall_stacks_are_finger_sized_on_a_phone(phone, language):
+    go(phone, "the-wall", "find-the-first-stack", language)
+    width, height = smallest(phone, "#lesson label.wall-stack")
+    assert width >= 24 and height >= 24, (width, height)
+    # The wall scrolls inside its frame; the page itself does not scroll sideways.
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 375
+    screenshot(phone, f"lessons-wall-exercise-{language}-375")
+    phone.set_viewport_size(DESKTOP)
+    screenshot(phone, f"lessons-wall-exercise-{language}-1280")
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_hand_tiles_to_pick_are_at_least_24_px_wide(phone, language):
+    go(phone, "riichi", "ready-to-declare", language)
+    width, height = smallest(phone, "#lesson label.tile-option img")
+    assert width >= 24 and height >= 32, (width, height)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 375
+    screenshot(phone, f"lessons-hand-tiles-{language}-375")
+    phone.set_viewport_size(DESKTOP)
+    screenshot(phone, f"lessons-hand-tiles-{language}-1280")
+
+
+def first_step_with_radios() -> Step:
+    for step in Step.objects.exclude(exercise={}).order_by("stage__number", "number"):
+        widget = exercise(step.exercise).widget()
+        if widget.kind == "choices" and widget.select == "one":
+            return step
+    raise AssertionError("no exercise asks for one choice")
+
+
+def test_radio_buttons_are_visible(phone):
+    step = first_step_with_radios()
+    phone.goto(f"/learn/{step.stage.slug}/{step.number}/")
+    inputs = phone.locator('#lesson .choices input[type="radio"]')
+    assert inputs.count() >= 2
+    for i in range(inputs.count()):
+        field = inputs.nth(i)
+        assert field.is_visible()
+        assert field.evaluate("e => getComputedStyle(e).opacity") == "1"
+        box = field.bounding_box()
+        assert box["width"] >= 16 and box["height"] >= 16
+    screenshot(phone, "lessons-choices-375")
+
+
+@pytest.mark.parametrize("key", ["spot-the-circles", "spot-the-honors", "spot-the-terminals"])
+def test_no_tooltip_answers_a_spot_question(phone, key):
+    go(phone, "tiles-and-suits", key)
+    tiles = phone.locator("#lesson .answer-tiles img.tile")
+    assert tiles.count() >= 3
+    assert phone.locator("#lesson .answer-tiles img.tile[title]").count() == 0
+    # A screen reader still hears each tile's name.
+    assert all(tiles.nth(i).get_attribute("alt") for i in range(tiles.count()))
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_chart_fits_a_phone(phone, language):
+    phone.context.add_cookies([{"name": "django_language", "value": language, "url": phone.url}])
+    phone.goto("/learn/chart/")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 375
+    screenshot(phone, f"lessons-chart-{language}-375")
+    phone.set_viewport_size(DESKTOP)
+    screenshot(phone, f"lessons-chart-{language}-1280")
