@@ -156,6 +156,10 @@ class StageAssignmentForm(AssignmentBaseForm):
         self.fields["stage"].choices = stage_choices()
 
 
+class ReviewAssignmentForm(AssignmentBaseForm):
+    """Review a game of one's own (see the reviews app): no fields beyond the common ones."""
+
+
 class PuzzleSetForm(AssignmentBaseForm):
     MODE_CHOSEN = "chosen"
     MODE_THEME = "theme"

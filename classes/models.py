@@ -209,6 +209,7 @@ class AssignmentKind(models.TextChoices):
     STAGE = "stage", _("Lesson stage")
     PUZZLES = "puzzles", _("Puzzle set")
     EXERCISE = "exercise", _("Custom exercise")
+    REVIEW = "review", _("Review a game")
 
 
 class ExerciseKind(models.TextChoices):
@@ -289,6 +290,8 @@ class Assignment(models.Model):
                     "theme": label,
                 }
             return ngettext("%(n)d puzzle", "%(n)d puzzles", n) % {"n": n}
+        if self.kind == AssignmentKind.REVIEW:
+            return str(AssignmentKind.REVIEW.label)
         return str(ExerciseKind(self.exercise_kind).label) if self.exercise_kind else ""
 
     @property

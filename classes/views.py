@@ -39,6 +39,7 @@ from .forms import (
     JoinForm,
     NewsForm,
     PuzzleSetForm,
+    ReviewAssignmentForm,
     StageAssignmentForm,
 )
 from .models import (
@@ -60,6 +61,7 @@ ASSIGNMENT_FORMS = {
     AssignmentKind.STAGE: StageAssignmentForm,
     AssignmentKind.PUZZLES: PuzzleSetForm,
     AssignmentKind.EXERCISE: ExerciseForm,
+    AssignmentKind.REVIEW: ReviewAssignmentForm,
 }
 
 
@@ -419,7 +421,7 @@ def _save_assignment(
         assignment.puzzle_ids = data["chosen_ids"]
         if data.get("mode") == PuzzleSetForm.MODE_THEME:
             assignment.theme = data.get("theme") or ""
-    else:
+    elif kind == AssignmentKind.EXERCISE:
         _fill_exercise(assignment, form)
     assignment.save()
     return assignment
@@ -540,6 +542,11 @@ def assignment(request: HttpRequest, class_id: int, assignment_id: int) -> HttpR
     item = get_object_or_404(Assignment, pk=assignment_id, classroom=classroom)
     context: dict[str, Any] = {"classroom": classroom, "assignment": item, "teacher": teacher}
     context.update(_kind_context(item))
+    if item.kind == AssignmentKind.REVIEW:
+        from reviews.models import GameReview
+
+        handed_in = GameReview.objects.filter(assignment=item).select_related("owner")
+        context["reviews"] = handed_in if teacher else handed_in.filter(owner=request.user)
     if teacher:
         grid = services.class_grid(classroom, assignments=[item])
         context["results"] = [(s, works[0]) for s, works in grid.rows()]

@@ -121,7 +121,25 @@ def run_review(review_id: int) -> GameReview | None:
         review.loss = round(sum(j.loss for j in judged), 1)
         review.finished = timezone.now()
         review.save()
+        if review.assignment_id is not None:
+            _hand_in(review)
     return review
+
+
+def _hand_in(review: GameReview) -> None:
+    """Count a finished review as the owner's work on its class assignment: done, scored by the
+    share of decisions where they chose the engine's best discard."""
+    from classes.models import Progress
+
+    Progress.objects.get_or_create(assignment_id=review.assignment_id, student=review.owner)
+    progress = Progress.objects.select_for_update().get(
+        assignment_id=review.assignment_id, student=review.owner
+    )
+    when = review.finished or timezone.now()
+    progress.score = round(100 * review.agreed / review.total) if review.total else 0
+    progress.completed_at = progress.completed_at or when
+    progress.last_activity = when
+    progress.save()
 
 
 def mistakes_to_puzzles(review: GameReview) -> int:

@@ -18,6 +18,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from classes.models import Assignment, AssignmentKind
 from puzzles.models import Puzzle
 from puzzles.play import situation
 from tutor.web import limits
@@ -49,22 +50,39 @@ def _review(request: HttpRequest, review_id: int) -> GameReview:
     return review
 
 
+def _assignment(request: HttpRequest) -> Assignment | None:
+    """The "review a game" assignment this upload answers, if the learner is in its class."""
+    raw = request.POST.get("assignment") or request.GET.get("assignment") or ""
+    if not raw.isdigit():
+        return None
+    return Assignment.objects.filter(
+        pk=int(raw),
+        kind=AssignmentKind.REVIEW,
+        classroom__memberships__student=request.user,
+    ).first()
+
+
 @login_required
 @limits.limited(UPLOAD_LIMIT, counts=limits.succeeded)
 def index(request: HttpRequest) -> HttpResponse:
     """The learner's reviews and the upload form; a good upload starts a review."""
     form = UploadForm(request.POST or None, request.FILES or None)
+    assignment = _assignment(request)
     if request.method == "POST":
         if form.is_valid() and form.checked is not None:
             review = services.create_review(
-                request.user, form.checked, int(form.cleaned_data["seat"])
+                request.user,
+                form.checked,
+                int(form.cleaned_data["seat"]),
+                assignment.pk if assignment else None,
             )
             return redirect("reviews:detail", review.pk)
         status = 400
     else:
         status = 200
     reviews = GameReview.objects.filter(owner=request.user)[:50]
-    return render(request, "reviews/index.html", {"form": form, "reviews": reviews}, status=status)
+    context = {"form": form, "reviews": reviews, "assignment": assignment}
+    return render(request, "reviews/index.html", context, status=status)
 
 
 def _row(option: Option, judged: JudgedDecision, mine: bool) -> dict[str, Any]:

@@ -152,3 +152,66 @@ def test_mistakes_become_puzzles_due_in_the_owners_review_queue_once() -> None:
         assert not attempt.correct and attempt.answer == [p.analysis["played"]]
         assert attempt.answer[0] != p.analysis["answer"]
     assert services.mistakes_to_puzzles(review) == 0
+
+
+def test_an_instructor_assigns_a_review_and_sees_each_students_summary() -> None:
+    from classes.models import Assignment, AssignmentKind, Progress
+    from tests.factories import classroom, teacher
+
+    sensei = teacher("sensei")
+    student_client, student = login("student")
+    classmate_client, classmate = login("classmate")
+    room = classroom("Tuesday", sensei, student, classmate)
+    other_sensei = teacher("other-sensei")
+    classroom("Thursday", other_sensei)
+    teacher_client = Client()
+    teacher_client.force_login(sensei)
+    created = teacher_client.post(
+        reverse("classes:assignment_new", args=[room.pk]) + "?kind=review",
+        {"kind": "review", "title": "", "instructions": "Your last Phoenix game"},
+    )
+    assert created.status_code == 302
+    work = Assignment.objects.get(classroom=room)
+    assert work.kind == AssignmentKind.REVIEW and work.display_title == "Review a game"
+
+    page = student_client.get(reverse("reviews:index") + f"?assignment={work.pk}")
+    assert 'data-testid="for-assignment"' in page.content.decode()
+    response = student_client.post(
+        reverse("reviews:index"),
+        {"log": SimpleUploadedFile(XML.name, XML.read_bytes()), "seat": "0", "assignment": work.pk},
+    )
+    review = GameReview.objects.get(owner=student)
+    assert response.status_code == 302 and review.assignment == work
+    services.run_review(review.pk)
+    review.refresh_from_db()
+    progress = Progress.objects.get(assignment=work, student=student)
+    assert progress.completed_at is not None
+    assert progress.score == round(100 * review.agreed / review.total)
+
+    summary = teacher_client.get(reverse("classes:assignment", args=[room.pk, work.pk]))
+    text = summary.content.decode()
+    assert 'data-testid="review-summaries"' in text and "student" in text
+    assert f"{review.agreed} / {review.total}" in text
+    detail = reverse("reviews:detail", args=[review.pk])
+    assert teacher_client.get(detail).status_code == 200
+    # The teacher reads it but cannot fill the student's puzzle queue.
+    assert teacher_client.post(reverse("reviews:puzzles", args=[review.pk])).status_code == 404
+    other = Client()
+    other.force_login(other_sensei)
+    assert other.get(detail).status_code == 404
+    assert classmate_client.get(detail).status_code == 404
+
+
+def test_an_upload_cannot_be_handed_in_to_someone_elses_class() -> None:
+    from classes.models import Assignment, AssignmentKind
+    from tests.factories import classroom, teacher
+
+    room = classroom("Tuesday", teacher("sensei"))
+    work = Assignment.objects.create(classroom=room, kind=AssignmentKind.REVIEW)
+    client, outsider = login("outsider")
+    response = client.post(
+        reverse("reviews:index"),
+        {"log": SimpleUploadedFile(XML.name, XML.read_bytes()), "seat": "0", "assignment": work.pk},
+    )
+    assert response.status_code == 302
+    assert GameReview.objects.get(owner=outsider).assignment is None
