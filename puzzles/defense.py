@@ -4,13 +4,15 @@ this module only builds the table state and writes the reasons as sentences."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from django.utils.translation import gettext as _
 
 from tutor.engine import defense as ed
-from tutor.engine.tiles import parse_tiles
+from tutor.engine.tiles import parse_tile, parse_tiles, tile_str
 from tutor.web.defense_text import percent_text, reason_text
+from tutor.web.engine_text import tile_text
 
 MAX_RIVER = 30
 """A river longer than any hand allows is refused."""
@@ -66,3 +68,172 @@ def river_state(
 
 
 __all__ = ["MAX_RIVER", "RiverError", "danger_rows", "river_state"]
+
+
+# --- defense puzzles from real games -----------------------------------------------------------
+
+STATE_FIELDS = (
+    "river",
+    "visible",
+    "hand",
+    "discards_after_riichi",
+    "dora_indicators",
+    "round_wind",
+    "riichi_seat_wind",
+    "decider_seat_wind",
+    "turns_since_riichi",
+    "tiles_left",
+    "melds",
+    "riichi_seat",
+    "riichi_turn",
+)
+"""The fields of a shared defense decision that make the table state (no label)."""
+
+_REASON_RATING = {"genbutsu": 1100.0, "passed_after_riichi": 1300.0, "honor_visible": 1400.0}
+"""Starting ratings by the reason that makes the answer safe; anything else starts at 1600."""
+
+
+def _notation(counts: list[int]) -> str:
+    return "".join(tile_str(t) * n for t, n in enumerate(counts) if n)
+
+
+def puzzle_fields(record: dict[str, Any]) -> dict[str, Any] | None:
+    """A defense puzzle's stored fields from one shared defense decision, or ``None`` when the
+    position does not make a fair puzzle: a closed 14-tile hand (not declaring riichi itself)
+    whose safest tile stands out by the engine's margin
+    (:func:`tutor.engine.defense_puzzle.safest_by_margin`)."""
+    from tutor.engine.defense_puzzle import margin, safest_by_margin
+
+    if sum(record["hand"]) != 14 or record.get("declaring_riichi"):
+        return None
+    state = ed.DefenseState.from_json(record)
+    answer = safest_by_margin(state)
+    if answer is None:
+        return None
+    rows = ed.assess(state)
+    first = rows[0].reasons[0].code if rows[0].reasons else ""
+    hand = _notation(record["hand"])
+    # what is in view besides one's hand, the riichi river and the dora indicators
+    others = list(record["visible"])
+    for t in [*parse_tiles(hand), *(parse_tile(r["tile"]) for r in record["river"])]:
+        others[t] -= 1
+    for t in record.get("dora_indicators") or []:
+        others[parse_tile(t)] -= 1
+    riichi_index = parse_tile(record["riichi_seat_wind"]) - 27
+    own_index = parse_tile(record["decider_seat_wind"]) - 27
+    discards = ["", "", "", ""]
+    discards[riichi_index] = "".join(r["tile"] for r in record["river"])
+    rating = _REASON_RATING.get(first, 1600.0)
+    return {
+        "kind": "defense",
+        "hand": hand,
+        "context": {
+            "seat": own_index,
+            "seat_wind": record["decider_seat_wind"],
+            "round_wind": record["round_wind"],
+            "dora_indicator": (record.get("dora_indicators") or [""])[0],
+            "dora_indicators": record.get("dora_indicators") or [],
+            "tiles_left": record["tiles_left"],
+            "discards": discards,
+            "riichi": [riichi_index],
+            "riichi_tile": tile_str(state.riichi_tile.tile),
+            "passed": "".join(record.get("discards_after_riichi") or []),
+            "others": _notation([max(0, n) for n in others]),
+            "state": {k: record[k] for k in STATE_FIELDS if k in record},
+        },
+        "analysis": {
+            "answer": tile_str(answer),
+            "margin": margin({r.tile: r.danger for r in rows}),
+            "danger": [r.as_json() for r in rows],
+            "played": record.get("discard"),
+            "dealt_in": bool(record.get("dealt_in")),
+            "riichi_waits": record.get("waits") or [],
+            "difficulty": int((rating - 1500) / 200 + 3),
+        },
+        "difficulty": int((rating - 1500) / 200 + 3),
+        "rating": rating,
+        "canonical_key": (
+            f"defense:{record['log_id']}:{record['round_seq']}:{record['decider']}:"
+            f"{record['riichi_turn']}:{record['turns_since_riichi']}"
+        ),
+        "source_log": record["log_id"],
+        "source_round": record["round_seq"],
+        "source_seat": record["decider"],
+        "source_turn": 100 + len(record["river"]) + record["turns_since_riichi"],
+        "themes": ["riichi-table", "real-game"],
+    }
+
+
+def mine(
+    records: list[dict[str, Any]], per_game: int = 2, limit: int | None = None
+) -> list[dict[str, Any]]:
+    """Defense puzzles from shared decisions: at most ``per_game`` per game, taken in turn
+    from each starting rating (genbutsu, passed tiles, honors, the rest), so that the set
+    teaches more than finding a tile in the river."""
+    found: dict[str, int] = {}
+    tiers: dict[float, list[dict[str, Any]]] = {}
+    for record in records:
+        if found.get(record["log_id"], 0) >= per_game:
+            continue
+        row = puzzle_fields(record)
+        if row is not None:
+            found[record["log_id"]] = found.get(record["log_id"], 0) + 1
+            tiers.setdefault(row["rating"], []).append(row)
+    rows = [
+        row
+        for group in itertools.zip_longest(*(tiers[k] for k in sorted(tiers)))
+        for row in group
+        if row is not None
+    ]
+    return rows[:limit] if limit else rows
+
+
+def explanation(puzzle: Any) -> str:
+    """One sentence: the safest tile, its chance of dealing in and the next tile's."""
+    rows = (puzzle.analysis or {}).get("danger") or []
+    if len(rows) < 2:
+        return ""
+    best, second = rows[0], rows[1]
+    return _(
+        "%(tile)s is the safest tile: it deals in about %(best)s of the time, against %(next)s "
+        "for the next safest, %(other)s."
+    ) % {
+        "tile": tile_text(best["tile"]).capitalize(),
+        "best": percent_text(best["danger"]),
+        "next": percent_text(second["danger"]),
+        "other": tile_text(second["tile"]),
+    }
+
+
+def feedback_rows(puzzle: Any, answer: list[str]) -> list[dict[str, Any]]:
+    """The stored danger of every candidate, safest first, with its reasons in words, marking
+    the answer, the learner's choice and the Phoenix player's."""
+    analysis = puzzle.analysis or {}
+    played = analysis.get("played")
+    return [
+        {
+            "tile": row["tile"],
+            "percent": percent_text(row["danger"]),
+            "reason_texts": [
+                reason_text(ed.DangerReason(r["code"], r.get("params") or {}))
+                for r in row.get("reasons") or []
+            ],
+            "best": row["tile"] == analysis.get("answer"),
+            "chosen": row["tile"] in answer,
+            "played": row["tile"] == played,
+            "wait": row["tile"] in (analysis.get("riichi_waits") or []),
+        }
+        for row in analysis.get("danger") or []
+    ]
+
+
+def dealt_in_words(puzzle: Any) -> str:
+    """Whether the Phoenix player's discard dealt in, and what the riichi waited on."""
+    analysis = puzzle.analysis or {}
+    waits = analysis.get("riichi_waits") or []
+    if not analysis.get("played") or not waits:
+        return ""
+    tiles = ", ".join(tile_text(t) for t in waits)
+    if analysis.get("dealt_in"):
+        return _("It dealt in: the riichi was waiting on %(tiles)s.") % {"tiles": tiles}
+    return _("It did not deal in; the riichi was waiting on %(tiles)s.") % {"tiles": tiles}

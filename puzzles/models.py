@@ -25,6 +25,7 @@ class PuzzleKind(models.TextChoices):
     IMPROVE = "improve", _("Which tiles improve this hand")
     WAITS = "waits", _("What are the waits")
     SHANTEN = "shanten", _("How many shanten")
+    DEFENSE = "defense", _("Defense: the safest tile")
 
 
 THEME_LABELS = {
@@ -292,7 +293,7 @@ class Puzzle(models.Model):
     @property
     def is_discard_choice(self) -> bool:
         """Whether the answer is one tile to discard from a 14-tile hand."""
-        return self.kind in (PuzzleKind.DISCARD, PuzzleKind.EFFICIENCY)
+        return self.kind in (PuzzleKind.DISCARD, PuzzleKind.EFFICIENCY, PuzzleKind.DEFENSE)
 
     @property
     def from_game(self) -> bool:

@@ -107,7 +107,7 @@ def normalise_answer(puzzle: Puzzle, raw: Sequence[str]) -> list[str]:
         kinds = sorted({parse_tile(v) for v in values})
     except (TileParseError, ValueError) as exc:
         raise BadAnswer(_("“%(answer)s” is not a tile.") % {"answer": ", ".join(values)}) from exc
-    if puzzle.kind in DISCARD_KINDS:
+    if puzzle.kind in (*DISCARD_KINDS, PuzzleKind.DEFENSE):
         if len(kinds) != 1:
             raise BadAnswer(_("Choose exactly one tile to discard."))
         in_hand = {parse_tile(t) for t in _hand_tiles(puzzle.hand)}
@@ -1123,6 +1123,10 @@ def _tile_list(tiles: Sequence[str]) -> str:
 def explanation(puzzle: Puzzle, rows: list[DiscardRow] | None = None) -> str:
     """One sentence saying why the answer is right, built from the stored engine facts."""
     analysis = puzzle.analysis or {}
+    if puzzle.kind == PuzzleKind.DEFENSE:
+        from .defense import explanation as defense_explanation
+
+        return defense_explanation(puzzle)
     if puzzle.kind in DISCARD_KINDS and is_value_judged(puzzle):
         return _value_explanation(discard_rows(puzzle) if rows is None else rows)
     if puzzle.kind in DISCARD_KINDS:

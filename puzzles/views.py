@@ -215,6 +215,7 @@ def answer(request: HttpRequest, puzzle_id: int) -> HttpResponse:
         forms=play.hand_forms(puzzle) if puzzle.kind == PuzzleKind.SHANTEN else [],
         explanation=play.explanation(puzzle, rows),
         played_words=play.played_words(puzzle),
+        **_defense_context(puzzle, result.answer),
         **_opinion_context(request, puzzle),
         marked="".join(result.solution) if puzzle.kind != PuzzleKind.SHANTEN else "",
         answer_key="".join(result.answer),
@@ -223,6 +224,17 @@ def answer(request: HttpRequest, puzzle_id: int) -> HttpResponse:
         oob=_partial(request),
     )
     return _render(request, "puzzles/detail.html", "feedback", context)
+
+
+def _defense_context(puzzle: Puzzle, answer: list[str]) -> dict[str, Any]:
+    if puzzle.kind != PuzzleKind.DEFENSE:
+        return {}
+    from . import defense
+
+    return {
+        "danger_rows": defense.feedback_rows(puzzle, answer),
+        "dealt_in_words": defense.dealt_in_words(puzzle),
+    }
 
 
 def _opinion_context(request: HttpRequest, puzzle: Puzzle, **extra: Any) -> dict[str, Any]:

@@ -50,7 +50,10 @@ def _theme_choices() -> list[tuple[str, str]]:
 
 
 class BatchForm(forms.Form):
-    kind = forms.ChoiceField(label=gettext_lazy("Puzzle type"), choices=PuzzleKind.choices)
+    kind = forms.ChoiceField(
+        label=gettext_lazy("Puzzle type"),
+        choices=[c for c in PuzzleKind.choices if c[0] != PuzzleKind.DEFENSE],
+    )
     count = forms.IntegerField(
         label=gettext_lazy("How many"), min_value=1, max_value=services.MAX_BATCH, initial=50
     )

@@ -18,6 +18,8 @@ STARTER = {"discard": 40, "efficiency": 60, "improve": 50, "waits": 50, "shanten
 """How many generated puzzles of each kind a site needs before it is worth playing (besides
 the what-to-discard puzzles mined from real games, loaded from a fixture)."""
 STARTER_SEED = 2026
+DEFENSE_FIXTURE = services_mining.FIXTURE.with_name("defense_puzzles.jsonl")
+"""Defense puzzles mined from the shared Phoenix games (``manage.py mine_defense``)."""
 
 
 class Command(BaseCommand):
@@ -50,6 +52,9 @@ class Command(BaseCommand):
         if services_mining.FIXTURE.exists():
             new = services_mining.load_fixture()
             self.stdout.write(f"real games: {new} new puzzles from the fixture")
+        if DEFENSE_FIXTURE.exists():
+            new = services_mining.load_fixture(DEFENSE_FIXTURE)
+            self.stdout.write(f"defense: {new} new puzzles from the fixture")
         daily = services.daily_puzzle()
         if daily is None:
             self.stdout.write("No daily puzzle: there are no puzzles.")

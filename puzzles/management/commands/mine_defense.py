@@ -1,0 +1,47 @@
+"""Mine "which tile is safest?" puzzles from the shared defense decisions of the Phoenix games.
+
+``python manage.py mine_defense`` writes ``puzzles/fixtures/defense_puzzles.jsonl`` (loaded by
+``ensure_puzzles``, so by ``load_demo``); ``--store`` also stores them in the database now.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from puzzles import defense, services_mining
+
+DECISIONS = Path(settings.BASE_DIR).parent / "shared" / "reference" / "defense_decisions.jsonl.gz"
+FIXTURE = Path(services_mining.FIXTURE).with_name("defense_puzzles.jsonl")
+
+
+class Command(BaseCommand):
+    help = "Mine defense puzzles from the shared defense decisions and write their fixture."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--decisions", type=Path, default=DECISIONS)
+        parser.add_argument("--out", type=Path, default=FIXTURE)
+        parser.add_argument("--per-game", type=int, default=2)
+        parser.add_argument("--limit", type=int, default=120)
+        parser.add_argument("--store", action="store_true", help="store them in the database too")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        path: Path = options["decisions"]
+        if not path.exists():
+            raise CommandError(f"{path}: no such file (the shared defense decisions)")
+        with gzip.open(path, "rt", encoding="utf-8") as lines:
+            records = [json.loads(line) for line in lines]
+        rows = defense.mine(records, per_game=options["per_game"], limit=options["limit"])
+        out: Path = options["out"]
+        out.parent.mkdir(parents=True, exist_ok=True)
+        with out.open("w", encoding="utf-8") as f:
+            for row in rows:
+                f.write(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n")
+        self.stdout.write(f"{len(rows)} defense puzzles from {len(records)} decisions → {out}")
+        if options["store"]:
+            self.stdout.write(f"{services_mining.load_fixture(out)} new in the database")
