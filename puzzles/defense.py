@@ -160,7 +160,7 @@ def puzzle_fields(record: dict[str, Any]) -> dict[str, Any] | None:
         "source_round": record["round_seq"],
         "source_seat": record["decider"],
         "source_turn": 100 + len(record["river"]) + record["turns_since_riichi"],
-        "themes": ["riichi-table", "real-game"],
+        "themes": ["defense", "real-game", "riichi-table"],
     }
 
 

@@ -57,6 +57,7 @@ THEME_LABELS = {
     "riichi-table": _("Against a riichi"),
     "after-call": _("After a call"),
     "real-game": _("From a real game"),
+    "defense": _("Defense: the safest tile"),
 }
 """Names of the themes the generator assigns (see :mod:`puzzles.generation`)."""
 

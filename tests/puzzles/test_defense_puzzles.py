@@ -112,3 +112,8 @@ def test_after_the_answer_in_spanish(client, puzzle):
     assert "es la ficha más segura" in html
     assert "Con qué probabilidad daba ron cada ficha" in html
     assert "No dio ron; el riichi esperaba" in html
+
+
+def test_an_instructor_can_pick_defense_puzzles_by_theme(puzzle):
+    picked = play.pick_puzzles(theme="defense", count=5)
+    assert len(picked) == 5 and all(p.kind == PuzzleKind.DEFENSE for p in picked)
