@@ -13,12 +13,13 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, QueryDi
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from tutor.engine.scoring.chart import HAN_COLUMNS, ChartCell, limit_cells, points_chart
 
 from . import services, text
+from .drill import Drill, new_seed, read_seed
 from .exercises import AnswerError, ContentError, EmptyAnswer, Verdict, exercise, wall_figure
 from .exercises.base import points_text
 from .models import Stage, Step
@@ -256,3 +257,43 @@ def chart(request: HttpRequest) -> HttpResponse:
         "lessons/chart.html",
         {"tables": tables, "han_columns": HAN_COLUMNS, "points_stage": points},
     )
+
+
+@require_http_methods(["GET", "POST"])
+def drill(request: HttpRequest) -> HttpResponse:
+    """The scoring drill: a winning hand from a seed; han, fu and payment graded apart."""
+    raw = request.POST.get("seed") if request.method == "POST" else request.GET.get("seed")
+    if raw is None:
+        return redirect(f"{reverse('lessons:drill')}?seed={new_seed()}")
+    context: dict[str, Any] = {"next_url": f"{reverse('lessons:drill')}?seed={new_seed()}"}
+    try:
+        seed = read_seed(raw)
+    except AnswerError as exc:
+        return render(request, "lessons/drill.html", {**context, "error": str(exc)}, status=400)
+    found = Drill.of(seed)
+    status = 200
+    verdicts = None
+    error = ""
+    if request.method == "POST":
+        try:
+            verdicts = found.grade(request.POST)
+        except AnswerError as exc:
+            error = str(exc)
+            status = 200 if isinstance(exc, EmptyAnswer) else 400
+    typed = request.POST if request.method == "POST" else QueryDict()
+    parts = [
+        ("han", _("Han"), typed.get("han", "")),
+        ("fu", _("Fu"), typed.get("fu", "")),
+        *[(name, label, typed.get(name, "")) for name, label in found.payers()],
+    ]
+    context.update(
+        {
+            "drill": found,
+            "parts": parts,
+            "verdicts": verdicts,
+            "all_right": bool(verdicts) and all(v.correct for v in verdicts.values()),
+            "error": error,
+            "action": reverse("lessons:drill"),
+        }
+    )
+    return render(request, "lessons/drill.html", context, status=status)

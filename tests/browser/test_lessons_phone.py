@@ -99,3 +99,21 @@ def test_the_chart_fits_a_phone(phone, language):
     screenshot(phone, f"lessons-chart-{language}-375")
     phone.set_viewport_size(DESKTOP)
     screenshot(phone, f"lessons-chart-{language}-1280")
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_scoring_drill_is_answered_on_a_phone(phone, language):
+    from tests.lessons.test_drill import right
+
+    phone.context.add_cookies([{"name": "django_language", "value": language, "url": phone.url}])
+    phone.goto("/learn/drill/?seed=3")
+    for name, value in right(3).items():
+        if name != "seed":
+            phone.locator(f'input[name="{name}"]').fill(value)
+    phone.locator('form.exercise button[type="submit"]').click()
+    phone.locator("#feedback-payment.feedback-correct").wait_for()
+    assert phone.locator(".feedback-wrong").count() == 0
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 375
+    screenshot(phone, f"lessons-drill-{language}-375")
+    phone.set_viewport_size(DESKTOP)
+    screenshot(phone, f"lessons-drill-{language}-1280")

@@ -1,0 +1,134 @@
+"""The scoring drill: a winning hand drawn by the engine from a seed, whose han, fu and payment
+the learner works out; each is graded on its own, by the same exercise types as the lessons.
+
+The seed is the whole position: the page carries it in its URL and its form, so a position can
+be shown again, shared, or graded without storing anything.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.http import QueryDict
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from tutor.engine.positions import draw_winning
+
+from .exercises import AnswerError, Verdict, exercise
+from .exercises.base import SEATS, _number, _seat_names, display, join_and
+
+SEED_LIMIT = 10**9
+
+
+def new_seed() -> int:
+    """A seed for a fresh position (not a secret: only variety matters)."""
+    return random.randrange(SEED_LIMIT)  # noqa: S311
+
+
+@dataclass
+class Drill:
+    seed: int
+    data: dict[str, Any]
+
+    @classmethod
+    def of(cls, seed: int) -> Drill:
+        p = draw_winning(seed)
+        data: dict[str, Any] = {
+            "hand": p.hand,
+            "win_tile": p.win_tile,
+            "win": "tsumo" if p.tsumo else "ron",
+            "seat": p.seat,
+            "riichi": p.riichi,
+        }
+        if p.discarder:
+            data["discarder"] = p.discarder
+        return cls(seed, data)
+
+    def fu(self) -> Any:
+        return exercise({"type": "fu", **self.data})
+
+    def payment(self) -> Any:
+        return exercise({"type": "payment", **self.data})
+
+    def facts(self) -> list[str]:
+        """The situation in sentences, as a lesson's question gives it."""
+        seats = _seat_names()
+        seat = seats[SEATS.index(self.data["seat"])]
+        out = [_("You sit %(seat)s; the round wind is East.") % {"seat": seat}]
+        if self.data["win"] == "tsumo":
+            out.append(_("You win by tsumo, drawing the last tile yourself."))
+        else:
+            who = seats[SEATS.index(self.data["discarder"])]
+            out.append(_("You win by ron on %(seat)s's discard.") % {"seat": who})
+        out.append(_("You declared riichi.") if self.data["riichi"] else _("No riichi."))
+        out.append(_("No dora, no honba, no riichi sticks on the table."))
+        return out
+
+    def notation(self) -> str:
+        return display(self.fu().hand)
+
+    def win_tile(self) -> str:
+        return str(self.data["win_tile"])
+
+    def payers(self) -> list[tuple[str, str]]:
+        """``(input name, label)`` of each payment to type."""
+        seats = _seat_names()
+        return [
+            (f"pay_{s}", _("%(seat)s pays") % {"seat": seats[SEATS.index(s)]})
+            for s in self.payment().payers()
+        ]
+
+    def grade(self, post: Mapping[str, Any]) -> dict[str, Verdict]:
+        """Han, fu and payment graded apart. Raises ``AnswerError`` for a malformed form."""
+        from tutor.web.engine_text import yaku_name
+
+        han = _number(post, "han", 1, 13)
+        fu_ex = self.fu()
+        result = fu_ex.result()
+        lines = join_and(f"{yaku_name(y.key)} {y.han}" for y in result.yaku)
+        if han == result.han:
+            han_verdict = Verdict(
+                True, [_("%(lines)s: %(han)s han.") % {"lines": lines, "han": han}]
+            )
+        else:
+            slip = (
+                ngettext(
+                    "You counted %(mine)s han, %(n)s too many.",
+                    "You counted %(mine)s han, %(n)s too many.",
+                    han - result.han,
+                )
+                if han > result.han
+                else ngettext(
+                    "You counted %(mine)s han, %(n)s too few.",
+                    "You counted %(mine)s han, %(n)s too few.",
+                    result.han - han,
+                )
+            ) % {"mine": han, "n": abs(han - result.han)}
+            han_verdict = Verdict(
+                False,
+                [
+                    slip,
+                    _("The yaku: %(lines)s (%(han)s han).") % {"lines": lines, "han": result.han},
+                ],
+            )
+        fu_post = QueryDict(mutable=True)
+        fu_post["number"] = str(post.get("fu", ""))
+        fu_verdict = fu_ex.check(fu_ex.read(fu_post))
+        pay_ex = self.payment()
+        pay_verdict = pay_ex.check(pay_ex.read(post))
+        return {"han": han_verdict, "fu": fu_verdict, "payment": pay_verdict}
+
+
+def read_seed(value: Any) -> int:
+    """The seed of a URL or form, or ``AnswerError``."""
+    try:
+        seed = int(str(value))
+    except (TypeError, ValueError):
+        raise AnswerError(_("This drill position does not exist. Start a new one.")) from None
+    if not 0 <= seed < SEED_LIMIT:
+        raise AnswerError(_("This drill position does not exist. Start a new one."))
+    return seed
