@@ -47,7 +47,7 @@ def textbook_columns(rows: fd.Rows) -> np.ndarray:
     names: dict[str, int] = {}
     cats = []
     extra = []
-    for d, t in zip(rows.decision, rows.tile, strict=True):
+    for d, t in zip(rows.decision.tolist(), rows.tile.tolist(), strict=True):
         r = rows.records[d]
         river = {x["tile"] for x in r["river"]}
         passed = set(r["discards_after_riichi"])
