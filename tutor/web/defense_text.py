@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tutor.engine import tiles as et
 from tutor.engine.defense import DangerReason
@@ -59,9 +60,11 @@ def reason_text(reason: DangerReason) -> str:
             "wall": tile_name(et.parse_tile(p["wall"]))
         }
     if code == "only_pair_waits":
-        return _("only a shanpon or a tanki can wait on it (%(unseen)s copies unseen)") % {
-            "unseen": p["unseen"]
-        }
+        return ngettext(
+            "only a shanpon or a tanki can wait on it (%(unseen)s copy unseen)",
+            "only a shanpon or a tanki can wait on it (%(unseen)s copies unseen)",
+            int(p["unseen"]),
+        ) % {"unseen": p["unseen"]}
     if code == "early_outside":
         return _("the riichi player threw %(tile)s early (discard %(position)s)") % {
             "tile": tile_name(et.parse_tile(p["by"])),

@@ -1,0 +1,65 @@
+"""Solving a defense puzzle in Chromium: an opponent is in riichi, click the safest tile, read
+why each tile was safe or not, in English and in Spanish, on a wide screen and a phone."""
+
+from __future__ import annotations
+
+import pytest
+
+from puzzles import services_mining
+from puzzles.management.commands.ensure_puzzles import DEFENSE_FIXTURE
+from puzzles.models import Puzzle, PuzzleKind
+from tests.conftest import screenshot
+from tutor.engine.tiles import parse_tile
+from tutor.web.tile_names import tile_name
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def _suji_puzzle() -> Puzzle:
+    services_mining.load_fixture(DEFENSE_FIXTURE)
+    return next(
+        p
+        for p in Puzzle.objects.filter(kind=PuzzleKind.DEFENSE, rating__gte=1600).order_by("id")
+        if any(r["code"] == "suji" for r in p.analysis["danger"][0]["reasons"])
+    )
+
+
+def _solve(page, puzzle: Puzzle, name: str) -> str:
+    page.goto(f"/puzzles/{puzzle.pk}/")
+    page.get_by_test_id("riichi-badge").wait_for()
+    page.locator("#feedback form").get_by_role("img", name=name).first.click()
+    page.locator("#feedback form button[type=submit]").click()
+    verdict = page.get_by_test_id("verdict")
+    verdict.wait_for()
+    return verdict.inner_text()
+
+
+def test_solve_a_defense_puzzle_and_read_why(page) -> None:
+    puzzle = _suji_puzzle()
+    answer = parse_tile(puzzle.analysis["answer"])
+    text = _solve(page, puzzle, str(tile_name(answer)))
+    assert "Correct!" in text and "is the safest tile" in text
+    table = page.get_by_test_id("danger-table")
+    assert table.is_visible()
+    reasons = page.get_by_test_id("danger-reasons").first.inner_text()
+    assert "suji of" in reasons and "a two-sided wait on it would be furiten" in reasons
+    assert "The Phoenix player" in page.get_by_test_id("phoenix-choice").inner_text()
+    screenshot(page, "puzzle-defense-en-1280")
+    page.set_viewport_size({"width": 375, "height": 800})
+    screenshot(page, "puzzle-defense-en-375")
+
+
+def test_the_defense_puzzle_in_spanish(page, live_server) -> None:
+    puzzle = _suji_puzzle()
+    page.context.add_cookies([{"name": "django_language", "value": "es", "url": live_server.url}])
+    from django.utils import translation
+
+    with translation.override("es"):
+        name = str(tile_name(parse_tile(puzzle.analysis["answer"])))
+    text = _solve(page, puzzle, name)
+    assert "¡Correcto!" in text and "es la ficha más segura" in text
+    reasons = page.get_by_test_id("danger-reasons").first.inner_text()
+    assert "suji de" in reasons
+    screenshot(page, "puzzle-defense-es-1280")
+    page.set_viewport_size({"width": 375, "height": 800})
+    screenshot(page, "puzzle-defense-es-375")
