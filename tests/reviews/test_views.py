@@ -215,3 +215,40 @@ def test_an_upload_cannot_be_handed_in_to_someone_elses_class() -> None:
     )
     assert response.status_code == 302
     assert GameReview.objects.get(owner=outsider).assignment is None
+
+
+def test_the_progress_bar_polls_until_the_review_is_done_then_reloads() -> None:
+    client, learner = login("learner")
+    log = services.check_upload(XML.name, XML.read_bytes())
+    review = services.create_review(learner, log, 0)
+    url = reverse("reviews:detail", args=[review.pk])
+    poll = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "review-progress"}
+    running = client.get(url, **poll)
+    body = running.content.decode()
+    assert body.lstrip().startswith('<section id="review-progress"')
+    assert 'hx-trigger="every 1s"' in body and "HX-Refresh" not in running
+    services.run_review(review.pk)
+    done = client.get(url, **poll)
+    assert done["HX-Refresh"] == "true"
+
+
+def test_a_log_that_fails_in_the_task_marks_the_review_failed_with_nothing_stored() -> None:
+    client, learner = login("learner")
+    review = GameReview.objects.create(owner=learner, name="broken.xml", text="nonsense", seat=0)
+    services.run_review(review.pk)
+    review.refresh_from_db()
+    assert review.status == ReviewStatus.FAILED and "not an mjlog" in review.error
+    assert not review.decisions.exists()
+    page = client.get(reverse("reviews:detail", args=[review.pk])).content.decode()
+    assert "This game could not be judged." in page and "every 1s" not in page
+
+
+def test_the_review_page_speaks_spanish() -> None:
+    client, learner = login("learner")
+    review = reviewed(learner)
+    client.cookies["django_language"] = "es"
+    page = client.get(reverse("reviews:detail", args=[review.pk]), HTTP_ACCEPT_LANGUAGE="es")
+    text = page.content.decode()
+    assert f"Decisión 1 de {review.total}" in text
+    assert "Puntos esperados" in text and "Pérdida" in text
+    assert "Elegiste el mejor descarte del motor" in text
