@@ -252,3 +252,14 @@ def test_the_review_page_speaks_spanish() -> None:
     assert f"Decisión 1 de {review.total}" in text
     assert "Puntos esperados" in text and "Pérdida" in text
     assert "Elegiste el mejor descarte del motor" in text
+
+
+def test_staff_find_reviews_in_the_admin() -> None:
+    review = reviewed(user("learner"))
+    staff = Client()
+    staff.force_login(user("staff", is_staff=True, is_superuser=True))
+    listing = staff.get(reverse("admin:reviews_gamereview_changelist"))
+    assert listing.status_code == 200 and review.name in listing.content.decode()
+    assert (
+        staff.get(reverse("admin:reviews_gamereview_change", args=[review.pk])).status_code == 200
+    )
