@@ -196,6 +196,10 @@ def read_curriculum(content_dir: Path = CONTENT_DIR) -> list[StageContent]:
     return stages
 
 
+FAMILY_SEEDS_CHECKED = 50
+"""How many of a family exercise's positions the content check answers."""
+
+
 def check_stage(stage: StageContent) -> list[str]:
     """Ask the engine to answer every exercise; return the problems (empty when all is well)."""
     problems = []
@@ -212,6 +216,19 @@ def check_stage(stage: StageContent) -> list[str]:
         except Exception as exc:  # an engine failure is a problem of this exercise too
             problems.append(f"{stage.slug}/{step.key}: the engine failed: {exc!r}")
             continue
+        if "family" in step.exercise:
+            # Every learner sees another position: each must have exactly one answer too.
+            for seed in range(FAMILY_SEEDS_CHECKED):
+                try:
+                    many = exercise({**step.exercise, "seed": seed}).solutions()
+                except ContentError as exc:
+                    problems.append(f"{stage.slug}/{step.key} seed {seed}: {exc}")
+                    break
+                if len(many) != 1:
+                    problems.append(
+                        f"{stage.slug}/{step.key} seed {seed}: {len(many)} right answers"
+                    )
+                    break
         if len(found) != 1:
             problems.append(
                 f"{stage.slug}/{step.key}: {len(found)} answers are right; an exercise needs "

@@ -97,6 +97,9 @@ class StepProgress(models.Model):
     done = models.BooleanField(default=False)
     mistakes = models.PositiveIntegerField(default=0)
     hints = models.PositiveIntegerField(default=0)
+    # The position of a step whose exercise is drawn from a family (0: none drawn yet); a new
+    # run through the stage starts without one, so it shows a fresh position.
+    seed = models.PositiveIntegerField(default=0)
     updated_at = models.DateTimeField(auto_now=True)
     completed_at = models.DateTimeField(null=True, blank=True)
 

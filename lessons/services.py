@@ -13,6 +13,7 @@ but keeps the best stars earned so far (:class:`~lessons.models.StageBest`, or t
 
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import dataclass
 from datetime import datetime
@@ -31,6 +32,7 @@ SESSION_KEY = "lessons_progress"
 SHOWN_KEY = "lessons_shown"
 BEST_KEY = "lessons_best"
 MISSES_KEY = "lessons_misses"
+SEED_LIMIT = 2**31
 REVEAL_AFTER = 2
 """Wrong answers in a row on one step before the whole working is shown unfolded."""
 
@@ -52,6 +54,7 @@ class Record:
     mistakes: int = 0
     hints: int = 0
     updated_at: datetime | None = None
+    seed: int = 0
 
 
 def _user(request_or_user: Any) -> Any:
@@ -67,7 +70,7 @@ def records(request: HttpRequest | None, stage: Stage, user: Any = None) -> dict
     user = user if user is not None else _user(request)
     if _is_member(user):
         rows = StepProgress.objects.filter(user=user, step__stage=stage).select_related("step")
-        return {r.step.key: Record(r.done, r.mistakes, r.hints, r.updated_at) for r in rows}
+        return {r.step.key: Record(r.done, r.mistakes, r.hints, r.updated_at, r.seed) for r in rows}
     if request is None:
         return {}
     stored = request.session.get(SESSION_KEY, {}).get(stage.slug, {})
@@ -77,6 +80,7 @@ def records(request: HttpRequest | None, stage: Stage, user: Any = None) -> dict
             int(v.get("mistakes", 0)),
             int(v.get("hints", 0)),
             parse_datetime(v["t"]) if v.get("t") else None,
+            int(v.get("seed", 0)),
         )
         for key, v in stored.items()
     }
@@ -93,6 +97,7 @@ def _save(request: HttpRequest, step: Step, record: Record) -> None:
                 "done": record.done,
                 "mistakes": record.mistakes,
                 "hints": record.hints,
+                "seed": record.seed,
                 "completed_at": record.updated_at if record.done else None,
             },
         )
@@ -102,6 +107,7 @@ def _save(request: HttpRequest, step: Step, record: Record) -> None:
         "done": record.done,
         "mistakes": record.mistakes,
         "hints": record.hints,
+        "seed": record.seed,
         "t": record.updated_at.isoformat(),
     }
     request.session[SESSION_KEY] = progress
@@ -212,12 +218,33 @@ class Outcome:
     stars: int
 
 
-def record_answer(request: HttpRequest, step: Step, correct: bool) -> Outcome:
-    """Count an answer (or an explanation step's *Continue*, which is always correct)."""
+def position_seed(request: HttpRequest, step: Step, posted: Any = None) -> int:
+    """The seed of the position this learner sees in ``step`` (a family exercise).
+
+    The seed stored with the learner's attempt wins; before the first answer there is none,
+    and the one the page was drawn with (``posted``, from its form) is used, or a new one.
+    Raises ``ValueError`` for a posted seed no page can carry.
+    """
+    record = records(request, step.stage).get(step.key)
+    if record is not None and record.seed:
+        return record.seed
+    if posted not in (None, ""):
+        seed = int(str(posted))
+        if not 1 <= seed < SEED_LIMIT:
+            raise ValueError("no such position")
+        return seed
+    return random.randrange(1, SEED_LIMIT)  # noqa: S311 - variety, not secrecy
+
+
+def record_answer(request: HttpRequest, step: Step, correct: bool, seed: int = 0) -> Outcome:
+    """Count an answer (or an explanation step's *Continue*, which is always correct), and
+    keep the seed of the position answered with the attempt."""
     stage = step.stage
     with transaction.atomic():
         before = status_from(stage, records(request, stage))
         record = records(request, stage).get(step.key, Record())
+        if seed and not record.seed:
+            record.seed = seed
         if not record.done:
             if correct:
                 record.done = True
@@ -314,6 +341,7 @@ def merge_session_progress(request: HttpRequest, user: Any) -> int:
                         "done": bool(v.get("done")),
                         "mistakes": int(v.get("mistakes", 0)),
                         "hints": int(v.get("hints", 0)),
+                        "seed": int(v.get("seed", 0)),
                         "completed_at": timezone.now() if v.get("done") else None,
                     },
                 )

@@ -20,7 +20,15 @@ from tutor.engine.scoring.chart import HAN_COLUMNS, ChartCell, limit_cells, poin
 
 from . import services, text
 from .drill import Drill, new_seed, read_seed
-from .exercises import AnswerError, ContentError, EmptyAnswer, Verdict, exercise, wall_figure
+from .exercises import (
+    AnswerError,
+    ContentError,
+    EmptyAnswer,
+    Verdict,
+    exercise,
+    wall_figure,
+    with_position,
+)
 from .exercises.base import points_text
 from .models import Stage, Step
 
@@ -47,13 +55,17 @@ def _context(
     verdict: Verdict | None = None,
     answer: Any = None,
     error: str = "",
+    seed: int | None = None,
 ) -> dict[str, Any]:
     stage = step.stage
     texts = step.texts()
     widget = None
+    position = None
     if step.has_exercise:
+        if "family" in step.exercise:
+            position = seed or services.position_seed(request, step)
         try:
-            widget = exercise(step.exercise).widget(answer)
+            widget = exercise(with_position(step.exercise, position)).widget(answer)
         except ContentError:
             # Content is checked when loaded; if an engine change broke it since, say so
             # instead of failing the page.
@@ -77,6 +89,7 @@ def _context(
         "hint": text.render(texts["hint"]),
         "after": text.render(texts["after"]) if verdict and verdict.correct else "",
         "widget": widget,
+        "position": position,
         "figure": figure,
         "verdict": verdict,
         "reveal": bool(verdict and not verdict.correct and services.reveals_working(request, step)),
@@ -100,22 +113,35 @@ def _keep_answer(request: HttpRequest, step: Step) -> None:
     request.session[ANSWER_KEY] = {"step": f"{step.stage.slug}/{step.key}", "post": fields}
 
 
-def _shown_answer(request: HttpRequest, step: Step) -> tuple[Verdict | None, Any]:
+def _shown_answer(request: HttpRequest, step: Step) -> tuple[Verdict | None, Any, int | None]:
     """The verdict kept for this step by ``_keep_answer``, checked again (in the page's
     language), and forgotten: it is shown once."""
     kept = request.session.get(ANSWER_KEY)
     if not kept or kept.get("step") != f"{step.stage.slug}/{step.key}" or not step.has_exercise:
-        return None, None
+        return None, None, None
     del request.session[ANSWER_KEY]
     post = QueryDict(mutable=True)
     for key, values in kept.get("post", {}).items():
         post.setlist(key, [str(v) for v in values])
     try:
-        ex = exercise(step.exercise)
+        seed = _seed(request, step, post.get("position"))
+        ex = exercise(with_position(step.exercise, seed))
         given = ex.read(post)
-        return ex.check(given), given
+        return ex.check(given), given, seed
     except (AnswerError, ContentError):
-        return None, None
+        return None, None, None
+
+
+def _seed(request: HttpRequest, step: Step, posted: Any) -> int | None:
+    """The learner's position in a family exercise (None for a fixed one), or AnswerError."""
+    if "family" not in step.exercise:
+        return None
+    try:
+        return services.position_seed(request, step, posted)
+    except ValueError:
+        raise AnswerError(
+            _("This position was not drawn for you. Reload the page and try again.")
+        ) from None
 
 
 def _render_step(request: HttpRequest, context: dict[str, Any], status: int = 200) -> HttpResponse:
@@ -141,10 +167,10 @@ def stage(request: HttpRequest, slug: str) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def step(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     found = get_object_or_404(Step, stage__slug=slug, number=number)
-    verdict, given = _shown_answer(request, found)
+    verdict, given, seed = _shown_answer(request, found)
     if verdict is None:
         services.mark_shown(request, found)
-    return _render_step(request, _context(request, found, verdict=verdict, answer=given))
+    return _render_step(request, _context(request, found, verdict=verdict, answer=given, seed=seed))
 
 
 @require_POST
@@ -167,25 +193,29 @@ def answer(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if not found.has_exercise:
         services.record_answer(request, found, correct=True)
         return _go_next(request, found)
+    seed = None
     try:
-        ex = exercise(found.exercise)
+        seed = _seed(request, found, request.POST.get("position"))
+        ex = exercise(with_position(found.exercise, seed))
         given = ex.read(request.POST)
     except AnswerError as exc:
         # Nothing is recorded: a missing or malformed answer is neither right nor wrong.
         status = 200 if isinstance(exc, EmptyAnswer) else 400
-        return _render_step(request, _context(request, found, error=str(exc)), status=status)
+        return _render_step(
+            request, _context(request, found, error=str(exc), seed=seed), status=status
+        )
     except ContentError:  # pragma: no cover - the content check prevents this
         return _render_step(request, _context(request, found), status=400)
     try:
         verdict = ex.check(given)
     except ContentError as exc:  # pragma: no cover - the content check prevents this
         return _render_step(request, _context(request, found, error=str(exc)), status=400)
-    services.record_answer(request, found, correct=verdict.correct)
+    services.record_answer(request, found, correct=verdict.correct, seed=seed or 0)
     services.count_miss(request, found, verdict.correct)
     if not _partial(request):
         _keep_answer(request, found)
         return HttpResponseRedirect(_step_url(found), status=303)
-    return _render_step(request, _context(request, found, verdict=verdict, answer=given))
+    return _render_step(request, _context(request, found, verdict=verdict, answer=given, seed=seed))
 
 
 def _go_next(request: HttpRequest, found: Step) -> HttpResponse:

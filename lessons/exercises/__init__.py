@@ -39,6 +39,7 @@ from .base import (
     display,
     exercise,
     names,
+    with_position,
 )
 from .scoring import fu_line_text
 from .wall import WallExercise, WallFigure, stack_label, wall_cells, wall_figure
@@ -64,4 +65,5 @@ __all__ = [
     "stack_label",
     "wall_cells",
     "wall_figure",
+    "with_position",
 ]

@@ -268,8 +268,41 @@ def register(cls: type[Exercise]) -> type[Exercise]:
     return cls
 
 
+DEFAULT_SEED = 1
+"""The position a family exercise shows when no learner's seed is given (content checks)."""
+
+
+def with_position(data: Mapping[str, Any], seed: int | None = None) -> dict[str, Any]:
+    """The exercise data with its ``hand`` drawn by the engine when the content names a
+    ``family`` instead of a hand: ``seed`` (or the data's own ``seed``) picks the position,
+    and a drawn hand equal to ``avoid`` (the example the prose just showed) is skipped."""
+    from tutor.engine.positions import UnknownFamilyError, draw
+
+    out = dict(data)
+    if "family" not in out:
+        return out  # a fixed position (a wall's own ``seed`` is one of its fields)
+    family = out.pop("family")
+    avoid = out.pop("avoid", None)
+    chosen = out.pop("seed", DEFAULT_SEED) if seed is None else seed
+    if "hand" in out:
+        raise ContentError("family: give a family or a hand, not both")
+    try:
+        seed_value = int(chosen)
+        shown = _parse_hand(avoid, "avoid").concealed if avoid else None
+        for attempt in range(100):
+            hand = draw(str(family), seed_value * 101 + attempt)
+            if shown is None or parse_hand(hand).concealed != shown:
+                break
+    except (UnknownFamilyError, ValueError) as exc:
+        raise ContentError(f"family: {exc}") from exc
+    out["hand"] = hand
+    return out
+
+
 def exercise(data: Mapping[str, Any]) -> Exercise:
-    """Build the exercise a content file describes."""
+    """Build the exercise a content file describes (a ``family`` one at its ``seed``)."""
+    if "family" in data:
+        data = with_position(data)
     kind = data.get("type")
     if kind not in TYPES:
         raise ContentError(f"unknown exercise type {kind!r}; known: {', '.join(sorted(TYPES))}")

@@ -29,6 +29,15 @@ def click_button(page, *names: str) -> None:
     raise AssertionError(f"none of {names} on the page")
 
 
+def page_form(page, step: Step) -> dict[str, list[str]]:
+    """The right answer to the position the page shows (a family exercise draws its own)."""
+    position = page.locator('#lesson input[name="position"]')
+    seed = int(position.get_attribute("value")) if position.count() else None
+    form = right_form(step.exercise, seed)
+    form.pop("position", None)  # the page's form sends it itself
+    return form
+
+
 def answer_by_clicking(page, form: dict[str, list[str]]) -> None:
     """Click (or type) the answer: tiles, stacks and options by their value."""
     lesson = page.locator("#lesson")
@@ -53,7 +62,7 @@ def finish_by_clicking(page, slug: str) -> None:
         if not step.has_exercise:
             click_button(page, "Continue →", "Finish the stage →")
             continue
-        answer_by_clicking(page, right_form(step.exercise))
+        answer_by_clicking(page, page_form(page, step))
         click_button(page, "Check")
         page.locator("#feedback.feedback-correct").wait_for()
         click_button(page, "Next step →", "Finish the stage →")
@@ -191,7 +200,7 @@ def test_every_exercise_type_works_from_the_keyboard(page, lessons, kind) -> Non
     step = Step.objects.filter(exercise__type=kind).order_by("stage__number", "number").first()
     assert step is not None, f"no lesson uses the {kind} exercise"
     page.goto(f"/learn/{step.stage.slug}/{step.number}/")
-    answer_with_keyboard(page, right_form(step.exercise))
+    answer_with_keyboard(page, page_form(page, step))
     feedback = page.locator("#feedback")
     feedback.wait_for()
     assert "feedback-correct" in feedback.get_attribute("class"), feedback.inner_text()

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from lessons.exercises import Exercise, exercise
+from lessons.exercises import Exercise, exercise, with_position
+from lessons.exercises.base import DEFAULT_SEED
 from tutor.engine.tiles import parse_tiles_red, tile_str
 
 
@@ -33,7 +34,12 @@ def _by_kind(ex: Exercise, kinds, widget=None, each_once: bool = True) -> list[s
     return picked
 
 
-def right_form(data: dict) -> dict[str, list[str]]:
+def right_form(data: dict, seed: int | None = None) -> dict[str, list[str]]:
+    """The right answer's form; for a family exercise, at ``seed`` (the page's ``position``),
+    with that position sent along as the page's form sends it."""
+    if "family" in data:
+        seed = seed or DEFAULT_SEED
+        return {**right_form(with_position(data, seed)), "position": [str(seed)]}
     ex = exercise(data)
     answer = ex.solution()
     kind = data["type"]
@@ -68,6 +74,9 @@ def right_form(data: dict) -> dict[str, list[str]]:
 
 def wrong_form(data: dict) -> dict[str, list[str]]:
     """A plausible wrong answer (never the right one)."""
+    if "family" in data:
+        form = wrong_form(with_position(data, DEFAULT_SEED))
+        return {**form, "position": [str(DEFAULT_SEED)]}
     right = right_form(data)
     kind = data["type"]
     ex = exercise(data)

@@ -1,0 +1,115 @@
+"""Item 9 of curriculum v2: a family exercise draws a fresh position per learner and attempt,
+from a seed stored with the attempt, never the example the prose just showed, and every
+position it can draw has exactly one answer."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from lessons.content import read_curriculum
+from lessons.exercises import exercise, with_position
+from lessons.models import Step, StepProgress
+from tests.lessons.answers import right_form
+from tutor.engine.hand import parse_hand
+
+FAMILY_STEPS = [
+    (stage.slug, step)
+    for stage in read_curriculum()
+    for step in stage.steps
+    if "family" in step.exercise
+]
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def test_the_waits_stage_draws_two_sided_waits_from_a_family():
+    keys = [step.key for slug, step in FAMILY_STEPS if slug == "tenpai-and-waits"]
+    assert keys == ["two-sided", "two-sided-again"]
+
+
+@pytest.mark.parametrize(("slug", "step"), FAMILY_STEPS, ids=lambda v: getattr(v, "key", v))
+def test_every_drawn_position_has_exactly_one_answer(slug, step):
+    hands = set()
+    for seed in range(1, 201):
+        data = with_position(step.exercise, seed)
+        assert len(exercise(data).solutions()) == 1, (slug, seed, data["hand"])
+        hands.add(data["hand"])
+    assert len(hands) >= 190  # fresh positions, not a handful repeated
+
+
+@pytest.mark.parametrize(
+    ("slug", "step"),
+    [(slug, step) for slug, step in FAMILY_STEPS if "avoid" in step.exercise],
+    ids=lambda v: getattr(v, "key", v),
+)
+def test_a_drawn_position_is_never_the_example_just_shown(slug, step):
+    shown = parse_hand(step.exercise["avoid"]).concealed
+    for seed in range(1, 501):
+        assert parse_hand(with_position(step.exercise, seed)["hand"]).concealed != shown
+
+
+def position_of(html: str) -> str:
+    return re.search(r'name="position" value="(\d+)"', html).group(1)
+
+
+def page(client, step: Step) -> str:
+    url = reverse("lessons:step", args=[step.stage.slug, step.number])
+    return unescape(client.get(url).content.decode())
+
+
+def answer(client, step: Step, form: dict) -> tuple[int, str]:
+    url = reverse("lessons:answer", args=[step.stage.slug, step.number])
+    response = client.post(url, {"step": step.key, **form}, **HTMX)
+    return response.status_code, unescape(response.content.decode())
+
+
+@pytest.fixture
+def step(curriculum) -> Step:
+    return Step.objects.get(stage__slug="tenpai-and-waits", key="two-sided")
+
+
+@pytest.mark.django_db
+def test_two_learners_see_different_positions_in_the_same_exercise(client, step):
+    from django.test import Client
+
+    seeds = {position_of(page(Client(), step)) for _ in range(6)}
+    hands = {with_position(step.exercise, int(s))["hand"] for s in seeds}
+    assert len(hands) >= 5
+
+
+@pytest.mark.django_db
+def test_the_seed_is_stored_with_the_attempt_and_the_position_shown_again(client, step):
+    user = get_user_model().objects.create_user("ana", "ana@example.org", "pw-123456789")
+    client.force_login(user)
+    seed = int(position_of(page(client, step)))
+    status, html = answer(client, step, right_form(step.exercise, seed))
+    assert status == 200 and "Correct!" in html
+    assert StepProgress.objects.get(user=user, step=step).seed == seed
+    # Reloading shows the same position: the one answered.
+    assert position_of(page(client, step)) == str(seed)
+    # Another seed sent with a later answer does not replace the stored one.
+    answer(client, step, right_form(step.exercise, seed + 1))
+    assert StepProgress.objects.get(user=user, step=step).seed == seed
+
+
+@pytest.mark.django_db
+def test_playing_the_stage_again_draws_a_fresh_position(client, step):
+    seed = int(position_of(page(client, step)))
+    answer(client, step, right_form(step.exercise, seed))
+    assert position_of(page(client, step)) == str(seed)
+    url = reverse("lessons:answer", args=[step.stage.slug, 1])
+    first = step.stage.steps.get(number=1)
+    client.post(url, {"step": first.key, "op": "reset"})
+    fresh = {position_of(page(client, step)) for _ in range(3)}
+    assert fresh != {str(seed)}
+
+
+@pytest.mark.django_db
+def test_a_tampered_position_is_refused_clearly(client, step):
+    status, html = answer(client, step, {"position": "-5", "tile": ["1m"]})
+    assert status == 400
+    assert "This position was not drawn for you" in html
