@@ -81,7 +81,18 @@ def openapi_document(analyze_path: str) -> dict[str, Any]:
                             ),
                             "schema": {"type": "string", "maxLength": analyzer.MAX_HAND_TEXT},
                             "example": "123456789m12p357s",
-                        }
+                        },
+                        {
+                            "name": "riichi",
+                            "in": "query",
+                            "required": False,
+                            "description": (
+                                "An opponent's riichi river in mpsz notation, the declaration "
+                                "tile last: a 14-tile hand then gets each tile's danger."
+                            ),
+                            "schema": {"type": "string", "maxLength": analyzer.MAX_HAND_TEXT},
+                            "example": "1z9m2z1m8p7m",
+                        },
                     ],
                     "responses": {
                         "200": {
@@ -148,6 +159,27 @@ def openapi_document(analyze_path: str) -> dict[str, Any]:
                             },
                         },
                         "wait_pattern": {"type": ["string", "null"]},
+                        "danger": {
+                            "type": "array",
+                            "description": (
+                                "With riichi and 14 tiles: each kind in hand, safest first, with "
+                                "its chance of being a winning tile of the riichi and the reasons."
+                            ),
+                            "items": {
+                                "type": "object",
+                                "properties": {
+                                    "tile": _TILE,
+                                    "danger": {"type": "number", "minimum": 0, "maximum": 1},
+                                    "percent": {"type": "string"},
+                                    "reasons": {"type": "array", "items": {"type": "object"}},
+                                    "reason_texts": {"type": "array", "items": {"type": "string"}},
+                                },
+                            },
+                        },
+                        "river_error": {
+                            "type": "string",
+                            "description": "Why the riichi river was not used.",
+                        },
                     },
                 },
                 "Error": {
@@ -200,8 +232,9 @@ def get_only(view: Callable[[HttpRequest], JsonResponse]) -> Callable[[HttpReque
 @get_only
 def analyze(request: HttpRequest) -> JsonResponse:
     hand = request.GET.get("hand", "")
+    river = request.GET.get("riichi", "")[: analyzer.MAX_HAND_TEXT]
     try:
-        return JsonResponse(analyzer.analyze(hand))
+        return JsonResponse(analyzer.analyze(hand, river))
     except ValueError as exc:
         return JsonResponse(analyzer.error_details(exc), status=400)
 

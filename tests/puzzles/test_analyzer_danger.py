@@ -102,3 +102,12 @@ def test_a_13_tile_hand_says_the_danger_needs_14():
 
 def test_without_a_river_nothing_changes():
     assert "danger" not in analyze(HAND) and "river_error" not in analyze(HAND)
+
+
+def test_the_json_api_gives_the_danger_too(client):
+    body = client.get(reverse("api:analyze"), {"hand": HAND, "riichi": RIVER}).json()
+    assert body["danger"][0]["tile"] == "8p"
+    assert body["danger"][0]["reasons"][0] == {"code": "genbutsu", "params": {"position": 5}}
+    spec = client.get(reverse("api:openapi")).json()
+    params = spec["paths"][reverse("api:analyze")]["get"]["parameters"]
+    assert [p["name"] for p in params] == ["hand", "riichi"]
