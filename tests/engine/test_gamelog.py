@@ -249,6 +249,7 @@ def test_a_game_is_written_in_tenhou6_notation() -> None:
     assert replay_game(again).decisions == replay_game(game).decisions
 
 
+@pytest.mark.slow  # writes, reads and replays all 363 games twice
 def test_a_tenhou6_log_round_trips_with_identical_decisions_for_all_363_games() -> None:
     for game in _games():
         again = read_tenhou6(write_tenhou6(game))

@@ -11,6 +11,8 @@ import gzip
 import json
 from typing import Any
 
+import pytest
+
 from tests.conftest import missing
 from tests.engine.test_gamelog import LOGS, _games
 from tutor.engine.gamelog.events import Call as CallEvent
@@ -106,6 +108,7 @@ def _defense_records(game: Game) -> list[dict[str, Any]]:
     return records
 
 
+@pytest.mark.slow  # replays all 363 games: about half a minute of CPU
 def test_the_replay_rebuilds_all_27313_defense_decisions_exactly() -> None:
     if not DEFENSE.exists():
         missing(f"the defense decisions are not in {DEFENSE}")
