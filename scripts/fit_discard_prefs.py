@@ -201,7 +201,11 @@ def order(sample: Sample, weights: dict[str, float]) -> list[int]:
         keys = [(-r.ev, -r.win_rate, r.shanten, -r.count) for r in sample.rows]
         return sorted(range(len(sample.rows)), key=lambda i: keys[i])
     scores = [sum(weights.get(k, 0.0) * v for k, v in f.items()) for f in sample.features]
-    return sorted(range(len(scores)), key=lambda i: -scores[i])
+    can_win = any(r.win_rate > 0 for r in sample.rows)
+    # as the engine orders: a discard that can no longer win goes below those that can
+    return sorted(
+        range(len(scores)), key=lambda i: (can_win and sample.rows[i].win_rate <= 0, -scores[i])
+    )
 
 
 def fold_of(game: str) -> int:

@@ -730,7 +730,7 @@ def _neighbours(hand: Counts, t: Tile) -> int:
 def is_clear(rows: Sequence[RankedDiscard], ratio: float | None = None) -> bool:
     """Whether the first row stands out (see the module docstring for the margins).
 
-    >>> a = RankedDiscard(0, 1, 20, 0, 0.5, 0.3, 2000.0, ())
+    >>> a = RankedDiscard(0, 1, 20, 0, 0.5, 0.3, 2800.0, ())
     >>> b = RankedDiscard(1, 1, 20, 0, 0.5, 0.2, 1200.0, ())
     >>> is_clear([a, b]), is_clear([b, a])
     (True, False)
@@ -903,7 +903,19 @@ def _order(hand: Counts, rows: list[RankedDiscard], context: TableContext) -> li
         ]
     else:
         scored = [replace(r, score=r.ev + 1e3 * r.win_rate) for r in rows]
-    scored.sort(key=lambda r: (-r.score, r.shanten, -r.count, -r.two_step, r.discard))
+    # a discard that can no longer win goes below every one that still can, whatever the
+    # preferences (they were fitted on hands that were not tenpai)
+    can_win = any(r.win_rate > 0 for r in scored)
+    scored.sort(
+        key=lambda r: (
+            can_win and r.win_rate <= 0,
+            -r.score,
+            r.shanten,
+            -r.count,
+            -r.two_step,
+            r.discard,
+        )
+    )
     return scored
 
 
