@@ -54,6 +54,8 @@ class GameReview(models.Model):
     )
     total = models.PositiveIntegerField(default=0)
     done = models.PositiveIntegerField(default=0)
+    # Decisions with a choice (not a discard forced by riichi), and how many matched the engine.
+    choices = models.PositiveIntegerField(default=0)
     agreed = models.PositiveIntegerField(default=0)
     big_mistakes = models.PositiveIntegerField(default=0)
     missed_wins = models.PositiveIntegerField(default=0)
@@ -80,11 +82,6 @@ class GameReview(models.Model):
             return 100
         return int(100 * self.done / self.total) if self.total else 0
 
-    @property
-    def judged(self) -> int:
-        """Decisions with a choice (not forced by riichi)."""
-        return self.total
-
 
 class ReviewedDecision(models.Model):
     """One judged decision; ``data`` is :func:`reviews.judge.judged_to_json`'s object."""
@@ -92,6 +89,8 @@ class ReviewedDecision(models.Model):
     review = models.ForeignKey(GameReview, on_delete=models.CASCADE, related_name="decisions")
     index = models.PositiveIntegerField()
     big_mistake = models.BooleanField(default=False)
+    # A clear decision the player got wrong: it can become a puzzle (``data["puzzle"]``).
+    makes_puzzle = models.BooleanField(default=False)
     data = models.JSONField()
 
     class Meta:

@@ -109,12 +109,17 @@ def run_review(review_id: int) -> GameReview | None:
         ReviewedDecision.objects.filter(review=review).delete()
         ReviewedDecision.objects.bulk_create(
             ReviewedDecision(
-                review=review, index=j.index, big_mistake=j.is_big_mistake, data=judged_to_json(j)
+                review=review,
+                index=j.index,
+                big_mistake=j.is_big_mistake,
+                makes_puzzle=j.puzzle is not None,
+                data=judged_to_json(j),
             )
             for j in judged
         )
         review.status = ReviewStatus.DONE
         review.total = review.done = len(judged)
+        review.choices = sum(1 for j in judged if not j.forced)
         review.agreed = sum(1 for j in judged if j.agrees)
         review.big_mistakes = sum(1 for j in judged if j.is_big_mistake)
         review.missed_wins = sum(1 for j in judged if j.missed)
@@ -136,7 +141,7 @@ def _hand_in(review: GameReview) -> None:
         assignment_id=review.assignment_id, student=review.owner
     )
     when = review.finished or timezone.now()
-    progress.score = round(100 * review.agreed / review.total) if review.total else 0
+    progress.score = round(100 * review.agreed / review.choices) if review.choices else 0
     progress.completed_at = progress.completed_at or when
     progress.last_activity = when
     progress.save()
@@ -145,14 +150,14 @@ def _hand_in(review: GameReview) -> None:
 def mistakes_to_puzzles(review: GameReview) -> int:
     """Add the review's clear mistakes to the owner's spaced-repetition queue; returns how many.
 
-    Each mistake the engine judges clear (see :func:`puzzles.mining.mine_decision`) becomes a
+    Each decision the player got wrong where the engine's best answer is clear (see :func:`puzzles.mining.mine_decision`) becomes a
     real-game puzzle (or the one already mined from that decision) and the player's choice in
     the game is recorded as a missed, unrated attempt made a day ago: the puzzles app's review
     schedule then serves it now, and again after each interval until it is learnt.
     """
     wanted = [
         d.judged.puzzle
-        for d in review.decisions.filter(big_mistake=True)
+        for d in review.decisions.filter(makes_puzzle=True)
         if d.judged.puzzle is not None
     ]
     if not wanted:

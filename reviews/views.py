@@ -138,6 +138,7 @@ def detail(request: HttpRequest, review_id: int) -> HttpResponse:
             review.decisions.filter(big_mistake=True).values_list("index", flat=True)
         )
         context["owner"] = review.owner_id == request.user.pk
+        context["puzzles"] = review.decisions.filter(makes_puzzle=True).count()
     if _partial(request):
         target = getattr(request.htmx, "target", "") or ""
         if target == "review-progress":

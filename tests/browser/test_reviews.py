@@ -48,7 +48,7 @@ def test_a_learner_reviews_a_shared_game_and_gets_its_mistakes_as_puzzles(
     review = GameReview.objects.get(owner=learner)
     assert review.status == ReviewStatus.DONE and review.seat == 1
     assert (
-        f"in {review.agreed} of {review.total} decisions"
+        f"in {review.agreed} of the {review.choices} decisions"
         in page.get_by_test_id("review-summary").inner_text()
     )
     position = page.get_by_test_id("decision-position")
