@@ -250,3 +250,13 @@ def test_the_lessons_work_without_javascript(browser_instance, live_server, less
         page.wait_for_url("**/learn/the-wall/4/")
     finally:
         context.close()
+
+
+@pytest.mark.slow
+def test_a_visitor_walks_stages_1_to_19_answering_right_first_time(page, lessons) -> None:
+    from lessons.models import Stage
+
+    for stage in Stage.objects.filter(number__lte=19).order_by("number"):
+        page.goto(f"/learn/{stage.slug}/")
+        finish_by_clicking(page, stage.slug)
+        assert page.get_by_role("img", name="3 stars").is_visible(), stage.slug
