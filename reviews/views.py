@@ -137,6 +137,11 @@ def detail(request: HttpRequest, review_id: int) -> HttpResponse:
         context["mistakes"] = list(
             review.decisions.filter(big_mistake=True).values_list("index", flat=True)
         )
+        context["missed"] = list(
+            review.decisions.filter(data__missed__in=["tsumo", "ron"]).values_list(
+                "index", flat=True
+            )
+        )
         context["owner"] = review.owner_id == request.user.pk
         context["puzzles"] = review.decisions.filter(makes_puzzle=True).count()
     if _partial(request):

@@ -270,3 +270,19 @@ def test_staff_find_reviews_in_the_admin() -> None:
     assert (
         staff.get(reverse("admin:reviews_gamereview_change", args=[review.pk])).status_code == 200
     )
+
+
+def test_a_missed_win_is_marked_and_linked_from_the_summary() -> None:
+    from reviews.judge import judge_seat, judged_to_json
+    from reviews.models import ReviewedDecision
+    from tests.reviews.test_judge import decision
+
+    client, learner = login("learner")
+    missed = list(judge_seat([decision("123m456p789s234m55p", "4m", "4m")]))
+    review = GameReview.objects.create(
+        owner=learner, name="one.xml", text="", seat=1, status=ReviewStatus.DONE, total=1
+    )
+    ReviewedDecision.objects.create(review=review, index=0, data=judged_to_json(missed[0]))
+    page = client.get(reverse("reviews:detail", args=[review.pk])).content.decode()
+    assert 'data-testid="missed-links"' in page and 'data-testid="missed-win"' in page
+    assert "you could have declared tsumo" in page
