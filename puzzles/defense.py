@@ -63,6 +63,8 @@ def river_state(
         visible=tuple(visible),
         hand=tuple(concealed),
         turns_since_riichi=0,
+        # The analyzer knows no clock: each player has discarded about as many tiles as the
+        # riichi player, from a live wall of 70.
         tiles_left=max(0, 70 - 4 * len(tiles)),
     )
 

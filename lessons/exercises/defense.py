@@ -93,7 +93,9 @@ class DefenseExercise(Exercise):
                 hand=tuple(hand),
                 discards_after_riichi=tuple(self.passed),
                 dora_indicators=tuple(self.dora),
-                turns_since_riichi=len(self.river) - at + 1,
+                turns_since_riichi=len(self.river) - at,
+                # A position gives no clock: every player has discarded about as many tiles
+                # as the riichi player, from a live wall of 70.
                 tiles_left=max(0, 70 - 4 * len(self.river)),
             )
         except ValueError as exc:
