@@ -63,3 +63,27 @@ def test_the_defense_puzzle_in_spanish(page, live_server) -> None:
     screenshot(page, "puzzle-defense-es-1280")
     page.set_viewport_size({"width": 375, "height": 800})
     screenshot(page, "puzzle-defense-es-375")
+
+
+@pytest.mark.parametrize("slug", ["safe-tiles", "push-or-fold"])
+def test_a_visitor_finishes_a_defense_stage_by_clicking(page, curriculum, slug) -> None:
+    from tests.browser.test_lessons import finish_by_clicking
+
+    page.goto(f"/learn/{slug}/")
+    finish_by_clicking(page, slug)
+    assert page.get_by_role("img", name="3 stars").is_visible()
+
+
+def test_a_suji_tile_taken_for_safe_is_named_on_the_lesson_page(page, curriculum) -> None:
+    from lessons.models import Step
+
+    step = Step.objects.get(stage__slug="safe-tiles", key="genbutsu")
+    page.goto(f"/learn/safe-tiles/{step.number}/")
+    page.locator("#lesson form").get_by_role("img", name="four of characters").first.click()
+    page.locator("#lesson").get_by_role("button", name="Check").click()
+    feedback = page.locator("#feedback")
+    feedback.wait_for()
+    text = feedback.inner_text()
+    assert "Four of characters is suji of one of characters and seven of characters" in text
+    assert "a closed wait (kanchan)" in text
+    screenshot(page, "lessons-safe-tiles-suji-1280")
