@@ -286,3 +286,18 @@ def test_a_missed_win_is_marked_and_linked_from_the_summary() -> None:
     page = client.get(reverse("reviews:detail", args=[review.pk])).content.decode()
     assert 'data-testid="missed-links"' in page and 'data-testid="missed-win"' in page
     assert "you could have declared tsumo" in page
+
+
+def test_a_pasted_json_log_with_a_bad_tile_names_the_round_and_the_event() -> None:
+    import json
+
+    client, _learner = login("learner")
+    log = json.loads(JSON.read_text())
+    takes = log["log"][1][5]
+    takes[3] = 99
+    response = client.post(reverse("reviews:index"), {"pasted": json.dumps(log), "seat": "0"})
+    body = response.content.decode()
+    assert response.status_code == 400
+    assert "round E2-0, event take 4 of seat 0 (99)" in body
+    assert "99 is not a tenhou.net/6 tile" in body
+    assert not GameReview.objects.exists()
