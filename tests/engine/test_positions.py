@@ -63,3 +63,23 @@ def draw_tile(kind: int) -> str:
 def test_an_unknown_family_is_refused_by_name():
     with pytest.raises(UnknownFamilyError, match="no family fish"):
         draw("fish", 1)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_closed_wait_hand_waits_on_the_tile_in_a_gap(seed):
+    hand = parse_hand(draw("closed_wait", seed))
+    counts = hand.concealed
+    found = waits(counts)
+    assert sum(counts) == 13 and found
+    # Some waited tile sits between two held tiles of its suit that are two apart.
+    assert any(k < 27 and k % 9 not in (0, 8) and counts[k - 1] and counts[k + 1] for k in found), (
+        found
+    )
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_an_edge_wait_hand_waits_on_a_3_or_a_7(seed):
+    hand = parse_hand(draw("edge_wait", seed))
+    found = waits(hand.concealed)
+    assert sum(hand.concealed) == 13
+    assert any(k < 27 and k % 9 in (2, 6) for k in found), found

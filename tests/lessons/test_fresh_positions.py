@@ -26,9 +26,9 @@ FAMILY_STEPS = [
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
-def test_the_waits_stage_draws_two_sided_waits_from_a_family():
+def test_the_waits_stage_draws_its_two_tile_waits_from_families():
     keys = [step.key for slug, step in FAMILY_STEPS if slug == "tenpai-and-waits"]
-    assert keys == ["two-sided", "two-sided-again"]
+    assert keys == ["two-sided", "two-sided-again", "closed", "edge"]
 
 
 @pytest.mark.parametrize(("slug", "step"), FAMILY_STEPS, ids=lambda v: getattr(v, "key", v))

@@ -58,18 +58,42 @@ def _notation(counts: list[int]) -> str:
     return tiles_str([k for k in range(NUM_KINDS) for _ in range(counts[k])])
 
 
-def _two_sided_wait(rng: random.Random) -> str:
-    """Three sets, a pair and two neighbouring tiles of one suit from 2-3 to 7-8 (13 tiles)."""
+def _with_partial(rng: random.Random, shape: str) -> str:
+    """Three sets, a pair and a two-tile partial set of ``shape`` in one suit (13 tiles),
+    with a copy of each tile it waits on still unseen."""
     while True:
         counts = [0] * NUM_KINDS
         suit = rng.randrange(3) * 9
-        low = suit + rng.randrange(1, 7)  # 2-3 ... 7-8: both ends can be drawn
-        counts[low] += 1
-        counts[low + 1] += 1
+        if shape == "two_sided":
+            low = suit + rng.randrange(1, 7)  # 2-3 ... 7-8: both ends can be drawn
+            partial, wanted = [low, low + 1], [low - 1, low + 2]
+        elif shape == "closed":
+            low = suit + rng.randrange(7)  # 1-3 ... 7-9
+            partial, wanted = [low, low + 2], [low + 1]
+        else:  # edge: 1-2 waits on 3, 8-9 on 7
+            low = suit + rng.choice((0, 7))
+            partial, wanted = [low, low + 1], [suit + 2 if low == suit else suit + 6]
+        for k in partial:
+            counts[k] += 1
         _sets(rng, counts, 3)
         _pair(rng, counts)
-        if max(counts) <= 4 and counts[low - 1] < 4 and counts[low + 2] < 4:
+        if max(counts) <= 4 and all(counts[k] < 4 for k in wanted):
             return _notation(counts)
+
+
+def _two_sided_wait(rng: random.Random) -> str:
+    """Three sets, a pair and two neighbouring tiles of one suit from 2-3 to 7-8."""
+    return _with_partial(rng, "two_sided")
+
+
+def _closed_wait(rng: random.Random) -> str:
+    """Three sets, a pair and two tiles of one suit with a gap between them (1-3 to 7-9)."""
+    return _with_partial(rng, "closed")
+
+
+def _edge_wait(rng: random.Random) -> str:
+    """Three sets, a pair and 1-2 or 8-9 of one suit."""
+    return _with_partial(rng, "edge")
 
 
 def _complete_hand(rng: random.Random) -> str:
@@ -82,6 +106,8 @@ def _complete_hand(rng: random.Random) -> str:
 
 FAMILIES: dict[str, Callable[[random.Random], str]] = {
     "two_sided_wait": _two_sided_wait,
+    "closed_wait": _closed_wait,
+    "edge_wait": _edge_wait,
     "complete_hand": _complete_hand,
 }
 """Each family's generator, by the name a content file gives."""
@@ -95,7 +121,7 @@ def draw(family: str, seed: int) -> str:
     >>> draw("six_dragons", 1)
     Traceback (most recent call last):
     ...
-    tutor.engine.positions.UnknownFamilyError: no family six_dragons; known: complete_hand, two_sided_wait
+    tutor.engine.positions.UnknownFamilyError: no family six_dragons; known: closed_wait, complete_hand, edge_wait, two_sided_wait
     """
     if family not in FAMILIES:
         known = ", ".join(sorted(FAMILIES))
