@@ -55,7 +55,7 @@ def main() -> None:
     eff = sum(s.efficiency_first for s in samples)
     ev = evaluate(samples, {})
     names = sorted(samples[0].features[0])
-    cv, ratios = cross_validate(samples, names)
+    cv, gaps = cross_validate(samples, names)
     print(f"top-1 agreement, efficiency first choice: {eff / n:.1%}")
     print(f"top-1 agreement, highest expected score:  {ev.agreed / n:.1%}")
     closest = 0
@@ -68,7 +68,7 @@ def main() -> None:
         closest += best.discard == s.rows[s.chosen].discard
     print(f"top-1 agreement, highest expected score closest to tenpai: {closest / n:.1%}")
     print(f"top-1 agreement, ranking (5-fold by game): {cv.agreed / n:.1%}")
-    print(f"clear-rule ratios chosen on the training folds: {sorted(ratios.values())}")
+    print(f"clear rule: leads in score chosen on the training folds {sorted(gaps.values())}")
     for label, r in (("expected score", ev), ("ranking", cv)):
         share = r.clear / n
         agree = r.clear_agreed / r.clear if r.clear else 0.0

@@ -223,51 +223,68 @@ class Result:
     clear_agreed: int
 
 
-RATIOS = (1.05, 1.1, 1.15, 1.2, 1.3, 1.4, 1.5, 1.75, 2.0, 2.5, 3.0)
-"""Candidate expected-score ratios for the clear rule."""
+def _scores(sample: Sample, weights: dict[str, float]) -> list[float]:
+    return [sum(weights.get(k, 0.0) * v for k, v in f.items()) for f in sample.features]
 
 
 def evaluate(
     samples: list[Sample],
     weights_by_fold: dict[int, dict[str, float]],
-    ratio_by_fold: dict[int, float] | None = None,
+    gap_by_fold: dict[int, float] | None = None,
 ) -> Result:
-    """Top-1 agreement and the clear rule, each sample ranked with its own fold's weights."""
+    """Top-1 agreement and the clear rule, each sample ranked with its own fold's weights.
+
+    With weights, clear is the lead in score of the first row (``gap_by_fold``); without, the
+    engine's expected-score rule."""
     agreed = clear = clear_agreed = 0
     for s in samples:
         k = fold_of(s.game)
-        idx = order(s, weights_by_fold.get(k, {}))
+        weights = weights_by_fold.get(k, {})
+        idx = order(s, weights)
         ok = idx[0] == s.chosen
         agreed += ok
-        ratio = (ratio_by_fold or {}).get(k)
-        if is_clear([s.rows[i] for i in idx], ratio=ratio):
+        if weights:
+            scores = _scores(s, weights)
+            lead = scores[idx[0]] - max((scores[i] for i in idx[1:]), default=-1e9)
+            is_clear_now = lead >= (gap_by_fold or {}).get(k, 1e9)
+        else:
+            is_clear_now = is_clear([s.rows[i] for i in idx], gap=0)
+        if is_clear_now:
             clear += 1
             clear_agreed += ok
     return Result(len(samples), agreed, clear, clear_agreed)
 
 
-def choose_ratio(samples: list[Sample], weights: dict[str, float], aim: float = 0.9) -> float:
-    """The smallest ratio in :data:`RATIOS` whose clear decisions the players agree with at
-    least ``aim`` of the time on ``samples`` (the largest when none does)."""
-    every_fold = dict.fromkeys(range(FOLDS), weights)
-    for ratio in RATIOS:
-        r = evaluate(samples, every_fold, dict.fromkeys(range(FOLDS), ratio))
-        if r.clear and r.clear_agreed / r.clear >= aim:
-            return ratio
-    return RATIOS[-1]
+def choose_gap(samples: list[Sample], weights: dict[str, float], aim: float = 0.9) -> float:
+    """The smallest lead in score above which the players agree at least ``aim`` of the time
+    with the first row on ``samples`` (counting at least 20 decisions)."""
+    leads = []
+    for s in samples:
+        idx = order(s, weights)
+        scores = _scores(s, weights)
+        lead = scores[idx[0]] - max((scores[i] for i in idx[1:]), default=1e9)
+        leads.append((lead, idx[0] == s.chosen))
+    leads.sort(reverse=True)
+    best = leads[0][0] + 1.0
+    agreed = 0
+    for i, (lead, ok) in enumerate(leads, start=1):
+        agreed += ok
+        if i >= 20 and agreed / i >= aim:
+            best = lead
+    return float(best)
 
 
 def cross_validate(samples: list[Sample], names: list[str]) -> tuple[Result, dict[int, float]]:
     """Fit on four folds of games, measure on the fifth, for each fold in turn.
 
-    The clear rule's ratio is chosen on the four training folds too."""
+    The clear rule's lead in score is chosen on the four training folds too."""
     weights: dict[int, dict[str, float]] = {}
-    ratios: dict[int, float] = {}
+    gaps: dict[int, float] = {}
     for k in range(FOLDS):
         train = [s for s in samples if fold_of(s.game) != k]
         weights[k] = fit(train, names)
-        ratios[k] = choose_ratio(train, weights[k])
-    return evaluate(samples, weights, ratios), ratios
+        gaps[k] = choose_gap(train, weights[k])
+    return evaluate(samples, weights, gaps), gaps
 
 
 def main() -> None:
@@ -280,7 +297,7 @@ def main() -> None:
     names = sorted(data.samples[0].features[0])
     result, _ = cross_validate(data.samples, names)
     weights = fit(data.samples, names)
-    ratio = choose_ratio(data.samples, weights)
+    gap = choose_gap(data.samples, weights)
     print(
         f"{len(data.samples)} decisions; cross-validated top-1 "
         f"{result.agreed / result.decisions:.1%}"
@@ -292,7 +309,7 @@ def main() -> None:
                 "fitted by scripts/fit_discard_prefs.py on the shared Phoenix games",
                 "decisions": len(data.samples),
                 "cross_validated_top1": round(result.agreed / result.decisions, 4),
-                "clear_ratio": ratio,
+                "clear_score_gap": round(gap, 4),
                 "weights": {k: round(v, 5) for k, v in sorted(weights.items())},
             },
             indent=2,

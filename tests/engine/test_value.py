@@ -130,8 +130,16 @@ def test_the_clear_rule_needs_a_margin_in_expected_score() -> None:
     a = RankedDiscard(0, 1, 20, 0, 0.6, 0.3, 2400.0, ())
     close = RankedDiscard(1, 1, 20, 0, 0.6, 0.3, 2200.0, ())
     far = RankedDiscard(1, 1, 20, 0, 0.4, 0.15, 1200.0, ())
-    assert not is_clear([a, close])
-    assert is_clear([a, far])
+    assert not is_clear([a, close], gap=0)
+    assert is_clear([a, far], gap=0)
+
+
+def test_with_preferences_the_clear_rule_needs_a_lead_in_score() -> None:
+    a = RankedDiscard(0, 1, 20, 0, 0.6, 0.3, 2400.0, (), score=1.0)
+    near = RankedDiscard(1, 1, 20, 0, 0.6, 0.3, 2200.0, (), score=0.5)
+    far = RankedDiscard(1, 1, 20, 0, 0.6, 0.3, 2200.0, (), score=-3.0)
+    assert not is_clear([a, near], gap=2.0)
+    assert is_clear([a, far], gap=2.0)
 
 
 def test_a_decision_line_reads_the_replay_fields() -> None:

@@ -37,7 +37,8 @@ preference weights (:data:`PREFERENCES`, fitted by ``scripts/fit_discard_prefs.p
 shared Phoenix games, see there), which capture what strong players add to pure value: cut
 isolated honors and terminals first, keep dora, red fives and value honors.
 
-**Clear best** (:func:`is_clear`): the first row stands out when its expected score beats every
+**Clear best** (:func:`is_clear`): with fitted preferences, the first row stands out when its
+score leads every other by :data:`CLEAR_SCORE_GAP`. Without them, when its expected score beats every
 other row's as close to tenpai by at least :data:`CLEAR_RATIO` times and :data:`CLEAR_MARGIN`
 points, or, when no discard has value, its win rate does by :data:`CLEAR_WIN_MARGIN`. Rows that
 go back a shanten from the first one are not its rivals here.
@@ -86,6 +87,7 @@ from .tiles import (
 __all__ = [
     "CLEAR_MARGIN",
     "CLEAR_RATIO",
+    "CLEAR_SCORE_GAP",
     "CLEAR_WIN_MARGIN",
     "DecisionError",
     "MAX_SEARCH_SHANTEN",
@@ -646,6 +648,11 @@ PREFERENCES: dict[str, float] = {
 }
 """Fitted weights of :func:`candidate_features` (empty: rank by expected score alone)."""
 
+CLEAR_SCORE_GAP: float = float(_PREFS_FILE.get("clear_score_gap", 0.0))
+"""With fitted preferences: the lead in score that makes the first row clear (0: use the
+expected-score rule). The fitting script picks the smallest lead whose clear decisions Phoenix
+players agree with 90% of the time."""
+
 if "clear_ratio" in _PREFS_FILE:
     CLEAR_RATIO = float(_PREFS_FILE["clear_ratio"])  # chosen with the weights, see the script
 
@@ -727,14 +734,23 @@ def _neighbours(hand: Counts, t: Tile) -> int:
     return sum(hand[x] for x in range(max(lo, t - 2), min(hi, t + 2) + 1) if x != t)
 
 
-def is_clear(rows: Sequence[RankedDiscard], ratio: float | None = None) -> bool:
+def is_clear(
+    rows: Sequence[RankedDiscard], ratio: float | None = None, gap: float | None = None
+) -> bool:
     """Whether the first row stands out (see the module docstring for the margins).
+
+    With fitted preferences the rows carry a ``score`` (expected score and preferences, in
+    log-odds of a strong player's choice): the first row is clear when its score leads every
+    other by :data:`CLEAR_SCORE_GAP` (or ``gap``). Otherwise the expected-score rule applies:
 
     >>> a = RankedDiscard(0, 1, 20, 0, 0.5, 0.3, 2800.0, ())
     >>> b = RankedDiscard(1, 1, 20, 0, 0.5, 0.2, 1200.0, ())
-    >>> is_clear([a, b]), is_clear([b, a])
+    >>> is_clear([a, b], gap=0), is_clear([b, a], gap=0)
     (True, False)
     """
+    threshold = CLEAR_SCORE_GAP if gap is None else gap
+    if threshold > 0 and len(rows) >= 2:
+        return rows[0].score - max(r.score for r in rows[1:]) >= threshold
     if len(rows) < 2:
         return len(rows) == 1
     first = rows[0]
