@@ -199,6 +199,8 @@ def test_an_instructor_assigns_a_review_and_sees_each_students_summary() -> None
     text = summary.content.decode()
     assert 'data-testid="review-summaries"' in text and "student" in text
     assert f"{review.agreed} / {review.choices}" in text
+    dashboard = teacher_client.get(reverse("classes:dashboard", args=[room.pk]))
+    assert dashboard.status_code == 200 and f"{progress.score}%" in dashboard.content.decode()
     detail = reverse("reviews:detail", args=[review.pk])
     assert teacher_client.get(detail).status_code == 200
     # The teacher reads it but cannot fill the student's puzzle queue.
