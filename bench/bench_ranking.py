@@ -1,6 +1,6 @@
 """How often the discard ranking agrees with Phoenix players, and how fast it ranks.
 
-    .venv/bin/python bench/bench_ranking.py             # one decision in 6 of the 363 games
+    .venv/bin/python bench/bench_ranking.py             # one decision in 8 of the 363 games
     .venv/bin/python bench/bench_ranking.py --every 1   # every decision (much slower)
 
 Decisions are replayed from ``../shared/reference/tenhou_logs/`` by :mod:`tutor.engine.gamelog`
@@ -40,7 +40,7 @@ from tutor.engine.value import decision_from_json, rank_discards  # noqa: E402
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=None, help="only the first N games")
-    parser.add_argument("--every", type=int, default=6, help="keep one decision in N")
+    parser.add_argument("--every", type=int, default=8, help="keep one decision in N")
     parser.add_argument("--cache", type=Path, help="pickle of the ranked decisions, reused")
     parser.add_argument("--timing", type=int, default=600, help="decisions timed again on CPU")
     args = parser.parse_args()
