@@ -42,7 +42,7 @@ def test_a_spanish_teacher_reads_the_fu_lines_and_yaku_in_spanish(login, world):
     body = _preview(client, world, **SCORE)
     assert "Ron con la mano cerrada: +10" in body
     assert "Espera a dos lados (ryanmen) a cuatro de círculos: 0" in body
-    assert "Secuencia 234m, cerrada: 0" in body
+    assert "Escalera 234m, cerrada: 0" in body
     assert "Tanyao: 1" in body
     assert "Closed ron" not in body
 

@@ -140,7 +140,7 @@ def test_reporting_twice_files_one_report(client, learner, puzzle):
         ("", "", "Choose one of the reasons in the list."),
         ("made-up", "", "Choose one of the reasons in the list."),
         ("other", "x" * 1001, "Keep the note under 1000 characters."),
-        ("other", "a\x00b", "The note cannot contain a NUL character."),
+        ("other", "a\x00b", "Remove the invisible or control characters (U+0000)"),
     ],
 )
 def test_it_rejects_a_tampered_report(client, learner, puzzle, reason, note, message):
