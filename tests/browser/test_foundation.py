@@ -17,7 +17,7 @@ def nav_labels(page) -> list[str]:
 def test_the_home_page_renders_with_the_navigation(page) -> None:
     page.goto("/")
     assert page.title().endswith("Riichi Dojo")
-    assert nav_labels(page) == ["Learn", "Puzzles", "Daily", "Analyzer", "Classes"]
+    assert nav_labels(page) == ["Learn", "Puzzles", "Daily", "Analyzer", "Classes", "My games"]
     # The example hand on the home page is drawn with accessible tile images.
     assert page.get_by_role("img", name="red five of circles").count() == 1
     screenshot(page, "home-1280")
@@ -31,7 +31,14 @@ def test_switching_to_spanish_changes_the_navigation_and_stays(page) -> None:
     page.goto("/")
     page.get_by_role("button", name="Español").click()
     page.wait_for_load_state()
-    assert nav_labels(page) == ["Aprender", "Problemas", "Problema del día", "Analizador", "Clases"]
+    assert nav_labels(page) == [
+        "Aprender",
+        "Problemas",
+        "Problema del día",
+        "Analizador",
+        "Clases",
+        "Mis partidas",
+    ]
     assert page.locator("html").get_attribute("lang") == "es"
     page.goto("/tiles/")
     assert "Aprender" in nav_labels(page)
