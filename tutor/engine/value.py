@@ -213,7 +213,7 @@ _REASON_TEXT = {
     "discards_dora": "discards the dora {tile}",
     "discards_red_five": "discards a red five",
     "keeps_value_pair": "keeps the pair of {tile} for yakuhai",
-    "discards_value_honor": "discards {tile}, a honor worth a yaku as a triplet",
+    "discards_value_honor": "discards {tile}, an honor worth a yaku as a triplet",
     "isolated_honor": "{tile} is an isolated honor, the least useful tile",
     "isolated_terminal": "{tile} is an isolated terminal",
     "backs_off": "goes back a shanten for a better shape or value",
