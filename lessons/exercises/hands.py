@@ -780,11 +780,18 @@ class BestDiscard(Exercise):
             ) % {"tile": tile_name(row.discard), "count": row.count, "kinds": names(row.accepted)}
         if self.vocabulary == "tenpai":
             return _("Discard %(tile)s: the hand is not tenpai.") % {"tile": tile_name(row.discard)}
-        return ngettext(
-            "Discard %(tile)s: %(shanten)s away, %(count)s tile improves it.",
-            "Discard %(tile)s: %(shanten)s away, %(count)s tiles improve it.",
-            row.count,
-        ) % {"tile": tile_name(row.discard), "shanten": row.shanten, "count": row.count}
+        # Two plurals: the steps follow the shanten, the tiles follow their count.
+        away = ngettext("%(shanten)s step away", "%(shanten)s steps away", row.shanten) % {
+            "shanten": row.shanten
+        }
+        improve = ngettext(
+            "%(count)s tile improves it", "%(count)s tiles improve it", row.count
+        ) % {"count": row.count}
+        return _("Discard %(tile)s: %(away)s, %(improve)s.") % {
+            "tile": tile_name(row.discard),
+            "away": away,
+            "improve": improve,
+        }
 
     def check(self, answer: Answer) -> Verdict:
         rows = self._rows()

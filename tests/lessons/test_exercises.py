@@ -424,6 +424,19 @@ def test_feedback_is_in_the_learners_language():
     assert any("Oeste" in r for r in v.reasons)
 
 
+def test_spanish_discard_feedback_counts_steps_and_tiles_apart():
+    """One step from tenpai is "a 1 paso", even when many tiles improve the hand."""
+    # Discarding 3m, 5p or 7s leaves 123m 456p 789s 7s 11z: one step away, 34 tiles help.
+    data = {"type": "best_discard", "hand": "123m456p7789s11z3m5p"}
+    ex = exercise(data)
+    with translation.override("es"):
+        v = ex.check(next(iter(ex.solutions())))
+    assert v.correct
+    assert all(": a 1 paso, 34 fichas la mejoran." in r for r in v.reasons), v.reasons
+    assert not any("1 pasos" in r for r in v.reasons)
+    assert "1 step away, 34 tiles improve it." in ex.check(next(iter(ex.solutions()))).reasons[0]
+
+
 # --- figures ------------------------------------------------------------------------------
 
 
