@@ -724,7 +724,10 @@ def exercise_facts(
 
 def _discard_facts(hand: Any) -> dict[str, Any]:
 
-    options = discard_analysis(hand.concealed, melds=len(hand.melds), held=hand.called_counts())
+    # The tiles of the hand's own called sets are seen, as in the lessons and the analyzer.
+    options = discard_analysis(
+        hand.concealed, melds=len(hand.melds), seen=hand.all_counts(), held=hand.called_counts()
+    )
     rows = [
         {
             "discard": tile_str(o.discard),

@@ -23,6 +23,15 @@ def test_a_discard_exercise_records_the_engines_table_and_best_answer():
     }  # fmt: skip
 
 
+def test_a_discard_exercise_does_not_count_the_tiles_of_its_own_called_sets():
+    # After discarding 1s the hand waits on 1m and 4m; the chi already holds one 1m.
+    facts = services.exercise_facts("discard", "23m456p789s11z1s [123m]")
+    best = facts["discards"][0]
+    assert (best["discard"], best["shanten"]) == ("1s", 0)
+    assert best["accepted"] == {"1m": 3, "4m": 4}
+    assert best["count"] == 7
+
+
 def test_a_discard_exercise_without_a_clear_best_answer_says_why():
     with pytest.raises(services.ExerciseError, match="no clear best answer: discarding 3z"):
         services.exercise_facts("discard", NARROW_DISCARD)
