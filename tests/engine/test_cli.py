@@ -79,6 +79,16 @@ def test_analyze_with_called_sets() -> None:
     assert (row["count"], row["two_step"]) == (10, 36)
 
 
+def test_analyze_a_wait_on_the_tile_the_hand_already_called_three_of_is_no_wait() -> None:
+    # The lone 1m waits on a fifth 1m: the pon holds three and the hand the fourth.
+    result = run("analyze", "1m234p567s789s [111m]")
+    assert result.returncode == 0, result.stderr
+    out = json.loads(result.stdout)
+    assert out["shanten"] == 1
+    assert out["waits"] == []
+    assert "1m" not in out["accepted"]
+
+
 def test_analyze_bad_hand_exits_non_zero() -> None:
     result = run("analyze", "123m8z")
     assert result.returncode == 1

@@ -13,7 +13,8 @@ Commands:
     accepted tiles with their unseen copies, their count and the 2-step figure, best first);
     and the waits of every tenpai hand (the hand itself, or the hand after each discard that
     leaves it tenpai). ``--seen`` lists the other tiles in view (discards, dora indicators,
-    other players' sets); the hand's own tiles are always counted as seen.
+    other players' sets); the hand's own tiles are always counted as seen, and a kind it holds
+    four of with its called sets is never a wait.
 
 Other commands (``wall``, ``score``) come from their modules; each command is one entry in
 :data:`COMMANDS`: a name, a help line and a function ``run(argv, stdin, stdout, stderr) -> int``.
@@ -151,27 +152,28 @@ def analyze_json(hand: Hand, visible: Sequence[int] | None = None) -> dict[str, 
         for t in range(NUM_KINDS):
             seen[t] += visible[t]
     seen_counts = check_counts(seen)
+    held = hand.called_counts()  # copies in the hand's own called sets cannot be drawn
     melds = len(hand.melds)
     out: dict[str, object] = {"hand": hand_str(hand)}
     waits: list[dict[str, object]] = []
     if hand.tile_count == 14:
-        rows = discard_analysis(hand.concealed, melds, seen_counts)
-        out["shanten"] = shanten(hand.concealed, melds)
+        rows = discard_analysis(hand.concealed, melds, seen_counts, held=held)
+        out["shanten"] = shanten(hand.concealed, melds, held=held)
         out["discards"] = [r.as_json() for r in rows]
         for r in rows:
             if r.shanten == 0:
                 after = list(hand.concealed)
                 after[r.discard] -= 1
-                info = tenpai_info(after, melds, seen_counts)
+                info = tenpai_info(after, melds, seen_counts, held=held)
                 if info is not None:
                     waits.append({"discard": tile_str(r.discard), **info.as_json()})
     else:
-        u = ukeire(hand.concealed, melds, seen_counts)
+        u = ukeire(hand.concealed, melds, seen_counts, held=held)
         out["shanten"] = u.shanten
         out["discards"] = []
         out["accepted"] = u.accepted_str()
         out["count"] = u.count
-        info = tenpai_info(hand.concealed, melds, seen_counts)
+        info = tenpai_info(hand.concealed, melds, seen_counts, held=held)
         if info is not None:
             waits.append({"discard": None, **info.as_json()})
     out["waits"] = waits
