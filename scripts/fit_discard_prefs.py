@@ -45,6 +45,7 @@ from tutor.engine.value import (  # noqa: E402
     TableContext,
     candidate_features,
     decision_from_json,
+    has_top_value,
     is_clear,
     rank_discards,
 )
@@ -246,7 +247,9 @@ def evaluate(
         if weights:
             scores = _scores(s, weights)
             lead = scores[idx[0]] - max((scores[i] for i in idx[1:]), default=-1e9)
-            is_clear_now = lead >= (gap_by_fold or {}).get(k, 1e9)
+            is_clear_now = has_top_value([s.rows[i] for i in idx]) and lead >= (
+                gap_by_fold or {}
+            ).get(k, 1e9)
         else:
             is_clear_now = is_clear([s.rows[i] for i in idx], gap=0)
         if is_clear_now:
@@ -263,6 +266,8 @@ def choose_gap(samples: list[Sample], weights: dict[str, float], aim: float = 0.
         idx = order(s, weights)
         scores = _scores(s, weights)
         lead = scores[idx[0]] - max((scores[i] for i in idx[1:]), default=1e9)
+        if not has_top_value([s.rows[i] for i in idx]):
+            continue  # never clear, whatever the lead (see tutor.engine.value.is_clear)
         leads.append((lead, idx[0] == s.chosen))
     leads.sort(reverse=True)
     best = leads[0][0] + 1.0

@@ -38,7 +38,8 @@ shared Phoenix games, see there), which capture what strong players add to pure 
 isolated honors and terminals first, keep dora, red fives and value honors.
 
 **Clear best** (:func:`is_clear`): with fitted preferences, the first row stands out when its
-score leads every other by :data:`CLEAR_SCORE_GAP`. Without them, when its expected score beats every
+score leads every other by :data:`CLEAR_SCORE_GAP` *and* no other row has a higher expected score
+(a learner shown the table must never see a better figure beside the answer). Without them, when its expected score beats every
 other row's as close to tenpai by at least :data:`CLEAR_RATIO` times and :data:`CLEAR_MARGIN`
 points, or, when no discard has value, its win rate does by :data:`CLEAR_WIN_MARGIN`. Rows that
 go back a shanten from the first one are not its rivals here.
@@ -103,6 +104,7 @@ __all__ = [
     "estimate_han",
     "hand_points",
     "is_clear",
+    "has_top_value",
     "rank_command",
     "rank_discards",
 ]
@@ -734,6 +736,20 @@ def _neighbours(hand: Counts, t: Tile) -> int:
     return sum(hand[x] for x in range(max(lo, t - 2), min(hi, t + 2) + 1) if x != t)
 
 
+def has_top_value(rows: Sequence[RankedDiscard]) -> bool:
+    """Whether the first row's expected score is at least every other row's.
+
+    The preferences may put first a discard whose expected score is a little lower (a strong
+    player's habits); such a first row is never called clearly best.
+
+    >>> a = RankedDiscard(0, 1, 20, 0, 0.5, 0.3, 2800.0, ())
+    >>> b = RankedDiscard(1, 1, 20, 0, 0.5, 0.2, 1200.0, ())
+    >>> has_top_value([a, b]), has_top_value([b, a])
+    (True, False)
+    """
+    return all(rows[0].ev >= r.ev for r in rows[1:])
+
+
 def is_clear(
     rows: Sequence[RankedDiscard], ratio: float | None = None, gap: float | None = None
 ) -> bool:
@@ -750,7 +766,7 @@ def is_clear(
     """
     threshold = CLEAR_SCORE_GAP if gap is None else gap
     if threshold > 0 and len(rows) >= 2:
-        return rows[0].score - max(r.score for r in rows[1:]) >= threshold
+        return has_top_value(rows) and rows[0].score - max(r.score for r in rows[1:]) >= threshold
     if len(rows) < 2:
         return len(rows) == 1
     first = rows[0]
