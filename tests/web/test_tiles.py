@@ -12,6 +12,7 @@ import pytest
 from django.template import Context, Template
 from django.utils import translation
 
+from tests.conftest import missing
 from tutor.engine.tiles import NUM_KINDS, tile_str
 from tutor.web.tile_names import KIND_NAMES, tile_name
 
@@ -431,7 +432,7 @@ def test_the_artwork_is_what_the_generator_draws(tmp_path: Path) -> None:
     draw_tiles = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(draw_tiles)
     if not draw_tiles.SERIF_BOLD.exists():
-        pytest.skip(f"{draw_tiles.SERIF_BOLD} is missing (apt-get install fonts-noto-cjk)")
+        missing(f"{draw_tiles.SERIF_BOLD} is missing (apt-get install fonts-noto-cjk)")
     draw_tiles.main(["draw_tiles", str(tmp_path)])
 
     # Glyph outlines may shift by a unit with another fontTools or Noto release; everything
