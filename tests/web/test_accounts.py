@@ -142,3 +142,12 @@ def test_an_endless_username_is_refused_before_any_log_in_attempt_is_recorded(cl
     assert response.status_code == 200
     assert "Ensure this value has at most 150 characters" in response.content.decode()
     assert not AccessAttempt.objects.exists()
+
+
+def test_the_admin_log_in_refuses_an_endless_username_the_same_way(client) -> None:
+    from axes.models import AccessAttempt
+
+    response = client.post("/admin/login/", {"username": "9" * 5000, "password": "x"})
+    assert response.status_code == 200
+    assert "Ensure this value has at most 150 characters" in response.content.decode()
+    assert not AccessAttempt.objects.exists()

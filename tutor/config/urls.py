@@ -5,6 +5,9 @@ from django.contrib import admin
 from django.urls import include, path
 
 from tutor.web import limits
+from tutor.web.forms import AdminLoginForm
+
+admin.site.login_form = AdminLoginForm
 
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),

@@ -1,6 +1,7 @@
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Submit
 from django import forms
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, UserCreationForm
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -14,18 +15,29 @@ from .models import Profile
 from .text import VisibleTextMixin, VisibleTextModelForm, username_skeleton, validate_single_script
 
 
-class LoginForm(VisibleTextMixin, AuthenticationForm):
-    """Django's log-in form, refusing over-long input before anything authenticates.
+class BoundedCredentialsMixin:
+    """Refuse over-long credentials before anything authenticates.
 
     Django only sets the username's ``max_length`` as an HTML attribute; without a validator a
-    5,000-character name reached the failed-log-in record of django-axes, whose column holds 255.
+    5,000-character name reached the failed-log-in record of django-axes, whose column holds 255
+    (a server error on PostgreSQL).
     """
+
+    fields: dict[str, forms.Field]
 
     def __init__(self, *args, **kwargs):  # type: ignore[no-untyped-def]
         super().__init__(*args, **kwargs)
         username = self.fields["username"]
-        username.validators.append(MaxLengthValidator(username.max_length or 150))
+        username.validators.append(MaxLengthValidator(getattr(username, "max_length", None) or 150))
         self.fields["password"].validators.append(MaxLengthValidator(4096))
+
+
+class LoginForm(BoundedCredentialsMixin, VisibleTextMixin, AuthenticationForm):
+    """Django's log-in form with bounded credentials and visible text only."""
+
+
+class AdminLoginForm(BoundedCredentialsMixin, VisibleTextMixin, AdminAuthenticationForm):
+    """The admin's log-in form, bounded like the site's (``admin.site.login_form``)."""
 
 
 class SignUpForm(VisibleTextMixin, UserCreationForm):
