@@ -2,7 +2,7 @@
 
 See docs/lessons-format.md for the format. :func:`read_curriculum` reads every stage in every
 language, merges the translations into one :class:`StageContent` per stage and raises
-:class:`~lessons.exercises.ContentError` naming the file and step of the first problem.
+:class:`~tutor.exercises.ContentError` naming the file and step of the first problem.
 :func:`check_stage` asks the engine to answer every exercise and returns the problems.
 """
 
@@ -15,7 +15,7 @@ from typing import Any
 
 import yaml
 
-from .exercises import ContentError, exercise, wall_figure
+from tutor.exercises import ContentError, exercise, wall_figure
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
 SOURCE_LANGUAGE = "en"

@@ -17,9 +17,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tutor.engine.positions import draw_winning
-
-from .exercises import AnswerError, Verdict, exercise
-from .exercises.base import SEATS, _number, _seat_names, display, join_and
+from tutor.exercises import AnswerError, Verdict, exercise
+from tutor.exercises.base import SEATS, _number, _seat_names, display, join_and
 
 SEED_LIMIT = 10**9
 

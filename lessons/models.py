@@ -1,7 +1,7 @@
 """The curriculum (stages and their steps, loaded from lessons/content/) and learners' progress.
 
 Texts are stored per language in JSON objects (``{"en": ..., "es": ...}``); the exercise is
-stored as its position only. No answer is ever stored: the engine computes it (lessons.exercises).
+stored as its position only. No answer is ever stored: the engine computes it (tutor.exercises).
 """
 
 from __future__ import annotations

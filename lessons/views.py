@@ -17,10 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from tutor.engine.scoring.chart import HAN_COLUMNS, ChartCell, limit_cells, points_chart
-
-from . import services, text
-from .drill import Drill, new_seed, read_seed
-from .exercises import (
+from tutor.exercises import (
     AnswerError,
     ContentError,
     EmptyAnswer,
@@ -29,7 +26,10 @@ from .exercises import (
     wall_figure,
     with_position,
 )
-from .exercises.base import points_text
+from tutor.exercises.base import points_text
+
+from . import services, text
+from .drill import Drill, new_seed, read_seed
 from .models import Stage, Step
 
 

@@ -11,9 +11,9 @@ import pytest
 from django.utils import translation
 
 from classes.models import Instructor
-from lessons.exercises import exercise
 from lessons.models import Step
 from tests.conftest import screenshot
+from tutor.exercises import exercise
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from lessons.exercises import TYPES
 from lessons.models import Step
 from tests.conftest import screenshot
 from tests.lessons.answers import right_form
+from tutor.exercises import TYPES
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from lessons.exercises import exercise
 from lessons.models import Step
 from tests.conftest import screenshot
+from tutor.exercises import exercise
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PHONE = {"width": 375, "height": 800}

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
-from lessons.exercises import Exercise, exercise, with_position
-from lessons.exercises.base import DEFAULT_SEED
 from tutor.engine.tiles import parse_tiles_red, tile_str
+from tutor.exercises import Exercise, exercise, with_position
+from tutor.exercises.base import DEFAULT_SEED
 
 
 def widget_values(ex: Exercise, widget=None) -> list[tuple[str, int]]:

@@ -19,7 +19,7 @@ from lessons.content import (
     read_stage,
     stage_files,
 )
-from lessons.exercises import TYPES, ContentError, exercise
+from tutor.exercises import TYPES, ContentError, exercise
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 try:

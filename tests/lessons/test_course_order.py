@@ -12,9 +12,9 @@ import pytest
 from django.utils import translation
 
 from lessons.content import read_curriculum
-from lessons.exercises import exercise
-from lessons.exercises.scoring import NO_YAKU
 from tests.lessons.test_exercises import post
+from tutor.exercises import exercise
+from tutor.exercises.scoring import NO_YAKU
 
 STAGES = read_curriculum()
 BY_SLUG = {s.slug: s for s in STAGES}

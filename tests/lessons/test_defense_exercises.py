@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from lessons.exercises import AnswerError, ContentError, EmptyAnswer, exercise
+from tutor.exercises import AnswerError, ContentError, EmptyAnswer, exercise
 
 from .test_exercises import verdict
 

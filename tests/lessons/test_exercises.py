@@ -7,7 +7,7 @@ import pytest
 from django.http import QueryDict
 from django.utils import translation
 
-from lessons.exercises import AnswerError, ContentError, EmptyAnswer, exercise
+from tutor.exercises import AnswerError, ContentError, EmptyAnswer, exercise
 
 
 def post(**fields: object) -> QueryDict:
@@ -441,7 +441,7 @@ def test_spanish_discard_feedback_counts_steps_and_tiles_apart():
 
 
 def test_a_wall_figure_marks_the_engines_stacks():
-    from lessons.exercises import wall_figure
+    from tutor.exercises import wall_figure
 
     figure = wall_figure({"type": "wall", "seed": 7, "dice": [3, 4], "mark": ["dead_wall"]})
     assert sum(1 for _r, _c, classes, *_rest in figure.cells if "mark-dead_wall" in classes) == 7
@@ -449,7 +449,7 @@ def test_a_wall_figure_marks_the_engines_stacks():
 
 
 def test_a_wall_figure_shows_the_break_and_numbers_the_broken_wall():
-    from lessons.exercises import wall_figure
+    from tutor.exercises import wall_figure
 
     figure = wall_figure(
         {"type": "wall", "seed": 7, "dice": [3, 4], "mark": ["dead_wall", "first_live"]}
@@ -464,7 +464,7 @@ def test_a_wall_figure_shows_the_break_and_numbers_the_broken_wall():
 
 
 def test_a_classical_figure_has_eighteen_stacks_a_wall_and_no_indicator():
-    from lessons.exercises import wall_figure
+    from tutor.exercises import wall_figure
 
     figure = wall_figure(
         {"type": "wall", "seed": 7, "dice": [3, 4], "rules": "classical", "mark": ["dead_wall"]}
@@ -484,7 +484,7 @@ def test_a_classical_figure_has_eighteen_stacks_a_wall_and_no_indicator():
     ids=["type", "mark", "dice"],
 )
 def test_a_bad_figure_is_a_content_error(data):
-    from lessons.exercises import wall_figure
+    from tutor.exercises import wall_figure
 
     with pytest.raises(ContentError):
         wall_figure(data)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.http import QueryDict
 from django.utils import translation
 
-from lessons.exercises import exercise
+from tutor.exercises import exercise
 
 
 def post(**fields: object) -> QueryDict:
@@ -97,7 +97,7 @@ def test_copies_in_a_called_set_are_not_left_to_draw():
 def test_an_improve_answer_outside_the_palette_is_tampering():
     import pytest
 
-    from lessons.exercises import AnswerError, EmptyAnswer
+    from tutor.exercises import AnswerError, EmptyAnswer
 
     with pytest.raises(AnswerError) as info:
         exercise(IMPROVE).read(post(tile=["8x"]))
@@ -149,7 +149,7 @@ def test_near_misses_are_given_in_spanish_too():
 def test_a_yaku_name_is_not_a_form_value():
     import pytest
 
-    from lessons.exercises import AnswerError
+    from tutor.exercises import AnswerError
 
     with pytest.raises(AnswerError):
         exercise(NO_SANSHOKU).read(post(choice=["Sanshoku Doujun"]))
@@ -191,7 +191,7 @@ def test_no_yaku_on_a_hand_that_has_one_is_wrong():
 def test_no_yaku_cannot_go_with_a_yaku():
     import pytest
 
-    from lessons.exercises import EmptyAnswer
+    from tutor.exercises import EmptyAnswer
 
     with pytest.raises(EmptyAnswer):
         exercise(OPEN_NO_YAKU).read(post(choice=["no_yaku", "tanyao"]))
@@ -248,7 +248,7 @@ def test_a_wrong_final_result_names_the_seat_without_the_answer():
 def test_a_final_result_is_a_signed_whole_number_and_scores_must_add_up():
     import pytest
 
-    from lessons.exercises import AnswerError, ContentError
+    from tutor.exercises import AnswerError, ContentError
 
     with pytest.raises(AnswerError):
         exercise(FINAL).read(post(**{**seats(-22, 46, 12, -36), "score_east": "-2x"}))
@@ -284,7 +284,7 @@ def test_one_red_five_is_singular():
 def test_more_ura_indicators_than_dora_indicators_is_a_content_error():
     import pytest
 
-    from lessons.exercises import ContentError
+    from tutor.exercises import ContentError
 
     with pytest.raises(ContentError, match="ura"):
         exercise({**URA, "ura": "8s 1z"})
@@ -343,7 +343,7 @@ RON_CLAIM = {
 def test_a_claimed_ron_sees_the_round_wind():
     import pytest
 
-    from lessons.exercises import ContentError
+    from tutor.exercises import ContentError
 
     # West is nobody's seat wind here: the ron has no yaku in an East round...
     with pytest.raises(ContentError, match="not a legal call"):

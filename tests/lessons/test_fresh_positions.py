@@ -12,10 +12,10 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from lessons.content import read_curriculum
-from lessons.exercises import exercise, with_position
 from lessons.models import Step, StepProgress
 from tests.lessons.answers import right_form
 from tutor.engine.hand import parse_hand
+from tutor.exercises import exercise, with_position
 
 FAMILY_STEPS = [
     (stage.slug, step)

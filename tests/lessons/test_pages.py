@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from lessons.exercises import exercise
 from lessons.models import Step
+from tutor.exercises import exercise
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("curriculum")]
 

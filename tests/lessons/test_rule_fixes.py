@@ -11,11 +11,11 @@ import pytest
 from django.utils import translation
 
 from lessons.content import CONTENT_DIR, read_curriculum
-from lessons.exercises import ContentError, exercise
 from tests.lessons.test_exercises import post
 from tutor.engine.hand import parse_hand
 from tutor.engine.shapes import is_complete
 from tutor.engine.tiles import parse_tiles
+from tutor.exercises import ContentError, exercise
 
 STAGES = read_curriculum()
 
@@ -848,7 +848,7 @@ def test_the_payment_working_goes_base_times_factor_then_rounds_up():
 
 
 def test_spanish_lists_use_e_before_an_i_sound():
-    from lessons.exercises.base import join_and
+    from tutor.exercises.base import join_and
 
     with translation.override("es"):
         assert join_and(["Pinfu", "Iipeikou"]) == "Pinfu e Iipeikou"

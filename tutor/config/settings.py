@@ -171,7 +171,8 @@ RATE_LIMITS = {
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("es", _("Spanish"))]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+# The exercise layer is not an app, so its Spanish catalog is listed here.
+LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "tutor" / "exercises" / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

@@ -25,8 +25,8 @@ from lessons.content import (
     read_stage,
     stage_files,
 )
-from lessons.exercises import ContentError, exercise
 from lessons.models import Stage, Step
+from tutor.exercises import ContentError, exercise
 
 
 class Command(BaseCommand):
@@ -144,7 +144,7 @@ def _stage_files(path: Path) -> dict[str, Path]:
     """A stage's files by language from one of them (``.../en/NN-slug.yaml`` or its twin).
 
     A missing file is left out, so :func:`~lessons.content.read_stage` names it in a
-    readable :class:`~lessons.exercises.ContentError` instead of a traceback.
+    readable :class:`~tutor.exercises.ContentError` instead of a traceback.
     """
     if not path.is_file():
         raise ContentError(f"{path}: no such file")
