@@ -27,6 +27,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tutor.engine.tiles import TileParseError, parse_tile, tile_str
+from tutor.exercises import tables
+from tutor.exercises.tables import AcceptedTile, DiscardRow, accepted_rows
 
 from .models import (
     START_DEVIATION,
@@ -864,196 +866,10 @@ __all__ = [
 # --- what the learner sees after answering --------------------------------------------------
 
 
-@dataclass(frozen=True)
-class AcceptedTile:
-    tile: str
-    count: int
-
-
-@dataclass(frozen=True)
-class DiscardRow:
-    """One line of the discard table shown after the answer."""
-
-    discard: str
-    shanten: int
-    accepted: list[AcceptedTile]
-    count: int
-    two_step: float | None
-    best: bool
-    chosen: bool
-    #: The engine's mean accepted-tile count after a useful draw and the best discard after it.
-    after_draw: float | None = None
-    #: Judged by value: the chances of tenpai and of winning (0–1), the expected points, and
-    #: the engine's reasons in the reader's language.
-    tenpai_rate: float | None = None
-    win_rate: float | None = None
-    ev: float | None = None
-    reasons: tuple[str, ...] = ()
-    #: Tenpai on a wait that cannot win by ron: furiten, or every copy in view.
-    furiten: bool = False
-    #: The discard the player of the recorded game made.
-    played: bool = False
-
-    @property
-    def tenpai_percent(self) -> int | None:
-        return None if self.tenpai_rate is None else round(100 * self.tenpai_rate)
-
-    @property
-    def win_percent(self) -> int | None:
-        return None if self.win_rate is None else round(100 * self.win_rate)
-
-    @property
-    def kinds(self) -> int:
-        return len(self.accepted)
-
-    #: Set from the engine's reasons when the row was judged by value.
-    dead: bool | None = None
-
-    @property
-    def dead_wait(self) -> bool:
-        """Tenpai after this discard, but every copy of every wait is already in sight."""
-        if self.dead is not None:
-            return self.dead
-        return self.shanten == 0 and self.count == 0
-
-
-@dataclass(frozen=True)
-class MarkedTile:
-    """A tile of a many-tile answer: ``found`` (chosen and right), ``missed`` (right but not
-    chosen) or ``extra`` (chosen but wrong)."""
-
-    tile: str
-    status: str
-
-
-@dataclass(frozen=True)
-class Credit:
-    """How much of a many-tile answer was right: found tiles over the tiles of the answer plus
-    the extra ones chosen (all right is 100 %, nothing right is 0 %)."""
-
-    found: int
-    missed: int
-    extra: int
-
-    @property
-    def total(self) -> int:
-        return self.found + self.missed
-
-    @property
-    def percent(self) -> int:
-        """The credit in whole percent.
-
-        >>> Credit(found=3, missed=1, extra=1).percent
-        60
-        """
-        judged = self.found + self.missed + self.extra
-        return round(100 * self.found / judged) if judged else 0
-
-
-def marked_answer(answer: Sequence[str], right: Sequence[str]) -> list[MarkedTile]:
-    """Every tile of the learner's answer and of the right one, in tile order, marked.
-
-    >>> [(m.tile, m.status) for m in marked_answer(["1m", "4m", "9p"], ["1m", "4m", "7m"])]
-    [('1m', 'found'), ('4m', 'found'), ('7m', 'missed'), ('9p', 'extra')]
-    """
-    chosen, solution_ = set(answer), set(right)
-    return [
-        MarkedTile(
-            t, "found" if t in chosen and t in solution_ else "extra" if t in chosen else "missed"
-        )
-        for t in sorted(chosen | solution_, key=parse_tile)
-    ]
-
-
-def credit(marks: Sequence[MarkedTile]) -> Credit:
-    """The partial credit of a marked answer.
-
-    >>> credit(marked_answer(["1m", "4m", "9p"], ["1m", "4m", "7m"]))
-    Credit(found=2, missed=1, extra=1)
-    """
-    tally = Counter(m.status for m in marks)
-    return Credit(found=tally["found"], missed=tally["missed"], extra=tally["extra"])
-
-
-@dataclass(frozen=True)
-class WaitRow:
-    """One wait of a tenpai hand: the tile, its unseen copies and the shapes that wait on it
-    (in the reader's language)."""
-
-    tile: str
-    count: int
-    shapes: list[str]
-
-
-def wait_rows(puzzle: Puzzle) -> list[WaitRow]:
-    """Each wait with its own shapes, as the generator stored them."""
-    from .analyzer import shape_label
-
-    rows = [
-        WaitRow(
-            _kind_text(str(w["tile"])),
-            int(w["count"]),
-            [shape_label(str(shape)) for shape in w.get("shapes") or []],
-        )
-        for w in (puzzle.analysis or {}).get("waits") or []
-    ]
-    return sorted(rows, key=lambda w: parse_tile(w.tile))
-
-
-def _accepted(value: Any) -> list[AcceptedTile]:
-    """Accepted tiles from the stored analysis (``[{"tile": "3m", "count": 4}, ...]``)."""
-    rows = [AcceptedTile(_kind_text(str(r["tile"])), int(r["count"])) for r in value or []]
-    return sorted(rows, key=lambda a: parse_tile(a.tile))
-
-
 def discard_rows(puzzle: Puzzle, answer: Sequence[str] = ()) -> list[DiscardRow]:
     """The stored discard table, best first, marking the right answer and the learner's."""
-    from tutor.web.engine_text import discard_reason_text
-
-    analysis = puzzle.analysis or {}
-    best = set(solution(puzzle)) if puzzle.kind in DISCARD_KINDS else set()
-    chosen = set(answer)
-    played = analysis.get("played")
-    played_kind = _kind_text(str(played)) if played else None
-    rows = []
-    for entry in analysis.get("discards", []):
-        tile = _kind_text(str(entry["tile"]))
-        accepted = _accepted(entry.get("accepted"))
-        two_step = entry.get("two_step")
-        after_draw = entry.get("two_step_average")
-        value: dict[str, Any] = {}
-        if "ev" in entry:
-            codes = {str(r.get("code")) for r in entry.get("reasons") or []}
-            value = {
-                "tenpai_rate": float(entry["tenpai_rate"]),
-                "win_rate": float(entry["win_rate"]),
-                "ev": float(entry["ev"]),
-                "reasons": tuple(
-                    discard_reason_text(r)
-                    for r in entry.get("reasons") or []
-                    # The tenpai line repeats the accepted tiles shown beside it.
-                    if r.get("code") != "tenpai"
-                ),
-                "furiten": "furiten" in codes,
-                "dead": "dead_wait" in codes,
-            }
-        rows.append(
-            DiscardRow(
-                discard=tile,
-                shanten=int(entry["shanten"]),
-                accepted=accepted,
-                count=int(entry.get("total", sum(a.count for a in accepted))),
-                two_step=float(two_step) if two_step is not None else None,
-                best=tile in best,
-                chosen=tile in chosen,
-                after_draw=float(after_draw)
-                if after_draw is not None and int(entry["shanten"]) > 0
-                else None,
-                played=tile == played_kind,
-                **value,
-            )
-        )
-    return rows
+    best = solution(puzzle) if puzzle.kind in DISCARD_KINDS else []
+    return tables.discard_rows(puzzle.analysis, best=best, answer=answer)
 
 
 def is_value_judged(puzzle: Puzzle) -> bool:
@@ -1080,12 +896,12 @@ def played_words(puzzle: Puzzle) -> str:
 
 def accepted_tiles(puzzle: Puzzle) -> list[AcceptedTile]:
     """For a 13-tile puzzle: the tiles that lower its shanten, with their unseen copies."""
-    return _accepted((puzzle.analysis or {}).get("accepted"))
+    return accepted_rows((puzzle.analysis or {}).get("accepted"))
 
 
 def waits(puzzle: Puzzle) -> list[AcceptedTile]:
     """For a tenpai hand: the tiles it waits on, with their live (unseen) copies."""
-    return _accepted((puzzle.analysis or {}).get("waits"))
+    return accepted_rows((puzzle.analysis or {}).get("waits"))
 
 
 def hand_forms(puzzle: Puzzle) -> list[tuple[str, int]]:

@@ -27,6 +27,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from tutor.exercises import tables
 from tutor.web.engine_text import error_text
 from tutor.web.text import validate_visible_text
 
@@ -202,16 +203,16 @@ def answer(request: HttpRequest, puzzle_id: int) -> HttpResponse:
         context.update(_daily_context(request, daily))
     rows = play.discard_rows(puzzle, result.answer)
     many = puzzle.kind in (PuzzleKind.IMPROVE, PuzzleKind.WAITS)
-    marks = play.marked_answer(result.answer, result.solution) if many else []
+    marks = tables.marked_answer(result.answer, result.solution) if many else []
     context.update(
         result=result,
         rows=rows,
         marks=marks,
-        credit=play.credit(marks) if many else None,
+        credit=tables.credit(marks) if many else None,
         two_step_words=play.two_step_words(rows),
         accepted=play.accepted_tiles(puzzle),
         waits=play.waits(puzzle),
-        wait_rows=play.wait_rows(puzzle),
+        wait_rows=tables.wait_rows(puzzle.analysis),
         forms=play.hand_forms(puzzle) if puzzle.kind == PuzzleKind.SHANTEN else [],
         explanation=play.explanation(puzzle, rows),
         played_words=play.played_words(puzzle),
