@@ -10,7 +10,6 @@ from __future__ import annotations
 import csv
 import dataclasses
 import io
-import math
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -25,9 +24,13 @@ from django.utils.translation import ngettext
 
 from lessons.models import Stage
 from lessons.services import stage_status
-from puzzles.generation import MARGIN_ABSOLUTE, MARGIN_RELATIVE, clear_margin
 from puzzles.models import THEME_LABELS
-from tutor.engine.analysis import discard_analysis
+from tutor.engine.analysis import (
+    DiscardOption,
+    clear_margin,
+    discard_analysis,
+    ukeire_margin_needed,
+)
 from tutor.engine.hand import parse_hand
 from tutor.engine.scoring import score
 from tutor.engine.scoring.situation import situation_from_hand
@@ -686,9 +689,9 @@ class ExerciseError(ValueError):
     """The teacher's position cannot make this exercise; the message says why."""
 
 
-# The margin rule for what-to-discard exercises is the puzzles app's
-# (:func:`puzzles.generation.clear_margin`): a teacher's exercise must stand out exactly as
-# much as a generated puzzle does.
+# The margin rule for what-to-discard exercises is the engine's
+# (:func:`tutor.engine.analysis.clear_margin`): a teacher's exercise must stand out exactly as
+# much as a generated puzzle or a lesson's best-discard exercise does.
 
 
 WINDS = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
@@ -738,7 +741,7 @@ def _discard_facts(hand: Any) -> dict[str, Any]:
         }
         for o in options
     ]
-    best = clear_best_discard(rows)
+    best = clear_best_discard(rows, options)
     return {
         "shanten": shanten(hand.concealed, len(hand.melds), held=hand.called_counts()),
         "discards": rows,
@@ -746,15 +749,16 @@ def _discard_facts(hand: Any) -> dict[str, Any]:
     }
 
 
-def clear_best_discard(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """The best discard of an analysis (JSON rows, best first) if it stands out by the puzzles
-    app's margin rule; otherwise raise :class:`ExerciseError` saying why not."""
+def clear_best_discard(rows: list[dict[str, Any]], options: list[DiscardOption]) -> dict[str, Any]:
+    """The best discard of an analysis (JSON rows of the engine's ``options``, best first) if
+    it stands out by the engine's clear-best rule; otherwise raise :class:`ExerciseError`
+    saying why not."""
     if not rows:
         raise ExerciseError(_("This hand has no discard to choose."))
-    if len(rows) == 1 or clear_margin(rows) is not None:
+    if len(rows) == 1 or clear_margin(options) is not None:
         return rows[0]
     best, second = rows[0], rows[1]
-    needed = max(MARGIN_ABSOLUTE, math.ceil(MARGIN_RELATIVE * best["count"]))
+    needed = ukeire_margin_needed(best["count"])
     raise ExerciseError(
         _(
             "There is no clear best answer: discarding %(a)s accepts %(na)d tiles and "

@@ -23,8 +23,8 @@ indicator), so the context changes the answer.
 **Acceptance** (:func:`evaluate`):
 
 * *what to discard* — 14 tiles, 0–2 shanten after the best discard, and the best discard must
-  stand out by :func:`clear_margin`; the answer is the discard with the most accepted tiles,
-  the 2-step figure breaking ties;
+  stand out by :func:`tutor.engine.analysis.clear_margin`; the answer is the discard with the
+  most accepted tiles, the 2-step figure breaking ties;
 * *which tiles improve this hand* — 13 tiles at 1–2 shanten with 2 to 12 improving kinds;
 * *what are the waits* — 13 tiles in tenpai on at least one live kind;
 * *how many shanten* — 13 tiles from tenpai to 4-shanten.
@@ -66,7 +66,14 @@ from itertools import permutations
 from typing import Any
 
 from puzzles import starting
-from tutor.engine.analysis import discard_analysis, tenpai_info, ukeire
+from tutor.engine.analysis import (
+    DiscardOption,
+    MarginReason,
+    clear_margin,
+    discard_analysis,
+    tenpai_info,
+    ukeire,
+)
 from tutor.engine.hand import Hand, parse_hand
 from tutor.engine.shanten import shanten, shanten_chiitoitsu, shanten_kokushi, shanten_standard
 from tutor.engine.tiles import (
@@ -379,11 +386,11 @@ def _accepted_rows(accepted: dict[int, int]) -> list[dict[str, Any]]:
     return [{"tile": tile_str(t), "count": n} for t, n in sorted(accepted.items())]
 
 
-def discard_table(counts: Counts, seen: Counts) -> list[dict[str, Any]]:
+def table_rows(options: Sequence[DiscardOption]) -> list[dict[str, Any]]:
     """The engine's what-to-discard table (:func:`~tutor.engine.analysis.discard_analysis`)
-    as JSON rows, best first."""
+    as stored JSON rows, in the order given."""
     rows = []
-    for option in discard_analysis(counts, seen=seen):
+    for option in options:
         rows.append(
             {
                 "tile": tile_str(option.discard),
@@ -404,70 +411,6 @@ def forms(counts: Counts) -> dict[str, int]:
         "seven_pairs": shanten_chiitoitsu(counts),
         "thirteen_orphans": shanten_kokushi(counts),
     }
-
-
-# --- the margin rule -------------------------------------------------------------------------
-
-MARGIN_ABSOLUTE = 2
-"""The best discard needs at least this many more accepted tiles than the second ..."""
-MARGIN_RELATIVE = 0.10
-"""... and at least this fraction of its own count more (whichever is larger)."""
-TWO_STEP_RELATIVE = 0.10
-"""On equal accepted tiles, the 2-step figure must be ahead by this fraction."""
-
-
-@dataclass(frozen=True)
-class Margin:
-    """Why the best discard stands out: ``reason`` is ``"shanten"`` (every other discard
-    leaves the hand further from tenpai), ``"ukeire"`` (clearly more accepted tiles) or
-    ``"two_step"`` (the same accepted tiles but a clearly better 2-step figure)."""
-
-    reason: str
-    best: float
-    second: float
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"reason": self.reason, "best": self.best, "second": self.second}
-
-
-def clear_margin(rows: Sequence[dict[str, Any]]) -> Margin | None:
-    """Whether the best row of a discard table (JSON rows, best first) stands out clearly.
-
-    The best discard is the one with the lowest shanten after it, then the most accepted tiles,
-    then the best 2-step figure. It stands out when the runner-up (the best other kind):
-
-    * leaves a higher shanten, or
-    * accepts fewer tiles by at least ``max(MARGIN_ABSOLUTE, MARGIN_RELATIVE × best)``, or
-    * accepts exactly as many tiles and has a 2-step figure lower by at least
-      ``TWO_STEP_RELATIVE`` of the best one's.
-
-    Anything closer (say 20 against 19 tiles) is a matter of taste, not a puzzle: None.
-
-    >>> row = lambda t, s, n, two: {"tile": t, "shanten": s, "count": n, "two_step": two}
-    >>> clear_margin([row("9p", 1, 20, 0), row("1m", 1, 16, 0)]).reason
-    'ukeire'
-    >>> clear_margin([row("9p", 1, 20, 0), row("1m", 1, 19, 0)]) is None
-    True
-    >>> clear_margin([row("9p", 1, 20, 300), row("1m", 1, 20, 250)]).reason
-    'two_step'
-    >>> clear_margin([row("9p", 0, 4, 0), row("1m", 1, 30, 0)]).reason
-    'shanten'
-    """
-    ranked = sorted(rows, key=lambda r: (r["shanten"], -r["count"], -r["two_step"]))
-    if len(ranked) < 2:
-        return None
-    best, second = ranked[0], ranked[1]
-    if second["shanten"] > best["shanten"]:
-        return Margin("shanten", best["shanten"], second["shanten"])
-    if best["count"] - second["count"] >= max(MARGIN_ABSOLUTE, MARGIN_RELATIVE * best["count"]):
-        return Margin("ukeire", best["count"], second["count"])
-    if (
-        best["count"] == second["count"]
-        and best["two_step"] > 0
-        and best["two_step"] - second["two_step"] >= TWO_STEP_RELATIVE * best["two_step"]
-    ):
-        return Margin("two_step", best["two_step"], second["two_step"])
-    return None
 
 
 # --- difficulty, themes and acceptance ----------------------------------------------------------
@@ -721,14 +664,18 @@ def _evaluate_efficiency(c: Candidate) -> Generated | Rejected:
         return Rejected("complete hand")
     if before > 2:
         return Rejected("too far from tenpai")
-    every_row = discard_table(c.counts, c.seen)
+    options = discard_analysis(c.counts, seen=c.seen)
+    every_row = table_rows(options)
     own = _own_river(c)
     # A dead or furiten wait is never the answer of a drill about tiles to win on: the table
     # shows those rows, but the answer and its margin are judged without them.
-    rows = [
-        r for r in every_row if not _unwinnable_tenpai(c.counts, parse_tiles(r["tile"])[0], r, own)
-    ] or every_row
-    margin = clear_margin(rows)
+    kept = [
+        (o, r)
+        for o, r in zip(options, every_row, strict=True)
+        if not _unwinnable_tenpai(c.counts, o.discard, r, own)
+    ] or list(zip(options, every_row, strict=True))
+    rows = [r for _, r in kept]
+    margin = clear_margin([o for o, _ in kept])
     if margin is None:
         return Rejected("no clear best discard")
     ranked = sorted(rows, key=lambda r: (r["shanten"], -r["count"], -r["two_step"]))
@@ -738,7 +685,7 @@ def _evaluate_efficiency(c: Candidate) -> Generated | Rejected:
     if _one_suit(c.counts):
         themes.add("one-suit")
     themes.add({0: "tenpai", 1: "iishanten"}.get(best["shanten"], "early-hand"))
-    if margin.reason == "two_step":
+    if margin.reason == MarginReason.TWO_STEP:
         themes.add("two-step-tiebreak")
     if is_honor(best_tile):
         themes.add("honor-discard")
@@ -757,9 +704,9 @@ def _evaluate_efficiency(c: Candidate) -> Generated | Rejected:
         themes.add("seven-pairs")
     # Hard: a narrow margin, a 2-step decision, many discards keeping the shanten, early hands.
     level = 1
-    if margin.reason == "two_step":
+    if margin.reason == MarginReason.TWO_STEP:
         level += 2
-    elif margin.reason == "ukeire":
+    elif margin.reason == MarginReason.UKEIRE:
         ratio = (best["count"] - second["count"]) / max(1, best["count"])
         level += 2 if ratio < 0.25 else (1 if ratio < 0.45 else 0)
     keepers = sum(1 for r in rows if r["shanten"] == best["shanten"])

@@ -9,6 +9,8 @@ import pytest
 
 from tutor.engine.analysis import (
     DiscardOption,
+    MarginReason,
+    clear_margin,
     discard_analysis,
     tenpai_info,
     ukeire,
@@ -220,3 +222,50 @@ def test_karaten_when_every_copy_is_visible() -> None:
 
 def test_no_tenpai_info_when_not_tenpai() -> None:
     assert tenpai_info(c("159m159p159s1234z")) is None
+
+
+# --- the clear-best rule --------------------------------------------------------------------
+
+
+def row(tile: str, sh: int, count: int, two_step: int = 0) -> DiscardOption:
+    return DiscardOption(t(tile), sh, {}, count, two_step)
+
+
+def test_a_lower_shanten_is_always_a_clear_margin() -> None:
+    margin = clear_margin([row("9p", 0, 2), row("1m", 1, 40)])
+    assert margin is not None and margin.reason is MarginReason.SHANTEN
+
+
+@pytest.mark.parametrize(
+    "best,second,clear",
+    [
+        (20, 18, True),  # 2 tiles is the absolute minimum
+        (20, 19, False),
+        (30, 28, False),  # 10 % of 30 is 3
+        (30, 27, True),
+        (4, 2, True),
+        (4, 3, False),
+    ],
+)
+def test_more_accepted_tiles_must_be_ahead_by_two_or_ten_percent(
+    best: int, second: int, clear: bool
+) -> None:
+    margin = clear_margin([row("9p", 1, best), row("1m", 1, second)])
+    assert (margin is not None and margin.reason is MarginReason.UKEIRE) is clear
+
+
+@pytest.mark.parametrize("second_two_step,clear", [(90, True), (91, False), (100, False)])
+def test_on_equal_tiles_the_two_step_figure_must_be_ten_percent_ahead(
+    second_two_step: int, clear: bool
+) -> None:
+    margin = clear_margin([row("9p", 1, 20, 100), row("1m", 1, 20, second_two_step)])
+    assert (margin is not None and margin.reason is MarginReason.TWO_STEP) is clear
+
+
+def test_a_table_with_one_discard_has_no_puzzle() -> None:
+    assert clear_margin([row("9p", 1, 20)]) is None
+
+
+def test_the_margin_ranks_the_rows_itself() -> None:
+    margin = clear_margin([row("1m", 1, 10), row("9p", 1, 20)])
+    assert margin is not None and margin.best == 20

@@ -36,8 +36,10 @@ is no follow-up, and the figure is 0.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 import numpy as np
 import numpy.typing as npt
@@ -58,8 +60,15 @@ __all__ = [
     "Ukeire",
     "DiscardOption",
     "TenpaiInfo",
+    "Margin",
+    "MarginReason",
+    "MARGIN_ABSOLUTE",
+    "MARGIN_RELATIVE",
+    "TWO_STEP_RELATIVE",
     "ukeire",
     "discard_analysis",
+    "clear_margin",
+    "ukeire_margin_needed",
     "tenpai_info",
     "unseen_counts",
 ]
@@ -380,6 +389,107 @@ def discard_analysis(
     ]
     options.sort(key=lambda o: (o.shanten, -o.count, -o.two_step, o.discard))
     return options
+
+
+# --- the clear-best rule -----------------------------------------------------------------------
+
+MARGIN_ABSOLUTE = 2
+"""The best discard needs at least this many more accepted tiles than the second ..."""
+MARGIN_RELATIVE = 0.10
+"""... and at least this fraction of its own count more (whichever is larger)."""
+TWO_STEP_RELATIVE = 0.10
+"""On equal accepted tiles, the 2-step figure must be ahead by this fraction."""
+
+
+class MarginReason(StrEnum):
+    """Why the best discard stands out."""
+
+    SHANTEN = "shanten"
+    """Every other discard leaves the hand further from tenpai."""
+    UKEIRE = "ukeire"
+    """Clearly more accepted tiles than any other discard."""
+    TWO_STEP = "two_step"
+    """As many accepted tiles as the runner-up, but a clearly better 2-step figure."""
+
+
+@dataclass(frozen=True)
+class Margin:
+    """Why the best discard stands out, and the two figures compared (the best discard's and
+    the runner-up's shanten, accepted tiles or 2-step figure, as ``reason`` says).
+
+    >>> Margin(MarginReason.UKEIRE, 20, 16).as_dict()
+    {'reason': 'ukeire', 'best': 20, 'second': 16}
+    """
+
+    reason: MarginReason
+    best: int
+    second: int
+
+    def as_dict(self) -> dict[str, object]:
+        """The margin as stored JSON: the reason's code and the two figures."""
+        return {"reason": self.reason.value, "best": self.best, "second": self.second}
+
+
+def ukeire_margin_needed(best_count: int) -> int:
+    """How many more accepted tiles than the runner-up a best discard accepting ``best_count``
+    tiles needs to stand out on uke-ire alone: ``max(MARGIN_ABSOLUTE, MARGIN_RELATIVE × best)``,
+    rounded up.
+
+    >>> ukeire_margin_needed(20), ukeire_margin_needed(30), ukeire_margin_needed(31)
+    (2, 3, 4)
+    """
+    return max(MARGIN_ABSOLUTE, math.ceil(round(MARGIN_RELATIVE * best_count, 9)))
+
+
+def _rank(option: DiscardOption) -> tuple[int, int, int, int]:
+    return (option.shanten, -option.count, -option.two_step, option.discard)
+
+
+def clear_margin(options: Sequence[DiscardOption]) -> Margin | None:
+    """Whether the best of these discards stands out clearly: the one rule that makes a hand a
+    what-to-discard puzzle, a lesson's best-discard exercise or a teacher's custom exercise.
+
+    The best discard is the one with the lowest shanten after it, then the most accepted tiles,
+    then the best 2-step figure (the rows are ranked here, in any order given). It stands out
+    when the runner-up (the best other discard):
+
+    * leaves a higher shanten, or
+    * accepts fewer tiles by at least :func:`ukeire_margin_needed` of the best count
+      (``max(MARGIN_ABSOLUTE, MARGIN_RELATIVE × best)``), or
+    * accepts exactly as many tiles and has a 2-step figure lower by at least
+      ``TWO_STEP_RELATIVE`` of the best one's.
+
+    Anything closer (say 20 against 19 tiles) is a matter of taste: None. A table of one
+    discard has no runner-up and nothing to choose: None.
+
+    >>> row = lambda t, s, n, two=0: DiscardOption(t, s, {}, n, two)
+    >>> clear_margin([row(0, 1, 20), row(1, 1, 16)])
+    Margin(reason=<MarginReason.UKEIRE: 'ukeire'>, best=20, second=16)
+    >>> clear_margin([row(0, 1, 20), row(1, 1, 19)]) is None
+    True
+    >>> clear_margin([row(0, 1, 20, 300), row(1, 1, 20, 250)]).reason.value
+    'two_step'
+    >>> clear_margin([row(1, 1, 30), row(0, 0, 4)]).reason.value
+    'shanten'
+    >>> from tutor.engine.tiles import parse_tiles, to_counts
+    >>> clear_margin(discard_analysis(to_counts(parse_tiles("2m567p13456789s66z")))).reason.value
+    'shanten'
+    """
+    ranked = sorted(options, key=_rank)
+    if len(ranked) < 2:
+        return None
+    best, second = ranked[0], ranked[1]
+    if second.shanten > best.shanten:
+        return Margin(MarginReason.SHANTEN, best.shanten, second.shanten)
+    if best.count - second.count >= ukeire_margin_needed(best.count):
+        return Margin(MarginReason.UKEIRE, best.count, second.count)
+    if (
+        best.count == second.count
+        and best.two_step > 0
+        and best.two_step - second.two_step >= TWO_STEP_RELATIVE * best.two_step
+    ):
+        return Margin(MarginReason.TWO_STEP, best.two_step, second.two_step)
+    return None
 
 
 @dataclass(frozen=True)

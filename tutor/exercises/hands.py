@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.formats import number_format
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tutor.engine import tiles as et
+from tutor.engine.analysis import DiscardOption, clear_margin, discard_analysis
 from tutor.web.tile_names import tile_name
 
 from .base import (
@@ -749,21 +751,23 @@ class BestDiscard(Exercise):
         if self.vocabulary not in ("tenpai", "efficiency"):
             raise ContentError("best_discard: vocabulary is tenpai or efficiency")
 
-    def _rows(self) -> list[Any]:
-        from tutor.engine.analysis import discard_analysis
-
+    def _rows(self) -> list[DiscardOption]:
         return discard_analysis(
             self.hand.concealed,
             len(self.hand.melds),
             seen=self.hand.all_counts(),
-            two_step=False,
             held=self.hand.called_counts(),
         )
 
     def solutions(self) -> set[Answer]:
+        """The best discard when it stands out by the engine's clear-best rule (the rule of a
+        what-to-discard puzzle); otherwise every discard the best one does not clearly beat,
+        so the content check refuses the position."""
         rows = self._rows()
-        best = (rows[0].shanten, rows[0].count)
-        return {r.discard for r in rows if (r.shanten, r.count) == best}
+        best = rows[0]
+        if len(rows) == 1 or clear_margin(rows) is not None:
+            return {best.discard}
+        return {r.discard for r in rows if r is best or clear_margin([best, r]) is None}
 
     def read(self, post: Mapping[str, Any]) -> Answer:
         picked = _kinds(post, "tile", set(self.hand.concealed_tiles()))
@@ -771,7 +775,7 @@ class BestDiscard(Exercise):
             raise EmptyAnswer(_("Pick one tile to discard."))
         return next(iter(picked))
 
-    def _row_text(self, row: Any) -> str:
+    def _row_text(self, row: DiscardOption) -> str:
         if row.shanten == 0:
             return ngettext(
                 "Discard %(tile)s: tenpai, %(count)s tile wins (%(kinds)s).",
@@ -809,11 +813,22 @@ class BestDiscard(Exercise):
                     "Discarding %(tile)s breaks up a set, a pair or a partial set the hand needs: "
                     "it moves from %(best)s to %(mine)s steps away."
                 ) % {"tile": tile_name(mine.discard), "best": best.shanten, "mine": mine.shanten}
-            else:
+            elif mine.count < best.count:
                 why = _(
                     "Discarding %(tile)s keeps the hand as close, but only %(mine)s tiles help "
                     "afterwards; another discard keeps a wider shape, with %(best)s."
                 ) % {"tile": tile_name(mine.discard), "mine": mine.count, "best": best.count}
+            else:
+                # As many tiles help: the clear-best rule then looks one draw further.
+                why = _(
+                    "Discarding %(tile)s keeps as many tiles that help, but after one of them "
+                    "arrives fewer help next: %(mine)s on average, against %(best)s after "
+                    "another discard."
+                ) % {
+                    "tile": tile_name(mine.discard),
+                    "mine": number_format(mine.two_step_average, 1),
+                    "best": number_format(best.two_step_average, 1),
+                }
             return Verdict(False, [why], details=[self._row_text(mine)])
         shown = [r for r in rows if r.shanten == 0] if self.vocabulary == "tenpai" else rows[:3]
         return Verdict(True, [self._row_text(r) for r in shown])
