@@ -19,11 +19,16 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from .defense import DangerModel, DefenseState, danger
-from .tiles import Tile
+from .gamelog.events import Call, Discard, Draw, Game, Riichi, Win
+from .gamelog.replay import Decision, Table, replay_game
+from .hand import Meld, MeldKind
+from .tiles import Tile, parse_tiles, tile_str
+from .waits import waits
 
-__all__ = ["SAFEST_MARGIN", "SAFE_ENOUGH", "margin", "safest_by_margin"]
+__all__ = ["SAFEST_MARGIN", "SAFE_ENOUGH", "defense_positions", "margin", "safest_by_margin"]
 
 SAFEST_MARGIN = 0.02
 """The least gap, in probability of being a winning tile, between the safest candidate and the
@@ -66,3 +71,109 @@ def safest_by_margin(
         return None
     tile = min(d, key=lambda t: d[t])
     return tile if d[tile] < SAFE_ENOUGH else None
+
+
+# --- defense positions of a recorded game ------------------------------------------------------
+
+_MELD_KINDS = {
+    "chi": MeldKind.CHI,
+    "pon": MeldKind.PON,
+    "minkan": MeldKind.OPEN_KAN,
+    "ankan": MeldKind.CLOSED_KAN,
+    "kakan": MeldKind.ADDED_KAN,
+}
+
+
+def _counts(tiles: Iterable[int]) -> list[int]:
+    out = [0] * 34
+    for t in tiles:
+        out[t // 4] += 1
+    return out
+
+
+def _record(table: Table, d: Decision) -> dict[str, Any] | None:
+    """The shared decision record of ``d`` when exactly one opponent is in riichi and tenpai."""
+    opponents = [p for p in range(4) if p != d.seat and table.in_riichi[p]]
+    if len(opponents) != 1 or table.in_riichi[d.seat]:
+        return None
+    r = opponents[0]
+    melds = [Meld(_MELD_KINDS[m.kind], tuple(t // 4 for t in m.tiles)) for m in table.melds[r]]
+    label = waits(_counts(table.hands[r]), melds)
+    if not label:
+        return None
+    events = table.round.events[: table.position]
+    declared = next(i for i, e in enumerate(events) if isinstance(e, Riichi) and e.seat == r)
+    declaration = next(i for i, e in enumerate(events) if i > declared and isinstance(e, Discard))
+    after = [tile_str(e.tile // 4) for e in events[declaration + 1 :] if isinstance(e, Discard)]
+    visible = _counts(table.hands[d.seat])
+    for k in parse_tiles(d.seen):
+        visible[k] += 1
+    dealt_in = False
+    for e in table.round.events[table.position + 1 :]:
+        if isinstance(e, Win):
+            dealt_in = dealt_in or (e.who == r and e.from_who == d.seat)
+        elif isinstance(e, Draw | Call):
+            break
+    river = table.rivers[r]
+    return {
+        "log_id": d.log_id,
+        "round": table.round.index,
+        "honba": table.round.honba,
+        "round_seq": d.round_seq,
+        "decider": d.seat,
+        "riichi_seat": r,
+        "river": [
+            {"tile": tile_str(t // 4), "tsumogiri": g, "riichi": ri, "called": c}
+            for t, (_, g, ri, c) in zip(table.river_tiles[r], river, strict=True)
+        ],
+        "melds": [
+            [
+                {
+                    "type": m.kind,
+                    "tiles": sorted(tile_str(t // 4) for t in m.tiles),
+                    "from": m.from_seat,
+                }
+                for m in table.melds[s]
+            ]
+            for s in range(4)
+        ],
+        "discards_after_riichi": after,
+        "visible": [min(4, v) for v in visible],
+        "hand": _counts(table.hands[d.seat]),
+        "dora_indicators": [tile_str(t // 4) for t in table.dora],
+        "round_wind": d.round_wind,
+        "riichi_seat_wind": tile_str(table.round.seat_wind(r)),
+        "decider_seat_wind": d.seat_wind,
+        "turns_since_riichi": len(after),
+        "riichi_turn": next(i for i, e in enumerate(river) if e[2]),
+        "tiles_left": d.tiles_left,
+        "scores": list(table.round.scores),
+        "declaring_riichi": d.declared_riichi,
+        "waits": [tile_str(k) for k in label],
+        "discard": d.discard,
+        "dealt_in": dealt_in,
+    }
+
+
+def defense_positions(game: Game, seat: int | None = None) -> list[tuple[Decision, dict[str, Any]]]:
+    """Every decision of ``game`` (of ``seat`` only, when given) made while exactly one
+    opponent was in riichi and tenpai, with its record in the shape of the shared defense
+    decisions (``defense_decisions.jsonl.gz``: the table state :meth:`DefenseState.from_json`
+    reads, and the labels ``waits``, ``discard`` and ``dealt_in`` that nobody at the table
+    could see). Raises :class:`~tutor.engine.gamelog.events.GameLogError` like the replay.
+
+    >>> from tutor.engine.gamelog.events import Game, Rules
+    >>> defense_positions(Game("empty", Rules(), ("",) * 4, ()))
+    []
+    """
+    found: list[tuple[Decision, dict[str, Any]]] = []
+
+    def observe(table: Table, d: Decision) -> None:
+        if seat is not None and d.seat != seat:
+            return
+        record = _record(table, d)
+        if record is not None:
+            found.append((d, record))
+
+    replay_game(game, observer=observe)
+    return found

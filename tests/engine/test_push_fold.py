@@ -1,0 +1,113 @@
+"""Push or fold against one riichi (:mod:`tutor.engine.push_fold`) and the defense positions
+of a recorded game (:func:`tutor.engine.defense_puzzle.defense_positions`)."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from typing import Any
+
+import pytest
+
+from tests.conftest import missing
+from tests.engine.test_gamelog import LOGS
+from tutor.engine.defense import EXAMPLE, DefenseState
+from tutor.engine.defense_puzzle import defense_positions
+from tutor.engine.gamelog.mjlog import load_mjlog
+from tutor.engine.hand import parse_hand
+from tutor.engine.push_fold import (
+    DEALER_RIICHI_RON_VALUE,
+    RIICHI_RON_VALUE,
+    deal_in_value,
+    is_clear,
+    push_or_fold,
+)
+from tutor.engine.tiles import parse_tiles, tile_str
+from tutor.engine.value import TableContext
+
+DEFENSE = LOGS.parent / "defense_decisions.jsonl.gz"
+TABLE = TableContext(draws_left=12, dora_indicators=(parse_tiles("3p")[0],), seat_wind=29)
+"""The value ranking's view of the example table: the dora indicator 3p, the player West."""
+
+
+def _state(hand: str, **changes: Any) -> DefenseState:
+    """The example's table (a riichi with 1z 9m 3p 6p 2z in its river, 5s declared) with
+    ``hand`` as the player's hand: the visible counts follow the hand."""
+    data = {**EXAMPLE, **changes}
+    counts = [0] * 34
+    for t in parse_tiles(hand):
+        counts[t] += 1
+    data["visible"] = [
+        v - h + c for v, h, c in zip(EXAMPLE["visible"], EXAMPLE["hand"], counts, strict=True)
+    ]
+    data["hand"] = counts
+    return DefenseState.from_json(data)
+
+
+def test_a_far_cheap_hand_folds_to_a_genbutsu() -> None:
+    hand = "147m258p369s4567z6p"  # no two tiles connect: nowhere near a win
+    choice = push_or_fold(_state(hand), parse_hand(hand), TABLE)
+    assert choice.answer == "fold"
+    assert tile_str(choice.fold.tile) in {"6p", "7z"}  # genbutsu: in the riichi river
+    assert choice.fold.risk < 0.01
+    assert choice.fold.value > choice.push.value
+
+
+def test_a_valuable_tenpai_pushes_a_dangerous_tile() -> None:
+    # tenpai on 1-4m with three dora (4p), holding a 5m that is neither suji nor genbutsu
+    hand = "23m444p567p678s55s5m"
+    choice = push_or_fold(_state(hand), parse_hand(hand), TABLE)
+    assert choice.answer == "push"
+    assert choice.push.shanten == 0 and choice.push.win_rate > 0.2
+    assert choice.push.value > choice.fold.value
+    assert tile_str(choice.push.tile) == "5m" and tile_str(choice.fold.tile) != "5m"
+    assert is_clear(choice)
+
+
+def test_a_dealer_riichi_costs_more_to_deal_into() -> None:
+    assert deal_in_value(_state("147m258p369s4567z6p")) == RIICHI_RON_VALUE
+    dealer = _state("147m258p369s4567z6p", riichi_seat_wind="1z", decider_seat_wind="2z")
+    assert deal_in_value(dealer) == DEALER_RIICHI_RON_VALUE > RIICHI_RON_VALUE
+
+
+def test_the_same_tile_for_both_options_is_no_puzzle() -> None:
+    hand = "147m258p369s4567z6p"
+    choice = push_or_fold(_state(hand), parse_hand(hand), TABLE)
+    same = type(choice)(choice.fold, choice.fold, 5926.0, 0.05, 4)
+    assert not is_clear(same, margin=0)
+
+
+def test_every_discard_is_valued_as_a_push() -> None:
+    hand = "23m444p567p678s55s5m"
+    choice = push_or_fold(_state(hand), parse_hand(hand), TABLE)
+    kinds = {tile_str(o.tile) for o in choice.options}
+    assert kinds == {tile_str(t) for t in set(parse_tiles(hand))}
+    assert choice.options[0] == choice.push
+    assert choice.option(parse_tiles("1m")[0]) is None
+
+
+def test_the_replay_finds_the_shared_defense_decisions_of_five_games() -> None:
+    if not DEFENSE.exists():
+        missing(f"the defense decisions are not in {DEFENSE}")
+    files = sorted(LOGS.glob("*.xml"))[:5]
+    games = [load_mjlog(f) for f in files]
+    ids = {g.log_id for g in games}
+    with gzip.open(DEFENSE, "rt") as f:
+        expected = [r for line in f if (r := json.loads(line))["log_id"] in ids]
+    rebuilt = [r for g in games for _d, r in defense_positions(g)]
+
+    def key(r: dict[str, Any]) -> tuple[Any, ...]:
+        return (r["log_id"], r["round_seq"], r["decider"], r["tiles_left"])
+
+    assert len(rebuilt) > 100
+    assert sorted(rebuilt, key=key) == sorted(expected, key=key)
+
+
+@pytest.mark.parametrize("seat", [0, 3])
+def test_positions_of_one_seat_are_that_seats_decisions(seat: int) -> None:
+    files = sorted(LOGS.glob("*.xml"))[:2]
+    if not files:
+        missing(f"the shared Phoenix logs are not in {LOGS}")
+    for f in files:
+        found = defense_positions(load_mjlog(f), seat)
+        assert found and all(d.seat == r["decider"] == seat for d, r in found)
