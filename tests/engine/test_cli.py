@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import doctest
+import io
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import tutor.engine.__main__ as cli
+from tutor.engine.hand import Hand, hand_str, parse_hand
+from tutor.engine.shanten import shanten
+from tutor.engine.tiles import to_counts
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -45,6 +52,43 @@ def test_shanten_rejects_counts_of_a_wrong_size() -> None:
     result = run("shanten", stdin="1,2,3\n")
     assert result.returncode == 1
     assert "34 entries" in result.stderr
+
+
+def test_shanten_reads_plain_hands_as_the_hand_parser_does() -> None:
+    # plain closed hands take a fast path; it must agree with parse_hand and shanten()
+    rng = random.Random(13)
+    lines = []
+    for i in range(400):
+        kinds = sorted(p // 4 for p in rng.sample(range(136), 13 + i % 2))
+        lines.append(hand_str(Hand.from_counts(to_counts(kinds))))
+    out = io.StringIO()
+    assert cli.main(["shanten"], stdin=io.StringIO("\n".join(lines)), stdout=out) == 0
+    expected = [shanten(parse_hand(x).concealed) for x in lines]
+    assert [int(x) for x in out.getvalue().split()] == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("11111m456p789s22z", "only four 1m"),
+        ("123m456p789s1122", "no suit letter"),
+        ("123m456p789s12z", "13 or 14 tiles"),
+        ("00m123p456s789s11z", "only 1 red 5m"),
+    ],
+)
+def test_shanten_plain_lines_that_are_not_hands_get_the_parser_message(
+    line: str, message: str
+) -> None:
+    err = io.StringIO()
+    status = cli.main(["shanten"], stdin=io.StringIO(line + "\n"), stdout=io.StringIO(), stderr=err)
+    assert status == 1
+    assert message in err.getvalue()
+
+
+def test_shanten_reads_red_fives_and_spaces_through_the_hand_parser() -> None:
+    out = io.StringIO()
+    cli.main(["shanten"], stdin=io.StringIO("123m 406p 789s 1122z\n"), stdout=out)
+    assert out.getvalue() == "0\n"
 
 
 def test_analyze_prints_the_discard_table_as_json() -> None:

