@@ -7,10 +7,16 @@ filesystem Celery broker under ``var/``), production sets ``DEBUG=false`` and re
 
 import os
 from pathlib import Path
+from typing import Literal
 
 import dj_database_url
+import django_stubs_ext
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
+
+# Django's generic classes (ModelAdmin, ModelForm, QuerySet...) can then be subscripted at run
+# time, as their types in django-stubs are: `admin.ModelAdmin[Stage]`.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = Path(os.environ.get("TUTOR_VAR_DIR", BASE_DIR / "var"))
@@ -237,7 +243,7 @@ SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 # The language switcher's cookie, like the session and CSRF cookies.
 LANGUAGE_COOKIE_SECURE = not DEBUG
-LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_SAMESITE: Literal["Lax", "Strict", "None"] = "Lax"
 LANGUAGE_COOKIE_HTTPONLY = True
 
 # Content-Security-Policy (Django's own middleware): everything from this site, no inline
@@ -325,7 +331,7 @@ WORKER_HEARTBEAT_MAX_AGE = int(os.environ.get("WORKER_HEARTBEAT_MAX_AGE", "120")
 # generation chunks on the default queue. Workers consume both (the queues listed here are
 # what a worker started without -Q consumes; `make worker` and `make run` name them).
 CELERY_TASK_DEFAULT_QUEUE = "celery"
-CELERY_TASK_QUEUES = {"celery": {}, "heartbeat": {}}
+CELERY_TASK_QUEUES: dict[str, dict[str, str]] = {"celery": {}, "heartbeat": {}}
 CELERY_TASK_ROUTES = {"tutor.web.tasks.heartbeat": {"queue": "heartbeat"}}
 # /healthz gives up on the broker after this many seconds (no retry).
 HEALTH_BROKER_TIMEOUT = float(os.environ.get("HEALTH_BROKER_TIMEOUT", "0.5"))

@@ -1,3 +1,5 @@
+from typing import Any
+
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Submit
 from django import forms
@@ -25,7 +27,7 @@ class BoundedCredentialsMixin:
 
     fields: dict[str, forms.Field]
 
-    def __init__(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         username = self.fields["username"]
         username.validators.append(MaxLengthValidator(getattr(username, "max_length", None) or 150))
@@ -40,7 +42,7 @@ class AdminLoginForm(BoundedCredentialsMixin, VisibleTextMixin, AdminAuthenticat
     """The admin's log-in form, bounded like the site's (``admin.site.login_form``)."""
 
 
-class SignUpForm(VisibleTextMixin, UserCreationForm):
+class SignUpForm(VisibleTextMixin, UserCreationForm[User]):
     email = forms.EmailField(
         label=_("E-mail"),
         required=False,
@@ -52,7 +54,7 @@ class SignUpForm(VisibleTextMixin, UserCreationForm):
         model = User
         fields = ("username", "email")
 
-    def __init__(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.helper = FormHelper()
         self.helper.form_tag = False  # the page's own <form> carries ``next``
@@ -79,14 +81,14 @@ def lookalike_taken(username: str) -> bool:
     return any(username_skeleton(name) == skeleton for name in names.iterator())
 
 
-class ProfileForm(VisibleTextModelForm):
+class ProfileForm(VisibleTextModelForm[Profile]):
     email = forms.EmailField(label=_("E-mail"), required=False, max_length=254)
 
     class Meta:
         model = Profile
         fields = ("display_name", "language")
 
-    def __init__(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["email"].initial = self.instance.user.email
         self.helper = FormHelper()

@@ -20,7 +20,7 @@ from functools import wraps
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django_ratelimit.core import get_usage
 
 from .client import client_address
@@ -52,7 +52,7 @@ class Limit:
         if not rate:
             return None
         try:
-            return get_usage(
+            usage: dict[str, Any] | None = get_usage(
                 request,
                 group=f"limit:{self.name}",
                 key=lambda _group, req: self.key(req),
@@ -60,6 +60,7 @@ class Limit:
                 method="POST",
                 increment=increment,
             )
+            return usage
         except Exception:  # a cache that is down must not lock everyone out: let it through
             log.warning("rate limit %s not checked: the cache is unavailable", self.name)
             return None
@@ -88,17 +89,17 @@ def refusal(request: HttpRequest, limits: tuple[Limit, ...]) -> HttpResponse | N
 
 
 def limited(
-    *limits: Limit, counts: Callable[[HttpResponse], bool] = lambda response: True
-) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+    *limits: Limit, counts: Callable[[HttpResponseBase], bool] = lambda response: True
+) -> Callable[[Callable[..., HttpResponseBase]], Callable[..., HttpResponseBase]]:
     """Refuse a POST with 429 once any of ``limits`` is used up; count it when ``counts``.
 
     ``counts`` sees the view's answer: a log-in counts when it fails, a sign-up when it
     creates an account. GET requests are neither limited nor counted.
     """
 
-    def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    def decorate(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
         @wraps(view)
-        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
             if request.method != "POST":
                 return view(request, *args, **kwargs)
             refused = refusal(request, limits)
@@ -115,12 +116,12 @@ def limited(
     return decorate
 
 
-def failed(response: HttpResponse) -> bool:
+def failed(response: HttpResponseBase) -> bool:
     """A log-in form answered again (200 or 400) rather than a redirect: the log-in failed."""
     return response.status_code in (200, 400)
 
 
-def succeeded(response: HttpResponse) -> bool:
+def succeeded(response: HttpResponseBase) -> bool:
     return response.status_code in (301, 302, 303)
 
 

@@ -1,9 +1,12 @@
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 
 class Profile(models.Model):
@@ -40,7 +43,7 @@ class Profile(models.Model):
         return bool(email) and email.casefold() == self.verified_email.casefold()
 
     @classmethod
-    def for_user(cls, user: "models.Model") -> "Profile":
+    def for_user(cls, user: "User") -> "Profile":
         profile, _created = cls.objects.get_or_create(user=user)
         return profile
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from django.apps import apps
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser, User
+from django.contrib.auth.models import User
 from django.core import serializers
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models, transaction
@@ -39,7 +39,7 @@ class AccountDeletionRefused(ValueError):
     """The account cannot be deleted now; the message says what to do first."""
 
 
-def _owned(user: AbstractBaseUser) -> Iterator[tuple[str, str, models.QuerySet[Any]]]:
+def _owned(user: User) -> Iterator[tuple[str, str, models.QuerySet[Any]]]:
     """(model label, field name, rows) for every relation that belongs to ``user``."""
     user_model = apps.get_model(settings.AUTH_USER_MODEL)
     for model in apps.get_models():
@@ -54,7 +54,7 @@ def _owned(user: AbstractBaseUser) -> Iterator[tuple[str, str, models.QuerySet[A
                 yield model._meta.label_lower, field.name, rows
 
 
-def export_data(user: AbstractBaseUser) -> dict[str, Any]:
+def export_data(user: User) -> dict[str, Any]:
     """Everything kept about ``user``, as JSON-ready data (no password hash)."""
     account = {name: getattr(user, name, None) for name in USER_FIELDS}
     records: dict[str, list[dict[str, Any]]] = {}
@@ -64,9 +64,7 @@ def export_data(user: AbstractBaseUser) -> dict[str, Any]:
             records.setdefault(label, []).extend(
                 {"id": row["pk"], **row["fields"]} for row in found
             )
-    teaching = list(
-        user.taught_classes.order_by("pk").values("id", "name", "created")  # type: ignore[attr-defined]
-    )
+    teaching = list(user.taught_classes.order_by("pk").values("id", "name", "created"))
     data = {
         "exported": timezone.now(),
         "account": account,
@@ -74,10 +72,11 @@ def export_data(user: AbstractBaseUser) -> dict[str, Any]:
         "records": records,
     }
     # One round through the encoder: dates, decimals and UUIDs become plain JSON values.
-    return json.loads(json.dumps(data, cls=DjangoJSONEncoder))
+    exported: dict[str, Any] = json.loads(json.dumps(data, cls=DjangoJSONEncoder))
+    return exported
 
 
-def deletion_blockers(user: AbstractBaseUser) -> list[str]:
+def deletion_blockers(user: User) -> list[str]:
     """Names of the classes ``user`` is the only teacher of (they must hand them over)."""
     from classes.models import Classroom
 
@@ -102,7 +101,8 @@ def delete_account(user: User) -> None:
         for label, _field, rows in _owned(user):
             if label not in KEPT_FOR_CLASSES and label != user._meta.label_lower:
                 rows.delete()
-        user.taught_classes.clear()  # type: ignore[attr-defined]
+        user.taught_classes.clear()
+
         user.username = f"deleted-{secrets.token_hex(6)}"
         user.email = user.first_name = user.last_name = ""
         user.is_active = user.is_staff = False

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from django import forms
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -16,6 +18,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from . import privacy
+from .http import AuthenticatedHttpRequest
 
 
 def privacy_page(request: HttpRequest) -> HttpResponse:
@@ -24,9 +27,9 @@ def privacy_page(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 @login_required
-def data_download(request: HttpRequest) -> HttpResponse:
+def data_download(request: AuthenticatedHttpRequest) -> HttpResponse:
     """All the user's data as a JSON file."""
-    data = privacy.export_data(request.user)  # type: ignore[arg-type]
+    data = privacy.export_data(request.user)
     body = json.dumps(data, cls=DjangoJSONEncoder, ensure_ascii=False, indent=1)
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
     name = f"riichi-dojo-{request.user.pk}.json"
@@ -42,28 +45,28 @@ class DeleteAccountForm(forms.Form):
         widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
     )
 
-    def __init__(self, *args: object, user: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, *args: Any, user: User, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         self.user = user
 
     def clean_password(self) -> str:
         password = self.cleaned_data["password"]
-        if not self.user.check_password(password):  # type: ignore[attr-defined]
+        if not self.user.check_password(password):
             raise forms.ValidationError(_("That is not your password."))
         return str(password)
 
 
 @login_required
-def account_delete(request: HttpRequest) -> HttpResponse:
+def account_delete(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Delete the account after a confirmation page that says what goes and what stays."""
     user = request.user
     form = DeleteAccountForm(request.POST or None, user=user)
-    blockers = privacy.deletion_blockers(user)  # type: ignore[arg-type]
+    blockers = privacy.deletion_blockers(user)
     context = {"form": form, "blockers": blockers, "superuser": user.is_superuser}
     if request.method == "POST":
         if blockers or user.is_superuser or not form.is_valid():
             return render(request, "registration/account_delete.html", context, status=400)
-        privacy.delete_account(user)  # type: ignore[arg-type]
+        privacy.delete_account(user)
         logout(request)
         messages.success(request, _("Your account was deleted. Thank you for practising here."))
         return redirect("home")

@@ -20,6 +20,7 @@ from typing import Any
 from confusable_homoglyphs import confusables, utils
 from django import forms
 from django.core.exceptions import ValidationError
+from django.db import models
 from django.utils.translation import gettext as _
 
 # Cc control, Cf format (bidi controls, zero-width), Co private use, Cs surrogates, Cn unassigned,
@@ -96,7 +97,7 @@ class VisibleTextForm(VisibleTextMixin, forms.Form):
     """A plain form whose text fields refuse invisible characters."""
 
 
-class VisibleTextModelForm(VisibleTextMixin, forms.ModelForm):
+class VisibleTextModelForm[M: models.Model](VisibleTextMixin, forms.ModelForm[M]):
     """A model form whose text fields refuse invisible characters."""
 
 

@@ -1,8 +1,10 @@
+from typing import Any
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core import signing
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import redirect, render
@@ -14,6 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from . import health, limits, mail
 from .forms import ProfileForm, SignUpForm
+from .http import AuthenticatedHttpRequest
 from .models import Profile
 
 
@@ -58,7 +61,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def profile(request: HttpRequest) -> HttpResponse:
+def profile(request: AuthenticatedHttpRequest) -> HttpResponse:
     profile = Profile.for_user(request.user)
     # The language offered is the one the reader is using now (the switcher sets only the
     # cookie), so saving a display name never switches the site to another language.
@@ -91,7 +94,7 @@ def profile(request: HttpRequest) -> HttpResponse:
     return render(request, "registration/profile.html", {"form": form, "profile": profile})
 
 
-def ask_for_confirmation(request: HttpRequest, user: AbstractBaseUser) -> None:
+def ask_for_confirmation(request: HttpRequest, user: User) -> None:
     """Queue the mail that confirms the user's e-mail, and say so."""
     from .tasks import send_email_confirmation
 
@@ -114,8 +117,8 @@ def ask_for_confirmation(request: HttpRequest, user: AbstractBaseUser) -> None:
 @login_required
 @require_POST
 @limits.limited(*limits.CONFIRMATION)
-def send_confirmation(request: HttpRequest) -> HttpResponse:
-    ask_for_confirmation(request, request.user)  # type: ignore[arg-type]
+def send_confirmation(request: AuthenticatedHttpRequest) -> HttpResponse:
+    ask_for_confirmation(request, request.user)
     return redirect("profile")
 
 
@@ -141,7 +144,7 @@ def confirm_email(request: HttpRequest, token: str) -> HttpResponse:
 @require_GET
 def healthz(request: HttpRequest) -> JsonResponse:
     worker_up, heartbeat_age = health.check_worker()
-    checks = {
+    checks: dict[str, dict[str, Any]] = {
         "database": {"up": health.check_database()},
         "broker": {"up": health.check_broker()},
         "worker": {"up": worker_up, "heartbeat_age": heartbeat_age},
