@@ -8,7 +8,8 @@ import pytest
 from tutor.engine.hand import parse_hand
 from tutor.engine.positions import UnknownFamilyError, draw, draw_winning
 from tutor.engine.scoring import score, situation_from_hand
-from tutor.engine.shapes import is_complete
+from tutor.engine.shapes import decompositions, is_complete
+from tutor.engine.tiles import is_simple, is_terminal, parse_tiles, parse_tiles_red
 from tutor.engine.waits import waits
 
 SEEDS = range(200)
@@ -83,3 +84,72 @@ def test_an_edge_wait_hand_waits_on_a_3_or_a_7(seed):
     found = waits(hand.concealed)
     assert sum(hand.concealed) == 13
     assert any(k < 27 and k % 9 in (2, 6) for k in found), found
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_dual_pon_hand_waits_on_both_of_its_pairs(seed):
+    counts = parse_hand(draw("dual_pon_wait", seed)).concealed
+    pairs = [k for k in range(34) if counts[k] == 2]
+    assert sum(counts) == 13
+    assert sum(1 for k in pairs if k in waits(counts)) >= 2
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_single_wait_hand_waits_on_a_second_copy_of_a_lone_tile(seed):
+    counts = parse_hand(draw("single_wait", seed)).concealed
+    assert sum(counts) == 13
+    assert any(counts[k] == 1 for k in waits(counts))
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_complete_or_short_families_are_what_they_say(seed):
+    one_way = parse_hand(draw("complete_hand_one_way", seed)).concealed
+    assert len(decompositions(one_way)) == 1
+    short = parse_hand(draw("one_tile_short", seed)).concealed
+    assert sum(short) == 14 and not is_complete(short)
+    pairs = parse_hand(draw("seven_pairs", seed)).concealed
+    assert sorted(c for c in pairs if c) == [2] * 7 and len(decompositions(pairs)) == 1
+    orphans = parse_hand(draw("thirteen_orphans", seed)).concealed
+    assert is_complete(orphans) and all(c == 0 for k, c in enumerate(orphans) if is_simple(k))
+
+
+def sequences(kinds) -> int:
+    return sum(1 for s in range(27) if s % 9 <= 6 and {s, s + 1, s + 2} <= set(kinds))
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_row_family_holds_exactly_one_group_of_its_kind(seed):
+    row = parse_tiles(draw("row_with_a_sequence", seed))
+    assert sequences(row) == 1
+    for family, copies in (("row_with_a_triplet", 3), ("row_with_a_quad", 4)):
+        row = parse_tiles(draw(family, seed))
+        assert sum(1 for k in set(row) if row.count(k) >= copies) == 1
+    row = parse_tiles(draw("row_with_a_pair", seed))
+    assert sorted(row.count(k) for k in set(row))[-2:] == [1, 2]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_mixed_row_shows_every_sort_of_tile(seed):
+    row = parse_tiles(draw("mixed_row", seed))
+    assert {k // 9 for k in row} == {0, 1, 2, 3}
+    assert any(is_terminal(k) for k in row) and any(is_simple(k) for k in row)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_fives_row_holds_one_or_two_red_fives_and_a_green_dragon_row_a_green_dragon(seed):
+    kinds, red = parse_tiles_red(draw("fives_row", seed))
+    assert 1 <= sum(red) <= 2 and all(k % 9 == 4 for k, r in zip(kinds, red, strict=True) if r)
+    assert 32 in parse_tiles(draw("dragon_row", seed))
+
+
+@pytest.mark.parametrize(
+    ("family", "members"),
+    [
+        ("number_indicator", 21),
+        ("nine_indicator", 3),
+        ("wind_indicator", 4),
+        ("dragon_indicator", 3),
+    ],
+)
+def test_an_indicator_family_draws_every_member(family, members):
+    assert len({draw(family, s) for s in SEEDS}) == members

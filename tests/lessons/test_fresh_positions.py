@@ -15,6 +15,8 @@ from lessons.content import read_curriculum
 from lessons.models import Step, StepProgress
 from tests.lessons.answers import right_form
 from tutor.engine.hand import parse_hand
+from tutor.engine.positions import draw_position
+from tutor.engine.tiles import parse_tiles_red
 from tutor.exercises import exercise, with_position
 
 FAMILY_STEPS = [
@@ -26,19 +28,49 @@ FAMILY_STEPS = [
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
+def drawn(data: dict) -> tuple:
+    """The fields a family filled in, as one comparable value."""
+    return tuple(sorted((k, str(v)) for k, v in data.items()))
+
+
 def test_the_waits_stage_draws_its_two_tile_waits_from_families():
     keys = [step.key for slug, step in FAMILY_STEPS if slug == "tenpai-and-waits"]
-    assert keys == ["two-sided", "two-sided-again", "closed", "edge"]
+    assert keys == ["two-sided", "two-sided-again", "closed", "edge", "dual-pon", "single"]
+
+
+@pytest.mark.parametrize(
+    ("slug", "least"),
+    [("tiles-and-suits", 5), ("sets-and-pairs", 6), ("winning-hands", 5), ("dora", 4)],
+)
+def test_the_beginner_stages_draw_their_exercises_from_families(slug, least):
+    assert len([s for s, step in FAMILY_STEPS if s == slug]) >= least
+
+
+# Families with few members: every member must turn up, not 190 different ones.
+SMALL = {"number_indicator": 21 - 2, "nine_indicator": 3 - 1, "wind_indicator": 4 - 2}
+SMALL |= {"dragon_indicator": 3, "thirteen_orphans": 13}
 
 
 @pytest.mark.parametrize(("slug", "step"), FAMILY_STEPS, ids=lambda v: getattr(v, "key", v))
 def test_every_drawn_position_has_exactly_one_answer(slug, step):
-    hands = set()
+    positions = set()
     for seed in range(1, 201):
         data = with_position(step.exercise, seed)
-        assert len(exercise(data).solutions()) == 1, (slug, seed, data["hand"])
-        hands.add(data["hand"])
-    assert len(hands) >= 190  # fresh positions, not a handful repeated
+        assert len(exercise(data).solutions()) == 1, (slug, seed, data)
+        positions.add(drawn(data))
+    # Fresh positions, not a handful repeated (a small family shows each of its members).
+    assert len(positions) >= SMALL.get(step.exercise["family"], 190)
+
+
+def examples(step) -> list[str]:
+    avoid = step.exercise["avoid"]
+    return avoid if isinstance(avoid, list) else [avoid]
+
+
+def same(field: str, a: str, b: str) -> bool:
+    if field == "hand":
+        return parse_hand(a).concealed == parse_hand(b).concealed
+    return sorted(parse_tiles_red(a)[0]) == sorted(parse_tiles_red(b)[0])
 
 
 @pytest.mark.parametrize(
@@ -47,9 +79,10 @@ def test_every_drawn_position_has_exactly_one_answer(slug, step):
     ids=lambda v: getattr(v, "key", v),
 )
 def test_a_drawn_position_is_never_the_example_just_shown(slug, step):
-    shown = parse_hand(step.exercise["avoid"]).concealed
+    field = next(iter(draw_position(step.exercise["family"], 1)))
     for seed in range(1, 501):
-        assert parse_hand(with_position(step.exercise, seed)["hand"]).concealed != shown
+        shown = with_position(step.exercise, seed)[field]
+        assert not any(same(field, shown, example) for example in examples(step)), seed
 
 
 def position_of(html: str) -> str:
@@ -77,7 +110,7 @@ def test_two_learners_see_different_positions_in_the_same_exercise(client, step)
     from django.test import Client
 
     seeds = {position_of(page(Client(), step)) for _ in range(6)}
-    hands = {with_position(step.exercise, int(s))["hand"] for s in seeds}
+    hands = {drawn(with_position(step.exercise, int(s))) for s in seeds}
     assert len(hands) >= 5
 
 

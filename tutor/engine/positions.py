@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .tiles import NUM_KINDS, Tile, tiles_str
+from .tiles import NUM_KINDS, Tile, tile_str, tiles_str
 
 SEATS: tuple[str, ...] = ("east", "south", "west", "north")
 
@@ -104,29 +104,279 @@ def _complete_hand(rng: random.Random) -> str:
     return _notation(counts)
 
 
-FAMILIES: dict[str, Callable[[random.Random], str]] = {
-    "two_sided_wait": _two_sided_wait,
-    "closed_wait": _closed_wait,
-    "edge_wait": _edge_wait,
-    "complete_hand": _complete_hand,
+def _dual_pon_wait(rng: random.Random) -> str:
+    """Three sets and two pairs of tiles no set uses (13 tiles): either pair can become the
+    triplet, so the hand waits on both."""
+    from .waits import waits
+
+    while True:
+        counts = [0] * NUM_KINDS
+        _sets(rng, counts, 3)
+        first, second = rng.sample([k for k in range(NUM_KINDS) if counts[k] == 0], 2)
+        counts[first] = counts[second] = 2
+        if {first, second} <= set(waits(counts)):
+            return _notation(counts)
+
+
+def _single_wait(rng: random.Random) -> str:
+    """Four sets and one lone tile (13 tiles) that waits for its second copy."""
+    while True:
+        counts = [0] * NUM_KINDS
+        _sets(rng, counts, 4)
+        lone = rng.randrange(NUM_KINDS)
+        if counts[lone] == 0:  # alone in the hand: no set holds a copy of it
+            counts[lone] += 1
+            return _notation(counts)
+
+
+def _one_reading(counts: list[int], form: str = "standard") -> bool:
+    """Whether a complete hand has one reading only, in ``form``, so that its form and its
+    pair are not in doubt."""
+    from .shapes import decompositions
+
+    found = decompositions(counts)
+    return len(found) == 1 and found[0].form.value == form
+
+
+def _complete_hand_one_way(rng: random.Random) -> str:
+    """Four sets and a pair (14 tiles) that split into sets and a pair in one way only."""
+    while True:
+        counts = [0] * NUM_KINDS
+        _sets(rng, counts, 4)
+        _pair(rng, counts)
+        if _one_reading(counts):
+            return _notation(counts)
+
+
+def _one_tile_short(rng: random.Random) -> str:
+    """Fourteen tiles that look like four sets and a pair, with one tile out of place: not
+    complete in any form."""
+    from .shapes import is_complete
+
+    while True:
+        counts = [0] * NUM_KINDS
+        _sets(rng, counts, 4)
+        _pair(rng, counts)
+        out = rng.choice([k for k in range(NUM_KINDS) if counts[k]])
+        # The stray tile is a neighbour of the one taken out, so the hand looks nearly right.
+        near = [k for k in (out - 1, out + 1, out + 2) if k // 9 == out // 9 and k < 27]
+        stray = rng.choice(near) if near and out < 27 else rng.randrange(NUM_KINDS)
+        counts[out] -= 1
+        counts[stray] += 1
+        if max(counts) <= 4 and not is_complete(counts):
+            return _notation(counts)
+
+
+def _complete_or_not(rng: random.Random) -> str:
+    """Either a hand of four sets and a pair read one way, or one with a tile out of place:
+    a learner cannot guess from the step which it is."""
+    if rng.random() < 0.5:
+        return _complete_hand_one_way(rng)
+    return _one_tile_short(rng)
+
+
+def _seven_pairs(rng: random.Random) -> str:
+    """Seven different pairs (14 tiles) that read as seven pairs only, never also as four
+    sets and a pair."""
+    while True:
+        counts = [0] * NUM_KINDS
+        for kind in rng.sample(range(NUM_KINDS), 7):
+            counts[kind] = 2
+        if _one_reading(counts, "seven_pairs"):
+            return _notation(counts)
+
+
+def _thirteen_orphans(rng: random.Random) -> str:
+    """One of each terminal and honor and a second copy of one of them (14 tiles)."""
+    counts = [0] * NUM_KINDS
+    orphans = [0, 8, 9, 17, 18, 26, *range(27, 34)]
+    for kind in orphans:
+        counts[kind] = 1
+    counts[rng.choice(orphans)] += 1
+    return _notation(counts)
+
+
+def _row(rng: random.Random, kinds: list[Tile], red: list[bool] | None = None) -> str:
+    """The tiles in a shuffled row, written tile by tile ("3m 5p 0s")."""
+    red = red or [False] * len(kinds)
+    order = list(zip(kinds, red, strict=True))
+    rng.shuffle(order)
+    return " ".join(tile_str(k, r) for k, r in order)
+
+
+def _mixed_row(rng: random.Random) -> dict[str, str]:
+    """Seven tiles of every sort: each suit, an honor, a terminal and a simple at least once,
+    no kind more than twice."""
+    while True:
+        kinds = [rng.randrange(NUM_KINDS) for _ in range(7)]
+        suits = {k // 9 for k in kinds}
+        if (
+            suits == {0, 1, 2, 3}
+            and any(k < 27 and k % 9 in (0, 8) for k in kinds)
+            and any(k < 27 and k % 9 not in (0, 8) for k in kinds)
+            and max(kinds.count(k) for k in kinds) <= 2
+        ):
+            return {"tiles": _row(rng, kinds)}
+
+
+def _dragon_row(rng: random.Random) -> dict[str, str]:
+    """Five honors: one or two green dragons among the other dragons and a wind or two."""
+    green = 32
+    kinds = [green] * rng.randint(1, 2) + [rng.choice((31, 33))]
+    while len(kinds) < 5:
+        k = rng.choice((27, 28, 29, 30, 31, 33))
+        if kinds.count(k) < 2:
+            kinds.append(k)
+    return {"tiles": _row(rng, kinds)}
+
+
+def _fives_row(rng: random.Random) -> dict[str, str]:
+    """Six tiles, mostly fives: one or two red fives (one per suit at most) among plain fives
+    and a tile or two of other numbers."""
+    suits = [0, 1, 2]
+    rng.shuffle(suits)
+    reds = suits[: rng.randint(1, 2)]
+    kinds = [s * 9 + 4 for s in reds]
+    red = [True] * len(kinds)
+    for _ in range(rng.randint(2, 3)):
+        kinds.append(rng.randrange(3) * 9 + 4)
+        red.append(False)
+    while len(kinds) < 6:
+        kinds.append(rng.randrange(3) * 9 + rng.choice((2, 3, 5, 6)))
+        red.append(False)
+    return {"tiles": _row(rng, kinds, red)}
+
+
+def _sequences_in(kinds: list[Tile]) -> int:
+    """How many different sequences (three numbers in a row of one suit) a row holds."""
+    held = set(kinds)
+    return sum(1 for start in range(27) if start % 9 <= 6 and {start, start + 1, start + 2} <= held)
+
+
+def _row_with_a_sequence(rng: random.Random) -> dict[str, str]:
+    """Seven or eight tiles holding exactly one sequence, among traps: a broken run that
+    wraps past the 9 (8-9-1), neighbours of different suits, honors in a row."""
+    while True:
+        suit = rng.randrange(3) * 9
+        start = suit + rng.randrange(7)
+        kinds = [start, start + 1, start + 2]
+        traps = [
+            [suit8 := rng.randrange(3) * 9 + 7, suit8 + 1, suit8 - 7],  # 8-9-1
+            [rng.randrange(3) * 9 + rng.randrange(7)],
+            [27 + rng.randrange(3)],
+        ]
+        near = rng.randrange(7)
+        traps.append([near, 9 + near + 1])  # two neighbours of different suits
+        for trap in rng.sample(traps, rng.randint(2, 3)):
+            kinds.extend(trap)
+        kinds = kinds[:8]
+        counts = [kinds.count(k) for k in range(NUM_KINDS)]
+        if max(counts) <= 4 and _sequences_in(kinds) == 1 and len(kinds) >= 6:
+            return {"tiles": _row(rng, kinds)}
+
+
+def _row_with_copies(rng: random.Random, copies: int, length: int) -> dict[str, str]:
+    """A row holding ``copies`` of one tile, the only kind with that many; the other tiles
+    come in ones and twos (threes beside a quad), so the eye has to count."""
+    while True:
+        wanted = rng.randrange(NUM_KINDS)
+        kinds = [wanted] * copies
+        while len(kinds) < length:
+            k = rng.randrange(NUM_KINDS)
+            room = copies - 1 if copies > 2 else 1
+            if k != wanted and kinds.count(k) < room:
+                kinds.append(k)
+        if copies == 2 and _sequences_in(kinds) > 1:
+            continue  # keep the pair row simple: at most one sequence beside it
+        return {"tiles": _row(rng, kinds)}
+
+
+def _row_with_a_triplet(rng: random.Random) -> dict[str, str]:
+    """Seven tiles: one triplet, and pairs beside it that are not one."""
+    return _row_with_copies(rng, 3, 7)
+
+
+def _row_with_a_quad(rng: random.Random) -> dict[str, str]:
+    """Eight tiles: one quad, and a triplet beside it that is not one."""
+    return _row_with_copies(rng, 4, 8)
+
+
+def _row_with_a_pair(rng: random.Random) -> dict[str, str]:
+    """Seven tiles: one pair among single tiles."""
+    return _row_with_copies(rng, 2, 7)
+
+
+def _indicator(kinds: list[Tile]) -> Callable[[random.Random], dict[str, str]]:
+    def make(rng: random.Random) -> dict[str, str]:
+        return {"indicators": tile_str(rng.choice(kinds))}
+
+    return make
+
+
+def _hand(make: Callable[[random.Random], str]) -> Callable[[random.Random], dict[str, str]]:
+    def position(rng: random.Random) -> dict[str, str]:
+        return {"hand": make(rng)}
+
+    position.__doc__ = make.__doc__
+    return position
+
+
+FAMILIES: dict[str, Callable[[random.Random], dict[str, str]]] = {
+    "two_sided_wait": _hand(_two_sided_wait),
+    "closed_wait": _hand(_closed_wait),
+    "edge_wait": _hand(_edge_wait),
+    "dual_pon_wait": _hand(_dual_pon_wait),
+    "single_wait": _hand(_single_wait),
+    "complete_hand": _hand(_complete_hand),
+    "complete_hand_one_way": _hand(_complete_hand_one_way),
+    "one_tile_short": _hand(_one_tile_short),
+    "complete_or_not": _hand(_complete_or_not),
+    "seven_pairs": _hand(_seven_pairs),
+    "thirteen_orphans": _hand(_thirteen_orphans),
+    "mixed_row": _mixed_row,
+    "dragon_row": _dragon_row,
+    "fives_row": _fives_row,
+    "row_with_a_sequence": _row_with_a_sequence,
+    "row_with_a_triplet": _row_with_a_triplet,
+    "row_with_a_quad": _row_with_a_quad,
+    "row_with_a_pair": _row_with_a_pair,
+    "number_indicator": _indicator([s * 9 + n for s in range(3) for n in range(1, 8)]),
+    "nine_indicator": _indicator([8, 17, 26]),
+    "wind_indicator": _indicator([27, 28, 29, 30]),
+    "dragon_indicator": _indicator([31, 32, 33]),
 }
-"""Each family's generator, by the name a content file gives."""
+"""Each family's generator, by the name a content file gives: it returns the exercise fields
+it fills (``hand``; ``tiles`` for a row; ``indicators`` for dora indicators)."""
 
 
-def draw(family: str, seed: int) -> str:
-    """The hand notation of the position ``seed`` draws from ``family``.
+def draw_position(family: str, seed: int) -> dict[str, str]:
+    """The exercise fields of the position ``seed`` draws from ``family``.
 
-    >>> draw("complete_hand", 1) == draw("complete_hand", 2)
-    False
-    >>> draw("six_dragons", 1)
+    >>> draw_position("wind_indicator", 4) == draw_position("wind_indicator", 4)
+    True
+    >>> sorted(draw_position("mixed_row", 1))
+    ['tiles']
+    >>> draw_position("six_dragons", 1)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    tutor.engine.positions.UnknownFamilyError: no family six_dragons; known: closed_wait, complete_hand, edge_wait, two_sided_wait
+    tutor.engine.positions.UnknownFamilyError: no family six_dragons; known: closed_wait, ...
     """
     if family not in FAMILIES:
         known = ", ".join(sorted(FAMILIES))
         raise UnknownFamilyError(f"no family {family}; known: {known}")
     return FAMILIES[family](random.Random(f"{family}:{seed}"))
+
+
+def draw(family: str, seed: int) -> str:
+    """The main field of the position ``seed`` draws from ``family``: the hand notation of a
+    hand family, the row of a row family.
+
+    >>> draw("complete_hand", 1) == draw("complete_hand", 2)
+    False
+    >>> draw("nine_indicator", 3) in ("9m", "9p", "9s")
+    True
+    """
+    return next(iter(draw_position(family, seed).values()))
 
 
 @dataclass(frozen=True, slots=True)

@@ -272,11 +272,22 @@ DEFAULT_SEED = 1
 """The position a family exercise shows when no learner's seed is given (content checks)."""
 
 
+def _same_position(field: str, drawn: str, shown: str) -> bool:
+    """Whether a drawn field shows the example ``shown``: the same concealed tiles for a
+    hand, the same tiles in any order for a row or indicators."""
+    if field == "hand":
+        return parse_hand(drawn).concealed == _parse_hand(shown, "avoid").concealed
+    return sorted(zip(*et.parse_tiles_red(drawn), strict=True)) == sorted(
+        zip(*_parse_tiles(shown, "avoid"), strict=True)
+    )
+
+
 def with_position(data: Mapping[str, Any], seed: int | None = None) -> dict[str, Any]:
-    """The exercise data with its ``hand`` drawn by the engine when the content names a
-    ``family`` instead of a hand: ``seed`` (or the data's own ``seed``) picks the position,
-    and a drawn hand equal to ``avoid`` (the example the prose just showed) is skipped."""
-    from tutor.engine.positions import UnknownFamilyError, draw
+    """The exercise data with its position drawn by the engine when the content names a
+    ``family``: the family fills its fields (``hand``, a row's ``tiles``, ``indicators``),
+    ``seed`` (or the data's own ``seed``) picks the position, and a drawn position equal to
+    ``avoid`` (the example the prose just showed, or a list of them) is skipped."""
+    from tutor.engine.positions import UnknownFamilyError, draw_position
 
     out = dict(data)
     if "family" not in out:
@@ -284,18 +295,20 @@ def with_position(data: Mapping[str, Any], seed: int | None = None) -> dict[str,
     family = out.pop("family")
     avoid = out.pop("avoid", None)
     chosen = out.pop("seed", DEFAULT_SEED) if seed is None else seed
-    if "hand" in out:
-        raise ContentError("family: give a family or a hand, not both")
     try:
         seed_value = int(chosen)
-        shown = _parse_hand(avoid, "avoid").concealed if avoid else None
         for attempt in range(100):
-            hand = draw(str(family), seed_value * 101 + attempt)
-            if shown is None or parse_hand(hand).concealed != shown:
+            drawn = draw_position(str(family), seed_value * 101 + attempt)
+            main = next(iter(drawn))
+            shown = avoid if isinstance(avoid, list) else [avoid] if avoid else []
+            if not any(_same_position(main, drawn[main], str(a)) for a in shown):
                 break
     except (UnknownFamilyError, ValueError) as exc:
         raise ContentError(f"family: {exc}") from exc
-    out["hand"] = hand
+    both = sorted(set(drawn) & set(out))
+    if both:
+        raise ContentError(f"family: the family draws {', '.join(both)}; give one or the other")
+    out.update(drawn)
     return out
 
 
