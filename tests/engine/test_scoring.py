@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -242,26 +243,34 @@ def test_the_wait_shape_gives_its_fu(text: str, tile: str, line: str) -> None:
     assert line in lines(win(text, tile, riichi=True))
 
 
-def test_pon_of_a_terminal_called_open_is_4_fu() -> None:
+def test_a_called_triplet_of_a_terminal_is_4_fu() -> None:
     result = win("123m678s55p [999p] [777z]", "6s")
-    assert "Pon of 9p, open, terminal: 4" in lines(result)
+    assert "Called triplet of 9p, terminal: 4" in lines(result)
 
 
-def test_closed_set_of_a_simple_is_4_fu_and_of_an_honor_8() -> None:
+def test_a_concealed_triplet_of_a_simple_is_4_fu_and_of_an_honor_8() -> None:
     result = win("555m111z456p678s99s", "6s", tsumo=True)
-    assert "Pon of 5m, closed, simple: 4" in lines(result)
-    assert "Pon of East, closed, honor: 8" in lines(result)
+    assert "Concealed triplet of 5m, simple: 4" in lines(result)
+    assert "Concealed triplet of East, honor: 8" in lines(result)
 
 
 def test_kans_are_worth_four_times_a_set() -> None:
     result = win("456p678s99s [5555m] (1111z)", "6s")
-    assert "Kan of 5m, open, simple: 8" in lines(result)
-    assert "Kan of East, closed, honor: 32" in lines(result)
+    assert "Called quad of 5m, simple: 8" in lines(result)
+    assert "Concealed quad of East, honor: 32" in lines(result)
 
 
 def test_a_set_completed_by_ron_counts_as_open() -> None:
     result = win("123m456p789s444s55p", "4s", riichi=True)
-    assert "Set of 4s, closed but completed by ron, so counted open, simple: 2" in lines(result)
+    assert "Triplet of 4s completed by ron, counted as called, simple: 2" in lines(result)
+
+
+def test_fu_lines_name_sets_as_sets_never_as_calls() -> None:
+    # Chi, pon and kan name the calls; the sets they make are sequences, triplets and quads.
+    result = win("456p678s99s [5555m] (1111z)", "6s")
+    result2 = win("123m678s55p [999p] [777z]", "6s")
+    text = " ".join(lines(result) + lines(result2))
+    assert not re.search(r"\b(Pon|Kan|Chi)\b", text), text
 
 
 def test_a_dragon_pair_is_2_fu_and_a_double_wind_pair_4_on_tenhou() -> None:

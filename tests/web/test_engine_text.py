@@ -124,29 +124,28 @@ FU_CASES = [
     ),
     (
         fu("set", 4, tile="9p", kind="pon", state="open", grade="terminal"),
-        "Triplet of nine of circles, open, terminal: 4",
-        "Trío de nueve de círculos, abierto, terminal: 4",
+        "Called triplet of nine of circles, terminal: 4",
+        "Trío cantado de nueve de círculos, terminal: 4",
     ),
     (
         fu("set", 4, tile="5s", kind="pon", state="closed", grade="simple"),
-        "Triplet of five of bamboo, closed, simple: 4",
-        "Trío de cinco de bambú, cerrado, simple: 4",
+        "Concealed triplet of five of bamboo, simple: 4",
+        "Trío oculto de cinco de bambú, simple: 4",
     ),
     (
         fu("set", 16, tile="7z", kind="kan", state="open", grade="honor"),
-        "Quad of red dragon, open, honor: 16",
-        "Cuarteto de dragón rojo, abierto, honor: 16",
+        "Called quad of red dragon, honor: 16",
+        "Cuarteto cantado de dragón rojo, honor: 16",
     ),
     (
         fu("set", 32, tile="1m", kind="kan", state="closed", grade="terminal"),
-        "Quad of one of characters, closed, terminal: 32",
-        "Cuarteto de uno de caracteres, cerrado, terminal: 32",
+        "Concealed quad of one of characters, terminal: 32",
+        "Cuarteto oculto de uno de caracteres, terminal: 32",
     ),
     (
         fu("set", 2, tile="5s", kind="pon", state="ron_open", grade="simple"),
-        "Set of five of bamboo, closed but completed by ron, so counted open, simple: 2",
-        "Trío de cinco de bambú, cerrado pero completado por ron, así que cuenta como abierto, "
-        "simple: 2",
+        "Triplet of five of bamboo completed by ron, counted as called, simple: 2",
+        "Trío de cinco de bambú completado por ron, cuenta como cantado, simple: 2",
     ),
     (
         fu("rounding", 4, "+", **{"from": 36, "to": 40}),

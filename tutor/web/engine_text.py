@@ -296,14 +296,14 @@ def fu_reason_text(line: Any, tile: TileFormat = tile_text, group: TileFormat = 
             return seq_texts[str(p["state"])] % {"tiles": group(str(p["tiles"]))}
         if code == "set":
             set_texts = {
-                ("pon", "open"): _("Triplet of %(tile)s, open, %(grade)s"),
-                ("pon", "closed"): _("Triplet of %(tile)s, closed, %(grade)s"),
-                ("kan", "open"): _("Quad of %(tile)s, open, %(grade)s"),
-                ("kan", "closed"): _("Quad of %(tile)s, closed, %(grade)s"),
+                ("pon", "open"): _("Called triplet of %(tile)s, %(grade)s"),
+                ("pon", "closed"): _("Concealed triplet of %(tile)s, %(grade)s"),
+                ("kan", "open"): _("Called quad of %(tile)s, %(grade)s"),
+                ("kan", "closed"): _("Concealed quad of %(tile)s, %(grade)s"),
             }
             state = str(p["state"])
             if state == "ron_open":
-                text = _("Set of %(tile)s, closed but completed by ron, so counted open, %(grade)s")
+                text = _("Triplet of %(tile)s completed by ron, counted as called, %(grade)s")
             else:
                 text = set_texts[(str(p["kind"]), state)]
             return text % {"tile": tile(str(p["tile"])), "grade": _grade(str(p["grade"]))}

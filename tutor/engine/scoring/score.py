@@ -149,10 +149,10 @@ class FuLine:
 
     >>> str(FuLine(10, "Closed ron", "+"))
     'Closed ron: +10'
-    >>> line = FuLine(4, "Pon of 9p, open, terminal", "", "set",
+    >>> line = FuLine(4, "Called triplet of 9p, terminal", "", "set",
     ...               {"tile": "9p", "kind": "pon", "state": "open", "grade": "terminal"})
     >>> str(line), line.code, line.params["grade"]
-    ('Pon of 9p, open, terminal: 4', 'set', 'terminal')
+    ('Called triplet of 9p, terminal: 4', 'set', 'terminal')
     """
 
     fu: int
@@ -743,23 +743,25 @@ def _fu_lines(c: _Candidate, s: Situation) -> tuple[FuLine, ...]:
         fu, reason = set_items[k]
         k += 1
         is_kan = len(b) == 4
-        noun = "Kan" if is_kan else "Pon"
+        # Sets are named as sets (triplet, quad); chi, pon and kan name only the calls.
+        noun = "quad" if is_kan else "triplet"
         t = b[0]
         grade = "honor" if t >= 27 else ("terminal" if t % 9 in (0, 8) else "simple")
         counted_open = reason.startswith("open")
         if counted_open and not opened and kind != "closed kan":
-            state = "closed but completed by ron, so counted open"
+            text = f"Triplet of {tile_name(t)} completed by ron, counted as called, {grade}"
             state_code = "ron_open"
-            noun = "Set"
         else:
-            state = state_code = "open" if opened else "closed"
+            state_code = "open" if opened else "closed"
+            how = "Called" if opened else "Concealed"
+            text = f"{how} {noun} of {tile_name(t)}, {grade}"
         params = {
             "tile": tile_str(t),
             "kind": "kan" if is_kan else "pon",
             "state": state_code,
             "grade": grade,
         }
-        lines.append(FuLine(fu, f"{noun} of {tile_name(t)}, {state}, {grade}", "", "set", params))
+        lines.append(FuLine(fu, text, "", "set", params))
 
     if "tsumo" in codes:
         lines.append(FuLine(2, "Tsumo", "+", "tsumo"))
