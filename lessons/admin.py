@@ -3,7 +3,7 @@ from django.contrib import admin
 from .models import Stage, Step, StepProgress
 
 
-class StepInline(admin.TabularInline):
+class StepInline(admin.TabularInline[Step, Stage]):
     model = Step
     fields = ("number", "key", "exercise")
     readonly_fields = fields
@@ -12,7 +12,7 @@ class StepInline(admin.TabularInline):
 
 
 @admin.register(Stage)
-class StageAdmin(admin.ModelAdmin):
+class StageAdmin(admin.ModelAdmin[Stage]):
     """Stages come from lessons/content/ (manage.py load_lessons): shown here, edited there."""
 
     list_display = ("number", "slug", "title_text")
@@ -21,7 +21,7 @@ class StageAdmin(admin.ModelAdmin):
 
 
 @admin.register(StepProgress)
-class StepProgressAdmin(admin.ModelAdmin):
+class StepProgressAdmin(admin.ModelAdmin[StepProgress]):
     list_display = ("user", "step", "done", "mistakes", "hints", "updated_at")
     list_filter = ("done", "step__stage")
     search_fields = ("user__username",)

@@ -17,9 +17,9 @@ import random
 import time
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeGuard
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.http import HttpRequest
 from django.utils import timezone
@@ -61,7 +61,7 @@ def _user(request_or_user: Any) -> Any:
     return getattr(request_or_user, "user", request_or_user)
 
 
-def _is_member(user: Any) -> bool:
+def _is_member(user: Any) -> TypeGuard[User]:
     return user is not None and not isinstance(user, AnonymousUser) and user.is_authenticated
 
 
@@ -167,7 +167,7 @@ def _keep_best(request: HttpRequest, stage: Stage, stars: int) -> None:
     request.session[BEST_KEY] = bests
 
 
-def stage_status(user: AbstractBaseUser, stage_slug: str) -> dict[str, Any]:
+def stage_status(user: User, stage_slug: str) -> dict[str, Any]:
     """A signed-in learner's status on a stage: ``done``, ``stars`` (0–3, the best of every
     run), ``steps_done``, ``steps_total``, ``mistakes`` and ``last_activity`` (a datetime or
     None), and about the current run ``finished``, ``run_stars`` and ``replaying``.

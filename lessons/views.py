@@ -321,7 +321,7 @@ def drill(request: HttpRequest) -> HttpResponse:
             "drill": found,
             "parts": parts,
             "verdicts": verdicts,
-            "all_right": bool(verdicts) and all(v.correct for v in verdicts.values()),
+            "all_right": bool(verdicts) and all(v.correct for v in (verdicts or {}).values()),
             "error": error,
             "action": reverse("lessons:drill"),
         }

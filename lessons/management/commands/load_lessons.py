@@ -20,6 +20,7 @@ from lessons.content import (
     CONTENT_DIR,
     LANGUAGES,
     SOURCE_LANGUAGE,
+    StageContent,
     check_stage,
     read_curriculum,
     read_stage,
@@ -42,18 +43,19 @@ class Command(BaseCommand):
         if options["check"] is not None:
             self._check(content_dir, [Path(p) for p in options["check"]])
             return
-        stages, problems = [], []
+        stages: list[StageContent] = []
+        problems: list[str] = []
         for files in stage_files(content_dir):
             try:
-                stage = read_stage(files)
+                read = read_stage(files)
             except ContentError as exc:
                 problems.append(str(exc))
                 continue
-            found = check_stage(stage)
+            found = check_stage(read)
             if found:
                 problems += found
             else:
-                stages.append(stage)
+                stages.append(read)
         if problems:
             if options["strict"]:
                 raise CommandError("\n".join(problems))
