@@ -2,7 +2,9 @@
 the learner works out; each is graded on its own, by the same exercise types as the lessons.
 
 The seed is the whole position: the page carries it in its URL and its form, so a position can
-be shown again, shared, or graded without storing anything.
+be shown again, shared, or graded from it. A learner's first answer to each position is kept
+(:func:`record_attempt`: a :class:`~lessons.models.DrillAttempt` for a signed-in learner, the
+session for a visitor), and the page shows their record (:func:`drill_record`).
 """
 
 from __future__ import annotations
@@ -10,17 +12,24 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
-from django.http import QueryDict
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+from django.http import HttpRequest, QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tutor.engine.positions import draw_winning
 from tutor.exercises import AnswerError, Verdict, exercise
 from tutor.exercises.base import SEATS, _number, _seat_names, display, join_and
+from tutor.web.engine_text import yaku_name
 
 SEED_LIMIT = 10**9
+SESSION_KEY = "lessons_drill"
+SESSION_KEEP = 200
+"""A visitor's session keeps their latest attempts only."""
+RECENT = 5
 
 
 def new_seed() -> int:
@@ -83,8 +92,6 @@ class Drill:
 
     def grade(self, post: Mapping[str, Any]) -> dict[str, Verdict]:
         """Han, fu and payment graded apart. Raises ``AnswerError`` for a malformed form."""
-        from tutor.web.engine_text import yaku_name
-
         han = _number(post, "han", 1, 13)
         fu_ex = self.fu()
         result = fu_ex.result()
@@ -131,3 +138,102 @@ def read_seed(value: Any) -> int:
     if not 0 <= seed < SEED_LIMIT:
         raise AnswerError(_("This drill position does not exist. Start a new one."))
     return seed
+
+
+@dataclass
+class AttemptRow:
+    """One attempt as the record shows it."""
+
+    seed: int
+    han_right: bool
+    fu_right: bool
+    payment_right: bool
+
+    @property
+    def all_right(self) -> bool:
+        return self.han_right and self.fu_right and self.payment_right
+
+
+@dataclass
+class DrillRecord:
+    """A learner's drill so far: hands answered, each part's right answers, the latest hands."""
+
+    hands: int
+    han: int
+    fu: int
+    payment: int
+    all_three: int
+    recent: list[AttemptRow]
+
+
+def _member(user: object) -> TypeGuard[User]:
+    return isinstance(user, User) and user.is_authenticated
+
+
+def record_attempt(
+    request: HttpRequest, drill: Drill, post: Mapping[str, Any], verdicts: Mapping[str, Verdict]
+) -> bool:
+    """Keep the learner's first answer to ``drill``'s position; returns whether it was kept
+    (False for a position answered before: answering again is practice)."""
+    answered = {
+        "seed": drill.seed,
+        "han": int(str(post.get("han"))),
+        "fu": int(str(post.get("fu"))),
+        "payments": [
+            [name.removeprefix("pay_"), int(str(post.get(name)))] for name, _l in drill.payers()
+        ],
+        "han_right": verdicts["han"].correct,
+        "fu_right": verdicts["fu"].correct,
+        "payment_right": verdicts["payment"].correct,
+    }
+    user = getattr(request, "user", None)
+    if _member(user):
+        from .models import DrillAttempt
+
+        try:
+            with transaction.atomic():
+                _row, made = DrillAttempt.objects.get_or_create(
+                    user=user, seed=drill.seed, defaults=answered
+                )
+        except IntegrityError:  # the same answer sent twice at once: one is kept
+            return False
+        return made
+    kept = request.session.get(SESSION_KEY, [])
+    if any(a["seed"] == drill.seed for a in kept):
+        return False
+    request.session[SESSION_KEY] = [*kept, answered][-SESSION_KEEP:]
+    return True
+
+
+def drill_record(request: HttpRequest) -> DrillRecord:
+    """The record of whoever is asking: a member's stored attempts, a visitor's session."""
+    user = getattr(request, "user", None)
+    if _member(user):
+        from django.db.models import Count, Q
+
+        from .models import DrillAttempt
+
+        mine = DrillAttempt.objects.filter(user=user)
+        totals = mine.aggregate(
+            hands=Count("id"),
+            han=Count("id", filter=Q(han_right=True)),
+            fu=Count("id", filter=Q(fu_right=True)),
+            payment=Count("id", filter=Q(payment_right=True)),
+            all_three=Count("id", filter=Q(han_right=True, fu_right=True, payment_right=True)),
+        )
+        recent = [
+            AttemptRow(a.seed, a.han_right, a.fu_right, a.payment_right) for a in mine[:RECENT]
+        ]
+        return DrillRecord(**totals, recent=recent)
+    rows = [
+        AttemptRow(int(a["seed"]), a["han_right"], a["fu_right"], a["payment_right"])
+        for a in reversed(request.session.get(SESSION_KEY, []))
+    ]
+    return DrillRecord(
+        hands=len(rows),
+        han=sum(r.han_right for r in rows),
+        fu=sum(r.fu_right for r in rows),
+        payment=sum(r.payment_right for r in rows),
+        all_three=sum(r.all_right for r in rows),
+        recent=rows[:RECENT],
+    )

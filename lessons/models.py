@@ -137,3 +137,37 @@ class StageBest(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} {self.stage.slug}: {self.stars} stars"
+
+
+class DrillAttempt(models.Model):
+    """A signed-in learner's first answer to one scoring drill position (``seed``): what they
+    typed and whether each part was right. Answering the same position again is practice and
+    is not stored; a visitor's attempts live in their session (see lessons.drill)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="drill_attempts"
+    )
+    seed = models.PositiveIntegerField()
+    han = models.PositiveSmallIntegerField()
+    fu = models.PositiveSmallIntegerField()
+    # What each loser was said to pay: [["south", 1000], ...] (a list: jsonb reorders keys).
+    payments = models.JSONField(default=list)
+    han_right = models.BooleanField()
+    fu_right = models.BooleanField()
+    payment_right = models.BooleanField()
+    answered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-answered_at", "-id"]
+        verbose_name = _("drill attempt")
+        verbose_name_plural = _("drill attempts")
+        constraints = [
+            models.UniqueConstraint(fields=["user", "seed"], name="lessons_drill_once_per_seed"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} drill {self.seed}"
+
+    @property
+    def all_right(self) -> bool:
+        return self.han_right and self.fu_right and self.payment_right

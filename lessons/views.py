@@ -29,7 +29,7 @@ from tutor.exercises import (
 from tutor.exercises.base import points_text
 
 from . import services, text
-from .drill import Drill, new_seed, read_seed
+from .drill import Drill, drill_record, new_seed, read_seed, record_attempt
 from .models import Stage, Step
 
 
@@ -307,6 +307,7 @@ def drill(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         try:
             verdicts = found.grade(request.POST)
+            record_attempt(request, found, request.POST, verdicts)
         except AnswerError as exc:
             error = str(exc)
             status = 200 if isinstance(exc, EmptyAnswer) else 400
@@ -324,6 +325,7 @@ def drill(request: HttpRequest) -> HttpResponse:
             "all_right": bool(verdicts) and all(v.correct for v in (verdicts or {}).values()),
             "error": error,
             "action": reverse("lessons:drill"),
+            "record": drill_record(request),
         }
     )
     return render(request, "lessons/drill.html", context, status=status)

@@ -8,6 +8,14 @@ just drawn, or a ron on a tile another player discarded since the player's last 
 A clear decision the player got wrong carries the puzzle it would make
 (:func:`puzzles.mining.mine_decision`).
 
+When exactly one opponent is in riichi (a defense position,
+:func:`tutor.engine.defense_puzzle.defense_positions`), the decision also carries the danger of
+every tile of the hand with its reasons (:func:`tutor.engine.defense.assess`), pushing weighed
+against folding (:func:`tutor.engine.push_fold.push_or_fold`), and whether the pick was
+deal-in prone: far more dangerous than the safest tile (:data:`DEAL_IN_GAP`) while folding was
+worth clearly more (:data:`DEAL_IN_LOSS`), with a hand not yet tenpai after it. A
+deal-in-prone pick is a big mistake.
+
 :class:`JudgedDecision` is what is stored, through :func:`judged_to_json` /
 :func:`judged_from_json`, the one codec of the stored JSON.
 """
@@ -20,19 +28,32 @@ from typing import Any
 
 from puzzles.generation import Generated
 from puzzles.mining import mine_decision, table_context
+from tutor.engine import defense as ed
+from tutor.engine.defense_puzzle import defense_positions
 from tutor.engine.furiten import furiten, is_winning_tile
 from tutor.engine.gamelog.events import Game
 from tutor.engine.gamelog.replay import Decision, replay_game
 from tutor.engine.hand import Hand
+from tutor.engine.push_fold import push_or_fold
 from tutor.engine.scoring.score import has_yaku
 from tutor.engine.tiles import parse_tiles, tile_str
-from tutor.engine.value import Ranking, decision_from_json, rank_discards
+from tutor.engine.value import Ranking, TableContext, decision_from_json, rank_discards
 
 BIG_LOSS = 400.0
 """Expected points given away from which a choice counts as a big mistake."""
 
 SHOWN_OPTIONS = 3
 """How many of the best options a decision keeps beside the player's own."""
+
+DEAL_IN_GAP = 0.05
+"""Against a riichi: how much more likely than the safest tile to deal in (in probability) a
+pick must be to count as deal-in prone: five points is the gap between a suji 2-8 (3.7%) and a
+non-suji 4-6 (14.9%) halved, the difference a defender is taught to see."""
+
+DEAL_IN_LOSS = 1000.0
+"""...and by how many points folding beat pushing that pick
+(:func:`tutor.engine.push_fold.push_or_fold`): about a sixth of a non-dealer riichi's ron, so
+that a pick flagged is wrong whatever the small errors of both estimates."""
 
 
 class StoredReviewError(ValueError):
@@ -81,11 +102,18 @@ class JudgedDecision:
     missed: str = ""
     missed_tile: str = ""
     puzzle: dict[str, Any] | None = field(default=None)
+    defense: dict[str, Any] | None = field(default=None)
+
+    @property
+    def deal_in_prone(self) -> bool:
+        """Whether the pick, against a riichi, risked a deal-in that folding would have avoided."""
+        return bool(self.defense and self.defense.get("deal_in_prone"))
 
     @property
     def is_big_mistake(self) -> bool:
-        """Whether the choice gave away at least :data:`BIG_LOSS` expected points."""
-        return self.loss >= BIG_LOSS
+        """Whether the choice gave away at least :data:`BIG_LOSS` expected points, or was
+        deal-in prone against a riichi."""
+        return self.loss >= BIG_LOSS or self.deal_in_prone
 
     @property
     def agrees(self) -> bool:
@@ -127,8 +155,53 @@ class _SeatState:
     since_riichi: list[int] | None = None
 
 
-def judge_decision(d: Decision, index: int, state: _SeatState | None = None) -> JudgedDecision:
-    """Judge one decision: rank it, and look for furiten and a missed win.
+def judge_defense(record: Mapping[str, Any], hand: Hand, context: TableContext) -> dict[str, Any]:
+    """The defense facts of a decision facing one riichi: every tile of the hand with its
+    danger and reasons (safest first), push against fold, the pick's own figures and whether
+    it was deal-in prone; ``record`` is the position's shared-decision record (its labels,
+    ``waits`` and ``dealt_in``, are kept to be shown after the fact).
+
+    >>> from tutor.engine.defense import EXAMPLE
+    >>> from tutor.engine.push_fold import EXAMPLE_HAND
+    >>> from tutor.engine.hand import parse_hand
+    >>> facts = judge_defense({**EXAMPLE, "discard": "5m"}, parse_hand(EXAMPLE_HAND),
+    ...     TableContext(draws_left=12))
+    >>> facts["tiles"][0]["tile"], facts["played"]["tile"], facts["deal_in_prone"]
+    ('3p', '5m', True)
+    """
+    state = ed.DefenseState.from_json(record)
+    rows = ed.assess(state)
+    choice = push_or_fold(state, hand, context)
+    kind = parse_tiles(_kind(str(record["discard"])))[0]
+    played = choice.option(kind)
+    safest = rows[0]
+    # A tenpai pick is never called prone: the model leaves out the tenpai payments of an
+    # exhaustive draw, which make a late tenpai push worth more than it says.
+    prone = (
+        played is not None
+        and played.shanten >= 1
+        and played.danger - safest.danger >= DEAL_IN_GAP
+        and choice.fold.value - played.value >= DEAL_IN_LOSS
+    )
+    return {
+        "riichi_seat": record.get("riichi_seat"),
+        "tiles": [r.as_json() for r in rows],
+        "push_fold": choice.as_json(),
+        "played": None if played is None else played.as_json(),
+        "deal_in_prone": prone,
+        "waits": list(record.get("waits") or []),
+        "dealt_in": bool(record.get("dealt_in")),
+    }
+
+
+def judge_decision(
+    d: Decision,
+    index: int,
+    state: _SeatState | None = None,
+    position: Mapping[str, Any] | None = None,
+) -> JudgedDecision:
+    """Judge one decision: rank it, and look for furiten and a missed win; ``position``, the
+    decision's defense record when one opponent is in riichi, adds the danger of each tile.
 
     >>> from tutor.engine.gamelog.replay import Decision
     >>> d = Decision("x", "E1", 0, 0, 0, 0, 0, 3, "123m456p789s23m55p7z", (), ("1z",), "1z",
@@ -177,7 +250,10 @@ def judge_decision(d: Decision, index: int, state: _SeatState | None = None) -> 
     mine: Option | None = None
     loss = 0.0
     puzzle: dict[str, Any] | None = None
+    defense: dict[str, Any] | None = None
     if not forced:
+        if position is not None:
+            defense = judge_defense(position, hand, context)
         ranking: Ranking = rank_discards(hand, context)
         options = [_option(r) for r in ranking.rows]
         best = tuple(options[:SHOWN_OPTIONS])
@@ -217,6 +293,7 @@ def judge_decision(d: Decision, index: int, state: _SeatState | None = None) -> 
         missed=missed,
         missed_tile=missed_tile,
         puzzle=puzzle,
+        defense=defense,
     )
 
 
@@ -225,11 +302,25 @@ def seat_decisions(game: Game, seat: int) -> list[Decision]:
     return [d for d in replay_game(game).decisions if d.seat == seat]
 
 
-def judge_seat(decisions: list[Decision]) -> Iterator[JudgedDecision]:
-    """Judge the decisions of one seat in order (the riichi furiten state carries over)."""
+PositionKey = tuple[int, int, int]
+"""A decision's place in a game: the round (``round_seq``), the seat and the turn."""
+
+
+def seat_positions(game: Game, seat: int) -> dict[PositionKey, dict[str, Any]]:
+    """The defense records of ``seat``'s decisions facing one riichi, by place in the game."""
+    return {(d.round_seq, d.seat, d.turn): r for d, r in defense_positions(game, seat)}
+
+
+def judge_seat(
+    decisions: list[Decision], positions: Mapping[PositionKey, dict[str, Any]] | None = None
+) -> Iterator[JudgedDecision]:
+    """Judge the decisions of one seat in order (the riichi furiten state carries over);
+    ``positions`` (:func:`seat_positions`) adds the defense facts where one opponent is in
+    riichi."""
     state = _SeatState()
+    positions = positions or {}
     for i, d in enumerate(decisions):
-        yield judge_decision(d, i, state)
+        yield judge_decision(d, i, state, positions.get((d.round_seq, d.seat, d.turn)))
 
 
 def judged_to_json(j: JudgedDecision) -> dict[str, Any]:
@@ -287,6 +378,7 @@ def judged_from_json(obj: Mapping[str, Any]) -> JudgedDecision:
             missed=str(obj.get("missed", "")),
             missed_tile=str(obj.get("missed_tile", "")),
             puzzle=None if obj.get("puzzle") is None else dict(obj["puzzle"]),
+            defense=None if obj.get("defense") is None else dict(obj["defense"]),
         )
     except KeyError as exc:
         raise StoredReviewError(f"a stored decision lacks {exc}") from exc

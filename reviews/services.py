@@ -24,7 +24,7 @@ from puzzles.services_mining import UploadError, decode_log
 from tutor.engine.gamelog.events import Game, GameLogError
 from tutor.engine.gamelog.replay import replay_game
 
-from .judge import judge_seat, judged_to_json, seat_decisions
+from .judge import judge_seat, judged_to_json, seat_decisions, seat_positions
 from .models import GameReview, ReviewedDecision, ReviewStatus
 
 PROGRESS_EVERY = 4
@@ -90,7 +90,9 @@ def run_review(review_id: int) -> GameReview | None:
     if review is None or review.status == ReviewStatus.DONE:
         return review
     try:
-        decisions = seat_decisions(read_game(review.text, review.name), review.seat)
+        game = read_game(review.text, review.name)
+        decisions = seat_decisions(game, review.seat)
+        positions = seat_positions(game, review.seat)
     except GameLogError as exc:
         fail_review(review_id, f"{review.name}: {exc}")
         return GameReview.objects.get(pk=review_id)
@@ -98,7 +100,7 @@ def run_review(review_id: int) -> GameReview | None:
         status=ReviewStatus.RUNNING, total=len(decisions), done=0
     )
     judged = []
-    for j in judge_seat(decisions):
+    for j in judge_seat(decisions, positions):
         judged.append(j)
         if len(judged) % PROGRESS_EVERY == 0:
             GameReview.objects.filter(pk=review_id).update(done=len(judged))

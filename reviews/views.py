@@ -24,6 +24,7 @@ from puzzles.play import situation
 from tutor.web import limits
 
 from . import services
+from .defense import defense_context
 from .forms import UploadForm
 from .judge import JudgedDecision, Option, StoredReviewError
 from .models import GameReview, ReviewedDecision, ReviewStatus
@@ -120,6 +121,7 @@ def _step(review: GameReview, raw: str | None) -> dict[str, Any]:
         "decision": judged,
         "rows": rows,
         "situation": situation(Puzzle(context=judged.table)),
+        "defense": defense_context(judged),
         "previous": index - 1 if index > 0 else None,
         "next": index + 1 if index + 1 < review.total else None,
         "position": index + 1,

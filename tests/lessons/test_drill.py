@@ -101,3 +101,74 @@ def test_a_missing_number_asks_for_it(client):
 def test_the_scoring_stages_end_with_a_link_to_the_drill(client, slug):
     html = client.get(reverse("lessons:complete", args=[slug])).content.decode()
     assert f'href="{URL}"' in html
+
+
+@pytest.fixture
+def ana(client):
+    from django.contrib.auth import get_user_model
+
+    user = get_user_model().objects.create_user("ana", "ana@example.org", "pw-123456789")
+    client.force_login(user)
+    return user
+
+
+def test_a_learners_first_answer_is_stored_with_each_part_graded_apart(client, ana):
+    from lessons.models import DrillAttempt
+
+    form = right(3)
+    form["han"] = str(int(form["han"]) + 1)
+    post(client, form)
+    attempt = DrillAttempt.objects.get(user=ana)
+    assert attempt.seed == 3 and attempt.han == int(form["han"])
+    assert (attempt.han_right, attempt.fu_right, attempt.payment_right) == (False, True, True)
+    payers = [k.removeprefix("pay_") for k in form if k.startswith("pay_")]
+    assert [seat for seat, _amount in attempt.payments] == payers
+
+
+def test_answering_the_same_hand_again_is_practice_and_not_stored(client, ana):
+    from lessons.models import DrillAttempt
+
+    wrong = right(4)
+    wrong["fu"] = str(int(wrong["fu"]) + 10)
+    post(client, wrong)
+    post(client, right(4))
+    attempt = DrillAttempt.objects.get(user=ana, seed=4)
+    assert not attempt.fu_right  # the first answer stands
+
+
+def test_the_page_shows_the_learners_record(client, ana):
+    post(client, right(1))
+    wrong = right(2)
+    wrong["han"] = str(int(wrong["han"]) + 2)
+    html = post(client, wrong)
+    record = html.split('id="drill-record"', 1)[1]
+    assert "2 hands answered" in record
+    assert 'id="record-han">1/2<' in record and 'id="record-fu">2/2<' in record
+    assert 'id="record-all">1/2<' in record
+    assert "?seed=2" in record and "?seed=1" in record
+
+
+def test_another_learner_does_not_see_my_record(client, ana):
+    from django.test import Client
+
+    post(client, right(1))
+    html = unescape(Client().get(f"{URL}?seed=1").content.decode())
+    assert 'id="drill-record"' not in html
+
+
+def test_a_visitor_keeps_a_record_in_their_session_in_spanish(client):
+    post(client, right(5), "es")
+    html = post(client, right(6), "es")
+    record = html.split('id="drill-record"', 1)[1]
+    assert "Tu historial" in record and "2 manos respondidas" in record
+    assert 'id="record-all">2/2<' in record
+
+
+def test_a_malformed_answer_is_not_stored(client, ana):
+    from lessons.models import DrillAttempt
+
+    form = right(3)
+    form["fu"] = "lots"
+    response = client.post(URL, form)
+    assert response.status_code == 400
+    assert not DrillAttempt.objects.filter(user=ana).exists()
