@@ -1,0 +1,137 @@
+"""The defense facts of a reviewed decision, in words: every tile's danger against the riichi,
+the pick marked, pushing against folding, and the message of a deal-in-prone pick. The figures
+come from :func:`reviews.judge.judge_defense`; this module only writes them for the page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+
+from tutor.engine.defense import DangerReason
+from tutor.engine.tiles import parse_tile
+from tutor.web.defense_text import names as tile_names
+from tutor.web.defense_text import percent_text, reason_text
+from tutor.web.engine_text import tile_text
+
+from .judge import JudgedDecision
+
+
+def _kind(tile: str) -> str:
+    return ("5" + tile[1]) if tile[:1] == "0" else tile
+
+
+def _grouped(value: float) -> str:
+    """A whole number grouped the reader's way (1,000 / 1.000)."""
+    return number_format(int(round(value)), force_grouping=True)
+
+
+def _points(value: float) -> str:
+    """Points rounded to the hundred, grouped the reader's way."""
+    return _grouped(round(value, -2))
+
+
+def _shape(shanten: int) -> str:
+    if shanten <= 0:
+        return _("tenpai")
+    return _("%(n)d-shanten") % {"n": shanten}
+
+
+def _why_safe(row: dict[str, Any]) -> str:
+    codes = [r["code"] for r in row.get("reasons") or []]
+    if "genbutsu" in codes:
+        return _("genbutsu")
+    if "passed_after_riichi" in codes:
+        return _("passed after the riichi")
+    if "no_copy_left" in codes:
+        return _("a tile with every copy in view")
+    return _("safer (%(percent)s danger)") % {"percent": percent_text(row["danger"])}
+
+
+def mistake_text(defense: dict[str, Any], played: str) -> str:
+    """The message of a deal-in-prone pick: "You pushed 5m (12.0% danger) with a 3-shanten
+    hand worth about 1,000 points; 2p was genbutsu." (empty when the pick was not prone)."""
+    mine = defense.get("played")
+    tiles = defense.get("tiles") or []
+    if not defense.get("deal_in_prone") or not mine or not tiles:
+        return ""
+    safest = tiles[0]
+    values = {
+        "tile": tile_text(_kind(played)),
+        "danger": percent_text(mine["danger"]),
+        "shape": _shape(int(mine["shanten"])),
+        "safe": tile_text(safest["tile"]),
+        "why": _why_safe(safest),
+    }
+    if mine["win_rate"] > 0:
+        values["value"] = _points(mine["ev"] / mine["win_rate"])
+        return (
+            _(
+                "You pushed %(tile)s (%(danger)s danger) with a %(shape)s hand worth about "
+                "%(value)s points; %(safe)s was %(why)s."
+            )
+            % values
+        )
+    return (
+        _(
+            "You pushed %(tile)s (%(danger)s danger) with a %(shape)s hand that could not win "
+            "before the round ended; %(safe)s was %(why)s."
+        )
+        % values
+    )
+
+
+def defense_context(judged: JudgedDecision) -> dict[str, Any] | None:
+    """What the review page shows of a decision facing one riichi (``None`` otherwise)."""
+    defense = judged.defense
+    if not defense:
+        return None
+    played = _kind(judged.played)
+    waits = set(defense.get("waits") or [])
+    tiles = defense.get("tiles") or []
+    rows = [
+        {
+            "tile": row["tile"],
+            "percent": percent_text(row["danger"]),
+            "reason_texts": [
+                reason_text(DangerReason(r["code"], r.get("params") or {}))
+                for r in row.get("reasons") or []
+            ],
+            "mine": row["tile"] == played,
+            "safest": i == 0,
+            "wait": row["tile"] in waits,
+        }
+        for i, row in enumerate(tiles)
+    ]
+    pf = defense.get("push_fold") or {}
+    mine = defense.get("played")
+    figures = ""
+    if pf and mine:
+        figures = _(
+            "Pushing with %(tile)s was worth %(push)s points, folding with %(safe)s %(fold)s "
+            "(a deal-in costs about %(cost)s)."
+        ) % {
+            "tile": tile_text(played),
+            "push": _grouped(mine["value"]),
+            "safe": tile_text(pf["fold"]["tile"]),
+            "fold": _grouped(pf["fold"]["value"]),
+            "cost": _points(pf["deal_in_value"]),
+        }
+    if waits:
+        names = tile_names(parse_tile(t) for t in sorted(waits, key=parse_tile))
+        if defense.get("dealt_in"):
+            outcome = _("Your discard dealt in: the riichi was waiting on %(tiles)s.") % {
+                "tiles": names
+            }
+        else:
+            outcome = _("The riichi was waiting on %(tiles)s.") % {"tiles": names}
+    else:
+        outcome = ""
+    return {
+        "rows": rows,
+        "mistake": mistake_text(defense, judged.played),
+        "figures": figures,
+        "outcome": outcome,
+        "riichi_seat": defense.get("riichi_seat"),
+    }

@@ -1,0 +1,135 @@
+"""The game review against a riichi: every tile's danger, the pick marked, and a deal-in-prone
+pick flagged as a big mistake with a message naming it, in both languages."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from reviews import services
+from reviews.judge import (
+    JudgedDecision,
+    judge_decision,
+    judged_from_json,
+    judged_to_json,
+    seat_decisions,
+    seat_positions,
+)
+from reviews.models import GameReview, ReviewedDecision, ReviewStatus
+from tests.conftest import missing
+from tests.engine.test_gamelog import LOGS
+from tests.factories import user
+from tests.puzzles.test_mining import XML
+from tutor.engine.gamelog.mjlog import load_mjlog
+from tutor.engine.tiles import parse_tiles
+
+GAME = LOGS / "2022010102gm-00e1-0000-9d1c81a9.xml"
+"""A Phoenix game where seat 0 pushes 4m (about 29% danger) from a 1-shanten hand in round 8
+while genbutsu 4p is in hand, and pushes 9p from a tenpai hand in round 3."""
+
+
+@cache
+def _judged(round_seq: int, turn: int) -> JudgedDecision:
+    if not GAME.exists():
+        missing(f"the shared Phoenix logs are not in {LOGS}")
+    game = load_mjlog(GAME)
+    positions = seat_positions(game, 0)
+    d = next(d for d in seat_decisions(game, 0) if (d.round_seq, d.turn) == (round_seq, turn))
+    return judge_decision(d, 0, None, positions[(d.round_seq, d.seat, d.turn)])
+
+
+def test_a_weak_hand_pushing_a_dangerous_tile_is_a_deal_in_prone_big_mistake() -> None:
+    judged = _judged(8, 14)
+    assert judged.defense is not None
+    assert judged.played == "4m" and judged.deal_in_prone and judged.is_big_mistake
+    tiles = [row["tile"] for row in judged.defense["tiles"]]
+    assert sorted(tiles) == sorted({"4m", "5m", "4p", "5p", "6p", "7p", "1s", "3s", "4s", "5s"})
+    dangers = [row["danger"] for row in judged.defense["tiles"]]
+    assert dangers == sorted(dangers)  # safest first
+    assert judged.defense["tiles"][0]["reasons"][0]["code"] == "genbutsu"
+    mine = judged.defense["played"]
+    assert mine["tile"] == "4m" and mine["shanten"] >= 1
+    assert judged.defense["push_fold"]["fold"]["value"] - mine["value"] >= 1000
+
+
+def test_a_tenpai_push_is_never_called_deal_in_prone() -> None:
+    judged = _judged(3, 13)
+    assert judged.defense is not None and judged.defense["played"]["shanten"] == 0
+    assert judged.defense["played"]["danger"] > 0.05
+    assert not judged.deal_in_prone
+
+
+def test_the_defense_facts_survive_the_stored_json() -> None:
+    judged = _judged(8, 14)
+    again = judged_from_json(judged_to_json(judged))
+    assert again == judged and again.deal_in_prone
+
+
+def test_a_decision_without_a_riichi_has_no_defense_facts() -> None:
+    from tests.reviews.test_judge import decision
+
+    judged = judge_decision(decision("123m456p789s23m55p7z", "7z", "7z"), 0)
+    assert judged.defense is None and not judged.deal_in_prone
+
+
+def _stored(owner: object, judged: JudgedDecision) -> GameReview:
+    review = GameReview.objects.create(
+        owner=owner, name="game.xml", text="", seat=0, status=ReviewStatus.DONE, total=1
+    )
+    ReviewedDecision.objects.create(
+        review=review, index=0, big_mistake=judged.is_big_mistake, data=judged_to_json(judged)
+    )
+    return review
+
+
+@pytest.mark.django_db
+def test_the_review_page_names_the_deal_in_prone_pick_and_shows_every_tiles_danger() -> None:
+    judged = _judged(8, 14)
+    learner = user("learner")
+    client = Client()
+    client.force_login(learner)
+    review = _stored(learner, judged)
+    page = client.get(reverse("reviews:detail", args=[review.pk])).content.decode()
+    assert 'data-testid="danger-table"' in page and 'data-testid="deal-in-prone"' in page
+    assert page.count('data-testid="my-danger"') == 1
+    danger = f"{100 * judged.defense['played']['danger']:.1f}%"  # type: ignore[index]
+    assert f"You pushed four of characters ({danger} danger) with a 1-shanten hand" in page
+    assert "four of circles was genbutsu." in page
+    assert "Pushing with four of characters was worth" in page
+    assert "The riichi was waiting on two of bamboo and five of bamboo." in page
+
+
+@pytest.mark.django_db
+def test_the_deal_in_message_speaks_spanish() -> None:
+    judged = _judged(8, 14)
+    learner = user("learner")
+    client = Client()
+    client.force_login(learner)
+    client.cookies["django_language"] = "es"
+    review = _stored(learner, judged)
+    page = client.get(
+        reverse("reviews:detail", args=[review.pk]), HTTP_ACCEPT_LANGUAGE="es"
+    ).content.decode()
+    assert "Arriesgaste" in page and "era genbutsu" in page
+    assert "Contra el riichi: el peligro de cada ficha" in page
+    assert "You pushed" not in page
+
+
+@pytest.mark.django_db
+def test_a_judged_upload_stores_the_danger_of_each_tile_facing_a_riichi() -> None:
+    learner = user("learner")
+    review = services.create_review(learner, services.check_upload(XML.name, XML.read_bytes()), 0)
+    services.run_review(review.pk)
+    facing = [d for d in review.decisions.all() if d.judged.defense is not None]
+    assert facing, "seat 0 faces a riichi in round 2 of the fixture"
+    judged = facing[0].judged
+    hand = {k for k in parse_tiles(judged.hand.replace("0", "5"))}
+    assert {parse_tiles(r["tile"])[0] for r in judged.defense["tiles"]} == hand  # type: ignore[index]
+    client = Client()
+    client.force_login(learner)
+    url = reverse("reviews:detail", args=[review.pk]) + f"?d={judged.index}"
+    page = client.get(url).content.decode()
+    assert 'data-testid="danger-table"' in page and 'data-testid="my-danger"' in page
