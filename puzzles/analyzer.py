@@ -15,6 +15,8 @@ from django.utils.translation import gettext_lazy as _
 from tutor.engine.hand import InvalidMeldError, parse_hand
 from tutor.engine.shanten import shanten
 from tutor.engine.tiles import ImpossibleHandError, TileParseError, parse_tiles_red, tile_str
+from tutor.exercises.facts import accepted_json, discard_row, waits_json
+from tutor.exercises.tables import DiscardRow, discard_table, kind_text
 from tutor.web.engine_text import wait_shape_name
 
 MAX_HAND_TEXT = 80
@@ -65,10 +67,6 @@ def _compact(tiles: list[str]) -> str:
 
 def _concealed(text: str) -> str:
     return text.split("[")[0].split("(")[0].split("{")[0]
-
-
-def _accepted(mapping: Mapping[int, int]) -> list[dict[str, Any]]:
-    return [{"tile": tile_str(t), "count": int(n)} for t, n in sorted(mapping.items())]
 
 
 RANKING_MAX_SHANTEN = 3
@@ -145,14 +143,7 @@ def analyze(text: str, river: str = "") -> dict[str, Any]:
     }
     if size == 14:
         report["discards"] = [
-            {
-                "discard": tile_str(option.discard),
-                "shanten": option.shanten,
-                "accepted": _accepted(option.accepted),
-                "count": option.count,
-                "two_step": option.two_step,
-            }
-            for option in discard_analysis(counts, melds, seen=seen, held=held)
+            discard_row(option) for option in discard_analysis(counts, melds, seen=seen, held=held)
         ]
         if report["shanten"] <= RANKING_MAX_SHANTEN:
             report["ranking"], report["ranking_clear"] = _ranking(hand)
@@ -162,17 +153,37 @@ def analyze(text: str, river: str = "") -> dict[str, Any]:
     if river.strip():
         report["river_error"] = str(_("The danger of each tile is shown for a hand of 14 tiles."))
     accepted = ukeire(counts, melds, seen=seen, held=held)
-    report["accepted"] = _accepted(accepted.accepted)
+    report["accepted"] = accepted_json(accepted.accepted)
     report["accepted_total"] = accepted.count
     info = tenpai_info(counts, melds, seen=seen, held=held)
     if info is not None:
-        report["waits"] = [
-            {"tile": tile_str(t), "count": n, "shapes": sorted(s.value for s in info.shapes[t])}
-            for t, n in sorted(info.waits.items())
-        ]
+        report["waits"] = waits_json(info)
         report["wait_pattern"] = info.pattern.value
         report["karaten"] = info.karaten
     return report
+
+
+def table(report: Mapping[str, Any]) -> list[DiscardRow]:
+    """The report's discards as the one discard table draws them, best first: in the
+    expected-value order with the value columns when the hand was ranked by value, else in
+    the order of the most accepted tiles.
+
+    >>> rows = table(analyze("123m456p789s23m55p7z"))
+    >>> rows[0].discard, rows[0].best, rows[0].ev is not None, len(rows[0].accepted)
+    ('7z', True, True, 2)
+    >>> [r.discard for r in table(analyze("19m19p19s1234567z5m")) if r.best]
+    ['5m']
+    """
+    rows = {kind_text(r["discard"]): r for r in report.get("discards") or []}
+    ranking = report.get("ranking") or []
+    if ranking:
+        value = ("red", "tenpai_rate", "win_rate", "ev", "reasons")
+        merged = [
+            {**rows[kind_text(r["discard"])], **{k: r[k] for k in value if k in r}} for r in ranking
+        ]
+    else:
+        merged = list(rows.values())
+    return discard_table(merged, best=[merged[0]["discard"]] if merged else [])
 
 
 def _add_danger(report: dict[str, Any], counts: Any, seen: Any, river: str) -> None:

@@ -18,13 +18,11 @@ from . import analyzer
 
 _TILE = {"type": "string", "pattern": "^[0-9][mps]$|^[1-7]z$", "example": "5m"}
 _ACCEPTED = {
-    "type": "array",
-    "description": "Tile kinds that lower the shanten, with their unseen copies.",
-    "items": {
-        "type": "object",
-        "required": ["tile", "count"],
-        "properties": {"tile": _TILE, "count": {"type": "integer", "minimum": 0, "maximum": 4}},
-    },
+    "type": "object",
+    "description": (
+        'Tile kinds that lower the shanten, each with its unseen copies: {"3m": 4, ...}.'
+    ),
+    "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 4},
 }
 
 
@@ -141,6 +139,7 @@ def openapi_document(analyze_path: str) -> dict[str, Any]:
                                     "accepted": _ACCEPTED,
                                     "count": {"type": "integer"},
                                     "two_step": {"type": "number"},
+                                    "two_step_average": {"type": "number"},
                                 },
                             },
                         },

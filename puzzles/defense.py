@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from tutor.engine import defense as ed
 from tutor.engine.tiles import parse_tile, parse_tiles, tile_str
+from tutor.exercises import facts
 from tutor.web.defense_text import percent_text, reason_text
 from tutor.web.engine_text import tile_text
 
@@ -143,15 +144,17 @@ def puzzle_fields(record: dict[str, Any]) -> dict[str, Any] | None:
             "others": _notation([max(0, n) for n in others]),
             "state": {k: record[k] for k in STATE_FIELDS if k in record},
         },
-        "analysis": {
-            "answer": tile_str(answer),
-            "margin": margin({r.tile: r.danger for r in rows}),
-            "danger": [r.as_json() for r in rows],
-            "played": record.get("discard"),
-            "dealt_in": bool(record.get("dealt_in")),
-            "riichi_waits": record.get("waits") or [],
-            "difficulty": int((rating - 1500) / 200 + 3),
-        },
+        "analysis": facts.to_json(
+            {
+                "answer": tile_str(answer),
+                "margin": margin({r.tile: r.danger for r in rows}),
+                "danger": [r.as_json() for r in rows],
+                "played": record.get("discard"),
+                "dealt_in": bool(record.get("dealt_in")),
+                "riichi_waits": record.get("waits") or [],
+                "difficulty": int((rating - 1500) / 200 + 3),
+            }
+        ),
         "difficulty": int((rating - 1500) / 200 + 3),
         "rating": rating,
         "canonical_key": (

@@ -33,24 +33,26 @@ indicator), so the context changes the answer.
 objects wherever order matters (PostgreSQL's jsonb reorders object keys)::
 
     {
-      "version": 1,
+      "version": 3,                 # tutor.exercises.facts.FACTS_VERSION
       "shanten": 1,                 # of the hand as shown (14 tiles for a discard puzzle)
       "answer": "9p" | ["3m", "6m"] | 2,   # a tile, the sorted kinds, or a shanten number
       "forms": {"standard": 1, "seven_pairs": 3, "thirteen_orphans": 8},
       "difficulty": 3,
       # what to discard: the engine's discard table, best first, and why the best stands out
-      "discards": [{"tile": "9p", "shanten": 1, "count": 20, "two_step": 312,
-                    "two_step_average": 15.6, "accepted": [{"tile": "3m", "count": 4}, ...]},
+      "discards": [{"discard": "9p", "shanten": 1, "count": 20, "two_step": 312,
+                    "two_step_average": 15.6, "accepted": {"3m": 4, ...}},
                    ...],
       "margin": {"reason": "shanten" | "ukeire" | "two_step", "best": 20, "second": 16},
       # which tiles improve this hand: the uke-ire
-      "accepted": [{"tile": "3m", "count": 4}, ...], "count": 20,
+      "accepted": {"3m": 4, ...}, "count": 20,
       # what are the waits
       "waits": [{"tile": "1m", "count": 3, "shapes": ["two_sided"]}, ...],
       "wait_pattern": "multi_sided", "wait_shapes": ["single", "two_sided"], "live": 7,
     }
 
 Counts are *unseen* copies: 4 minus the copies in the hand, the discards and the dora indicator.
+The rows and the document are written through :mod:`tutor.exercises.facts`, the one codec of
+stored engine facts.
 """
 
 from __future__ import annotations
@@ -82,11 +84,19 @@ from tutor.engine.tiles import (
     counts_to_tiles,
     is_honor,
     is_terminal,
+    parse_tile,
     parse_tiles,
     tile_str,
     tiles_str,
 )
-from tutor.engine.value import RankedDiscard, TableContext, rank_discards
+from tutor.engine.value import TableContext, rank_discards
+from tutor.exercises.facts import (
+    FACTS_VERSION,
+    DiscardRowJSON,
+    accepted_json,
+    discard_row,
+    waits_json,
+)
 
 KINDS = ("discard", "efficiency", "improve", "waits", "shanten")
 DEALER_THEMES = ("one-suit", "near-tenpai", "random-deal")
@@ -147,8 +157,9 @@ def theme_fits(kind: str, theme: str) -> bool:
     return not theme or theme in DEALER_THEMES or theme in KIND_THEMES.get(kind, ())
 
 
-ANALYSIS_VERSION = 2
-"""Version 2 adds ``judge`` ("value" or "efficiency") to discard analyses, and the value
+ANALYSIS_VERSION = FACTS_VERSION
+"""Version 3 names a row's tile ``discard`` and stores accepted tiles as an object (tile →
+copies), the engine's own shape (:mod:`tutor.exercises.facts`). Version 2 added ``judge`` ("value" or "efficiency") to discard analyses, and the value
 figures (``tenpai_rate``, ``win_rate``, ``ev``, ``reasons``) to the rows judged by value.
 Version 1 analyses (every discard puzzle before that) were judged by efficiency; a data
 migration moved them to the ``efficiency`` kind with ``judge: "efficiency"``."""
@@ -380,28 +391,10 @@ def canonical_key(kind: str, counts: Sequence[int], visible: Sequence[int] | Non
 # --- the engine's analysis as JSON --------------------------------------------------------------
 
 
-def _accepted_rows(accepted: dict[int, int]) -> list[dict[str, Any]]:
-    """Accepted kinds with unseen counts as ``[{"tile": "3m", "count": 4}, ...]`` in tile order
-    (a list, not an object: PostgreSQL's jsonb would reorder the keys)."""
-    return [{"tile": tile_str(t), "count": n} for t, n in sorted(accepted.items())]
-
-
-def table_rows(options: Sequence[DiscardOption]) -> list[dict[str, Any]]:
+def table_rows(options: Sequence[DiscardOption]) -> list[DiscardRowJSON]:
     """The engine's what-to-discard table (:func:`~tutor.engine.analysis.discard_analysis`)
     as stored JSON rows, in the order given."""
-    rows = []
-    for option in options:
-        rows.append(
-            {
-                "tile": tile_str(option.discard),
-                "shanten": option.shanten,
-                "accepted": _accepted_rows(option.accepted),
-                "count": option.count,
-                "two_step": option.two_step,
-                "two_step_average": round(option.two_step_average, 2),
-            }
-        )
-    return rows
+    return [discard_row(option) for option in options]
 
 
 def forms(counts: Counts) -> dict[str, int]:
@@ -477,30 +470,6 @@ and their search costs ten times as much)."""
 _UNWINNABLE = {"furiten", "dead_wait", "no_yaku"}
 
 
-def _plain(value: Any) -> Any:
-    """A numpy scalar as the Python value JSON can store (``item()``), anything else as is."""
-    return value.item() if hasattr(value, "item") else value
-
-
-def _value_row(row: RankedDiscard, accepted: dict[int, int], average: float) -> dict[str, Any]:
-    return {
-        "tile": tile_str(row.discard),
-        "red": bool(row.red),
-        "shanten": int(row.shanten),
-        "count": int(row.count),
-        "two_step": int(row.two_step),
-        "two_step_average": round(float(average), 2),
-        "accepted": _accepted_rows(accepted),
-        "tenpai_rate": round(float(row.tenpai_rate), 4),
-        "win_rate": round(float(row.win_rate), 4),
-        "ev": round(float(row.ev), 1),
-        "reasons": [
-            {"code": r.code, "params": {k: _plain(v) for k, v in r.params.items()}}
-            for r in row.reasons
-        ],
-    }
-
-
 def is_unwinnable(row: dict[str, Any]) -> bool:
     """Whether a stored row is a tenpai that cannot win by ron or at all: furiten, a dead wait,
     or an open hand without a yaku.
@@ -547,10 +516,7 @@ def judge_by_value(hand: Hand, table: TableContext) -> ValueJudgement | Rejected
         return Rejected("no clear best discard")
     seen = tuple(a + b for a, b in zip(table.seen, counts, strict=True))
     options = {o.discard: o for o in discard_analysis(counts, melds, seen)}
-    rows = [
-        _value_row(r, options[r.discard].accepted, options[r.discard].two_step_average)
-        for r in ranking.rows
-    ]
+    rows = [discard_row(options[r.discard], r) for r in ranking.rows]
     best, second = rows[0], rows[1] if len(rows) > 1 else None
     if is_unwinnable(best) and not all(is_unwinnable(r) for r in rows):
         return Rejected("furiten or dead wait on top")
@@ -564,26 +530,26 @@ def judge_by_value(hand: Hand, table: TableContext) -> ValueJudgement | Rejected
         else "middle-discard"
     )
     fastest = min(rows, key=lambda r: (r["shanten"], -r["count"], -r["two_step"]))
-    if fastest["tile"] != best["tile"]:
+    if fastest["discard"] != best["discard"]:
         themes.add("value-over-speed")
-    codes = {r["code"] for row in rows for r in row["reasons"]}
+    codes = {r["code"] for row in rows for r in row.get("reasons", [])}
     if codes & {"keeps_dora", "discards_dora", "discards_red_five"}:
         themes.add("dora")
     if codes & {"keeps_value_pair", "discards_value_honor"}:
         themes.add("yakuhai")
-    others = {r["code"] for row in rows[1:] for r in row["reasons"]}
+    others = {r["code"] for row in rows[1:] for r in row.get("reasons", [])}
     if "furiten" in others:
         themes.add("furiten-trap")
     if "dead_wait" in others:
         themes.add("dead-wait-trap")
-    if any(r["code"] == "backs_off" for r in best["reasons"]):
+    if any(r["code"] == "backs_off" for r in best.get("reasons", [])):
         themes.add("back-off")
     if melds:
         themes.add("after-call")
     # Harder: a runner-up close in value, many discards keeping the shanten, speed misleads.
     level = 1
     if second is not None and best["ev"] > 0:
-        ratio = second["ev"] / best["ev"]
+        ratio = second.get("ev", 0.0) / best["ev"]
         level += 2 if ratio > 0.6 else (1 if ratio > 0.35 else 0)
     keepers = sum(1 for r in rows if r["shanten"] == best["shanten"])
     level += 1 if keepers >= 5 else 0
@@ -593,7 +559,7 @@ def judge_by_value(hand: Hand, table: TableContext) -> ValueJudgement | Rejected
         "version": ANALYSIS_VERSION,
         "judge": "value",
         "shanten": before,
-        "answer": best["tile"],
+        "answer": best["discard"],
         "discards": rows,
         "forms": forms(counts) if not melds else {},
         "margin": {
@@ -655,7 +621,7 @@ def _unwinnable_tenpai(counts: Counts, discard: int, row: dict[str, Any], own: s
         return False
     if row["count"] == 0:
         return True
-    return any(parse_tiles(str(a["tile"]))[0] in own | {discard} for a in row["accepted"])
+    return any(parse_tile(tile) in own | {discard} for tile in row["accepted"])
 
 
 def _evaluate_efficiency(c: Candidate) -> Generated | Rejected:
@@ -680,7 +646,7 @@ def _evaluate_efficiency(c: Candidate) -> Generated | Rejected:
         return Rejected("no clear best discard")
     ranked = sorted(rows, key=lambda r: (r["shanten"], -r["count"], -r["two_step"]))
     best, second = ranked[0], ranked[1]
-    best_tile = parse_tiles(best["tile"])[0]
+    best_tile = parse_tile(best["discard"])
     themes = set()
     if _one_suit(c.counts):
         themes.add("one-suit")
@@ -694,7 +660,7 @@ def _evaluate_efficiency(c: Candidate) -> Generated | Rejected:
     else:
         themes.add("middle-discard")
     blind = _blind_best(c.counts)
-    if blind is not None and blind != best["tile"]:
+    if blind is not None and blind != best["discard"]:
         # Counting only one's own hand would pick another discard: the table matters.
         themes.add("dead-tiles")
     after = list(c.counts)
@@ -720,7 +686,7 @@ def _evaluate_efficiency(c: Candidate) -> Generated | Rejected:
         "version": ANALYSIS_VERSION,
         "judge": "efficiency",
         "shanten": before,
-        "answer": best["tile"],
+        "answer": best["discard"],
         "discards": [best]
         + sorted(
             (r for r in every_row if r is not best),
@@ -746,8 +712,7 @@ def _evaluate_improve(c: Candidate) -> Generated | Rejected:
     now = shanten(c.counts)
     if not 1 <= now <= 2:
         return Rejected("improve: not 1–2 shanten")
-    accepted = _accepted_rows(ukeire(c.counts, seen=c.seen).accepted)
-    accepted = [row for row in accepted if row["count"] > 0]
+    accepted = {t: n for t, n in accepted_json(ukeire(c.counts, seen=c.seen).accepted).items() if n}
     if not 2 <= len(accepted) <= 12:
         return Rejected("improve: too few or too many improving kinds")
     themes = {"near-tenpai" if now == 1 else "early-hand"}
@@ -760,9 +725,9 @@ def _evaluate_improve(c: Candidate) -> Generated | Rejected:
     analysis = {
         "version": ANALYSIS_VERSION,
         "shanten": now,
-        "answer": [row["tile"] for row in accepted],
+        "answer": list(accepted),
         "accepted": accepted,
-        "count": sum(row["count"] for row in accepted),
+        "count": sum(accepted.values()),
         "forms": kinds_forms,
         "difficulty": difficulty,
     }
@@ -784,11 +749,7 @@ def _evaluate_waits(c: Candidate) -> Generated | Rejected:
         return Rejected("waits: not tenpai")
     if info.karaten:
         return Rejected("waits: no live wait")
-    shapes = {tile_str(t): sorted(s.value for s in info.shapes[t]) for t in info.waits}
-    waits: list[dict[str, Any]] = [
-        {"tile": tile_str(t), "count": n, "shapes": shapes[tile_str(t)]}
-        for t, n in sorted(info.waits.items())
-    ]
+    waits = waits_json(info)
     themes = {f"wait-{info.pattern.value.replace('_', '-')}"}
     if _one_suit(c.counts):
         themes.add("one-suit")
@@ -805,7 +766,7 @@ def _evaluate_waits(c: Candidate) -> Generated | Rejected:
         "answer": [w["tile"] for w in waits],
         "waits": waits,
         "wait_pattern": info.pattern.value,
-        "wait_shapes": sorted({shape for names in shapes.values() for shape in names}),
+        "wait_shapes": sorted({shape for w in waits for shape in w["shapes"]}),
         "live": info.live,
         "forms": forms(c.counts),
         "difficulty": difficulty,

@@ -28,7 +28,7 @@ from django.utils.translation import ngettext
 
 from tutor.engine.tiles import TileParseError, parse_tile, tile_str
 from tutor.exercises import tables
-from tutor.exercises.tables import AcceptedTile, DiscardRow, accepted_rows
+from tutor.exercises.tables import AcceptedTile, DiscardRow
 
 from .models import (
     START_DEVIATION,
@@ -896,12 +896,12 @@ def played_words(puzzle: Puzzle) -> str:
 
 def accepted_tiles(puzzle: Puzzle) -> list[AcceptedTile]:
     """For a 13-tile puzzle: the tiles that lower its shanten, with their unseen copies."""
-    return accepted_rows((puzzle.analysis or {}).get("accepted"))
+    return tables.improving_tiles(puzzle.analysis)
 
 
 def waits(puzzle: Puzzle) -> list[AcceptedTile]:
     """For a tenpai hand: the tiles it waits on, with their live (unseen) copies."""
-    return accepted_rows((puzzle.analysis or {}).get("waits"))
+    return tables.waits_accepted(puzzle.analysis)
 
 
 def hand_forms(puzzle: Puzzle) -> list[tuple[str, int]]:

@@ -24,6 +24,8 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tutor.exercises import facts
+
 from . import generation
 from .models import (
     BatchStatus,
@@ -240,7 +242,7 @@ def run_chunk(chunk_id: int, *, seconds: float = CHUNK_SECONDS) -> ChunkResult |
                     kind=g.kind,
                     hand=g.hand,
                     context=g.context,
-                    analysis=g.analysis,
+                    analysis=facts.to_json(g.analysis),
                     difficulty=g.difficulty,
                     rating=g.rating,
                     canonical_key=g.canonical_key,

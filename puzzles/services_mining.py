@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from tutor.engine.gamelog.events import GameLogError
 from tutor.engine.gamelog.replay import replay_game
 
-from . import mining
+from . import defense_mining, mining
 from .models import BatchStatus, ChunkStatus, GameLog, MiningJob, Puzzle
 from .services import _themes, broker_errors, link_themes
 
@@ -191,7 +191,10 @@ def run_game_log(game_log_id: int) -> GameResult | None:
         status__in=[BatchStatus.PENDING, BatchStatus.QUEUED, BatchStatus.UNAVAILABLE],
     ).update(status=BatchStatus.RUNNING)
     try:
-        mined = mining.mine_game(mining.read_game(game.text, game.name))
+        played = mining.read_game(game.text, game.name)
+        mined = mining.mine_game(played)
+        # the positions facing one riichi make defense puzzles too
+        defended = defense_mining.defense_rows(played)
     except GameLogError as exc:
         return fail_game_log(game.pk, f"{game.name}: {exc}")
     with transaction.atomic():
@@ -233,23 +236,34 @@ def run_game_log(game_log_id: int) -> GameResult | None:
         )
         link_themes(stored, (g for _d, g in fresh))
         created = len(stored)
+        defense_created = defense_mining.store_defense_rows(defended, game.job_id)
         agreed = sum(1 for _d, g in fresh if g.canonical_key in stored and g.analysis["agrees"])
         game.status = ChunkStatus.DONE
         game.log_id = mined.log_id[:80]
         game.decisions = mined.decisions
-        game.created_count = created
+        game.created_count = created + defense_created
         game.agreed = agreed
         game.finished = timezone.now()
         game.save()
         MiningJob.objects.filter(pk=game.job_id).update(
             games_done=F("games_done") + 1,
             decisions=F("decisions") + mined.decisions,
-            created_count=F("created_count") + created,
-            duplicates=F("duplicates") + len(mined.puzzles) - created,
+            created_count=F("created_count") + created + defense_created,
+            duplicates=F("duplicates")
+            + len(mined.puzzles)
+            - created
+            + len(defended)
+            - defense_created,
             agreed=F("agreed") + agreed,
         )
         _finish_job_if_done(game.job_id)
-    return GameResult(game.pk, mined.decisions, created, len(mined.puzzles) - created, agreed)
+    return GameResult(
+        game.pk,
+        mined.decisions,
+        created + defense_created,
+        len(mined.puzzles) + len(defended) - created - defense_created,
+        agreed,
+    )
 
 
 def run_job_here(job_id: int) -> MiningJob:

@@ -384,10 +384,8 @@ def analyzer(request: HttpRequest) -> HttpResponse:
             status = 400
         else:
             context["report"] = report
-            context["waits"] = [
-                {**w, "shapes": [hand_analyzer.shape_label(s) for s in w["shapes"]]}
-                for w in report["waits"]
-            ]
+            context["rows"] = hand_analyzer.table(report)
+            context["wait_rows"] = tables.wait_table(report["waits"])
             if report["wait_pattern"]:
                 context["wait_pattern_label"] = hand_analyzer.shape_label(report["wait_pattern"])
     return _render(request, "puzzles/analyzer.html", "result", context, status=status)

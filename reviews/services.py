@@ -23,6 +23,7 @@ from puzzles.services import link_themes
 from puzzles.services_mining import UploadError, decode_log
 from tutor.engine.gamelog.events import Game, GameLogError
 from tutor.engine.gamelog.replay import replay_game
+from tutor.exercises import facts
 
 from .judge import judge_seat, judged_to_json, seat_decisions, seat_positions
 from .models import GameReview, ReviewedDecision, ReviewStatus
@@ -175,7 +176,8 @@ def mistakes_to_puzzles(review: GameReview) -> int:
                     kind=p["kind"],
                     hand=p["hand"],
                     context=p["context"],
-                    analysis=p["analysis"],
+                    # Judged before the facts' current version: read as stored then.
+                    analysis=facts.upgrade(p["analysis"]),
                     difficulty=p["difficulty"],
                     canonical_key=p["canonical_key"],
                     source_log=p["source"][0],

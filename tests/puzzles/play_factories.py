@@ -1,5 +1,5 @@
-"""Puzzles for the player-side tests, analysed by the engine in the generator's stored layout
-(see ``puzzles/generation.py``), without going through generation."""
+"""Puzzles for the player-side tests, analysed by the engine and stored through the facts codec
+(:mod:`tutor.exercises.facts`), without going through generation."""
 
 from __future__ import annotations
 
@@ -9,53 +9,35 @@ from typing import Any
 from puzzles.models import Puzzle, PuzzleKind, Theme
 from tutor.engine.analysis import discard_analysis, tenpai_info, ukeire
 from tutor.engine.shanten import shanten
-from tutor.engine.tiles import parse_tiles, tile_str, to_counts
+from tutor.engine.tiles import parse_tiles, to_counts
+from tutor.exercises.facts import accepted_json, discard_row, to_json, waits_json
 
 _keys = itertools.count(1)
-
-
-def _rows(mapping: dict[int, int]) -> list[dict[str, Any]]:
-    return [{"tile": tile_str(t), "count": n} for t, n in sorted(mapping.items())]
 
 
 def analysis_for(kind: str, hand: str) -> dict[str, Any]:
     counts = to_counts(parse_tiles(hand))
     now = shanten(counts)
     if kind == PuzzleKind.DISCARD:
-        rows = [
-            {
-                "tile": tile_str(o.discard),
-                "shanten": o.shanten,
-                "accepted": _rows(o.accepted),
-                "total": o.count,
-                "two_step": float(o.two_step),
-                "two_step_average": round(o.two_step_average, 2),
-            }
-            for o in discard_analysis(counts, seen=counts)
-        ]
-        return {"version": 1, "shanten": now, "answer": rows[0]["tile"], "discards": rows}
+        rows = [discard_row(o) for o in discard_analysis(counts, seen=counts)]
+        return to_json({"shanten": now, "answer": rows[0]["discard"], "discards": rows})
     if kind == PuzzleKind.IMPROVE:
-        accepted = [r for r in _rows(ukeire(counts, seen=counts).accepted) if r["count"]]
-        return {
-            "version": 1,
-            "shanten": now,
-            "answer": [r["tile"] for r in accepted],
-            "accepted": accepted,
+        accepted = {
+            t: n for t, n in accepted_json(ukeire(counts, seen=counts).accepted).items() if n
         }
+        return to_json({"shanten": now, "answer": list(accepted), "accepted": accepted})
     if kind == PuzzleKind.WAITS:
         info = tenpai_info(counts, seen=counts)
         assert info is not None, f"{hand} is not tenpai"
-        waits = [
-            {**row, "shapes": sorted(shape.value for shape in info.shapes[t])}
-            for row, t in zip(_rows(info.waits), sorted(info.waits), strict=True)
-        ]
-        return {
-            "version": 1,
-            "shanten": 0,
-            "answer": [w["tile"] for w in waits],
-            "waits": waits,
-            "wait_shapes": [info.pattern.value],
-        }
+        waits = waits_json(info)
+        return to_json(
+            {
+                "shanten": 0,
+                "answer": [w["tile"] for w in waits],
+                "waits": waits,
+                "wait_shapes": [info.pattern.value],
+            }
+        )
     from tutor.engine.shanten import shanten_chiitoitsu, shanten_kokushi, shanten_standard
 
     forms = {
@@ -63,7 +45,7 @@ def analysis_for(kind: str, hand: str) -> dict[str, Any]:
         "seven_pairs": shanten_chiitoitsu(counts),
         "thirteen_orphans": shanten_kokushi(counts),
     }
-    return {"version": 1, "shanten": now, "answer": now, "forms": forms}
+    return to_json({"shanten": now, "answer": now, "forms": forms})
 
 
 def make_puzzle(

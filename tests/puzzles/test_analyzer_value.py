@@ -11,10 +11,15 @@ pytestmark = pytest.mark.django_db
 
 def test_a_14_tile_hand_shows_the_ranking_by_expected_value(client):
     html = client.get(reverse("puzzles:analyzer"), {"hand": "123m456p789s23m55p7z"}).content
-    table = html.decode().split('data-testid="value-table"')[1].split("</table>")[0]
+    # One table: the value columns beside the accepted tiles, best by expected points first.
+    assert html.decode().count("<table") == 1
+    table = html.decode().split('data-testid="discard-table"')[1].split("</table>")[0]
     assert table.count("<tr") == 1 + 10  # a row for each different tile
-    assert "tenpai on" not in table  # reasons are rendered sentences
-    assert "tenpai, waiting on" in table
+    assert "Expected points" in html.decode() and "After a useful draw" not in table
+    assert "backs_off" not in table  # reasons are rendered sentences
+    assert "goes back a shanten for a better shape or value" in table
+    first = table.split("<tr")[2]
+    assert "7z" in first and "table-success" in first and "3,206" in first
 
 
 def test_the_ranking_reads_in_spanish(client):
@@ -27,7 +32,8 @@ def test_the_ranking_reads_in_spanish(client):
         )
     html = response.content.decode()
     assert "Por valor esperado" in html
-    assert "tenpai, esperando" in html
+    assert "retrocede un shanten para lograr mejor forma o más valor" in html
+    assert "3.206" in html  # the expected points grouped the Spanish way
 
 
 def test_the_api_gives_the_ranking_best_first(client):

@@ -140,7 +140,7 @@ def test_an_efficiency_puzzle_answer_is_the_discard_with_the_most_tiles(discard_
             if o.shanten > 0 or (o.count > 0 and not set(o.accepted) & (own | {o.discard}))
         )
         assert p.analysis["answer"] == tile_str(best.discard)
-        assert sorted(r["tile"] for r in p.analysis["discards"]) == sorted(
+        assert sorted(r["discard"] for r in p.analysis["discards"]) == sorted(
             tile_str(o.discard) for o in table
         )
         winnable = [
@@ -155,8 +155,8 @@ def test_an_efficiency_puzzle_answer_is_the_discard_with_the_most_tiles(discard_
 def test_an_efficiency_puzzle_stores_the_whole_table_with_accepted_tiles(discard_puzzles) -> None:
     p = discard_puzzles[0]
     best = p.analysis["discards"][0]
-    assert best["count"] == sum(a["count"] for a in best["accepted"])
-    assert {"tile", "shanten", "count", "two_step", "accepted"} <= best.keys()
+    assert best["count"] == sum(best["accepted"].values())
+    assert {"discard", "shanten", "count", "two_step", "accepted"} <= best.keys()
     assert p.analysis["margin"]["reason"] in {"shanten", "ukeire", "two_step"}
     assert p.analysis["judge"] == "efficiency" and p.kind == "efficiency"
 
@@ -329,10 +329,10 @@ def test_a_discard_puzzle_answer_is_the_clear_best_of_the_value_ranking(value_pu
         ranking = rank_discards(parse_hand(p.hand), generation.table_of(c))
         assert ranking.clear
         assert p.analysis["answer"] == ranking.rows[0].discard_str.replace("0", "5")
-        assert [r["tile"] for r in p.analysis["discards"]] == [
+        assert [r["discard"] for r in p.analysis["discards"]] == [
             tile_str(r.discard) for r in ranking.rows
         ]
-        assert p.analysis["judge"] == "value" and p.analysis["version"] == 2
+        assert p.analysis["judge"] == "value" and p.analysis["version"] == 3
 
 
 def test_a_discard_puzzle_row_carries_the_rates_points_and_reasons(value_puzzles) -> None:
@@ -341,7 +341,7 @@ def test_a_discard_puzzle_row_carries_the_rates_points_and_reasons(value_puzzles
         assert 0 <= best["win_rate"] <= best["tenpai_rate"] <= 1
         assert best["ev"] >= max(r["ev"] for r in p.analysis["discards"][1:]) or best["ev"] == 0
         assert all({"code", "params"} <= r.keys() for r in best["reasons"])
-        assert best["count"] == sum(a["count"] for a in best["accepted"])
+        assert best["count"] == sum(best["accepted"].values())
 
 
 def test_a_furiten_answer_on_top_of_the_value_ranking_is_not_published(monkeypatch) -> None:

@@ -73,7 +73,7 @@ def test_a_phoenix_game_becomes_puzzles_with_the_real_table(mined_once) -> None:
             and sum(table["scores"]) + 1000 * table["riichi_sticks"] == 100000
         )
         assert p.analysis["judge"] == "value" and p.analysis["played"]
-        assert p.analysis["answer"] == p.analysis["discards"][0]["tile"]
+        assert p.analysis["answer"] == p.analysis["discards"][0]["discard"]
         assert not generation.is_unwinnable(p.analysis["discards"][0])
         assert "real-game" in {t.slug for t in p.themes.all()}
 

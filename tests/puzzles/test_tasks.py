@@ -39,7 +39,7 @@ def test_running_a_batch_stores_puzzles_with_analysis_themes_and_rating() -> Non
     assert batch.created_count == 12 == Puzzle.objects.filter(batch=batch).count()
     assert batch.accepted == 12 and batch.rejected > 0
     for puzzle in Puzzle.objects.filter(batch=batch):
-        assert puzzle.analysis["answer"] == puzzle.analysis["discards"][0]["tile"]
+        assert puzzle.analysis["answer"] == puzzle.analysis["discards"][0]["discard"]
         assert puzzle.themes.exists()
         themes = puzzle.themes.values_list("slug", flat=True)
         assert puzzle.rating == starting.starting_rating(puzzle.kind, puzzle.analysis, themes)

@@ -16,6 +16,8 @@ from tutor.engine.hand import Hand, parse_hand
 from tutor.web.tile_names import tile_name
 
 Answer = Hashable
+"""What any exercise's answers are; each type is an ``Exercise[...]`` of its own answer type
+(a tile ``int``, a ``frozenset`` of tiles or choices, a ``tuple`` of per-seat amounts...)."""
 
 SEATS = ("east", "south", "west", "north")
 PALETTE = "123456789m123456789p123456789s1234567z"
@@ -219,8 +221,9 @@ def _number(post: Mapping[str, Any], name: str, low: int, high: int) -> int:
     return value
 
 
-class Exercise:
-    """Base class of the exercise types."""
+class Exercise[A: Hashable]:
+    """Base class of the exercise types, generic in the type ``A`` of their answers: what
+    :meth:`read` makes of a form, :meth:`check` judges and :meth:`solutions` lists."""
 
     type: ClassVar[str]
     fields: ClassVar[tuple[str, ...]] = ()
@@ -240,19 +243,19 @@ class Exercise:
     def parse(self) -> None:
         raise NotImplementedError
 
-    def solutions(self) -> set[Answer]:
+    def solutions(self) -> set[A]:
         raise NotImplementedError
 
-    def read(self, post: Mapping[str, Any]) -> Answer:
+    def read(self, post: Mapping[str, Any]) -> A:
         raise NotImplementedError
 
-    def check(self, answer: Answer) -> Verdict:
+    def check(self, answer: A) -> Verdict:
         raise NotImplementedError
 
-    def widget(self, answer: Answer | None = None) -> Widget:
+    def widget(self, answer: A | None = None) -> Widget:
         raise NotImplementedError
 
-    def solution(self) -> Answer:
+    def solution(self) -> A:
         """The one right answer (the content check guarantees there is exactly one)."""
         found = self.solutions()
         if len(found) != 1:
@@ -260,10 +263,10 @@ class Exercise:
         return next(iter(found))
 
 
-TYPES: dict[str, type[Exercise]] = {}
+TYPES: dict[str, type[Exercise[Any]]] = {}
 
 
-def register(cls: type[Exercise]) -> type[Exercise]:
+def register[E: type[Exercise[Any]]](cls: E) -> E:
     TYPES[cls.type] = cls
     return cls
 
@@ -312,7 +315,7 @@ def with_position(data: Mapping[str, Any], seed: int | None = None) -> dict[str,
     return out
 
 
-def exercise(data: Mapping[str, Any]) -> Exercise:
+def exercise(data: Mapping[str, Any]) -> Exercise[Any]:
     """Build the exercise a content file describes (a ``family`` one at its ``seed``)."""
     if "family" in data:
         data = with_position(data)

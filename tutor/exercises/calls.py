@@ -15,7 +15,6 @@ from tutor.web.tile_names import tile_name
 from .base import (
     _WIND,
     SEATS,
-    Answer,
     Choice,
     ContentError,
     EmptyAnswer,
@@ -51,7 +50,7 @@ def _call_value(kind: str, uses: tuple[int, ...]) -> str:
 
 
 @register
-class Calls(Exercise):
+class Calls(Exercise[frozenset[str]]):
     type = "calls"
     fields = ("hand", "discard", "from", "riichi", "seat", "round")
     required = ("hand", "discard", "from")
@@ -110,10 +109,10 @@ class Calls(Exercise):
         legal = {_call_value(c.kind.value, tuple(sorted(c.uses))) for c in self._options().calls}
         return frozenset(legal) if legal else frozenset({"none"})
 
-    def solutions(self) -> set[Answer]:
+    def solutions(self) -> set[frozenset[str]]:
         return {self._legal()}
 
-    def read(self, post: Mapping[str, Any]) -> Answer:
+    def read(self, post: Mapping[str, Any]) -> frozenset[str]:
         picked = _many(post, "choice", [c.value for c in self._choices()])
         if not picked:
             raise EmptyAnswer(_("Tick at least one answer (or “No call”)."))
@@ -121,7 +120,7 @@ class Calls(Exercise):
             raise EmptyAnswer(_("“No call” cannot go with a call: tick one or the other."))
         return picked
 
-    def check(self, answer: Answer) -> Verdict:
+    def check(self, answer: frozenset[str]) -> Verdict:
         assert isinstance(answer, frozenset)
         right = self._legal()
         labels = {c.value: c.label for c in self._choices()}
@@ -192,7 +191,7 @@ class Calls(Exercise):
             reasons.append(_("No call is possible on this tile."))
         return Verdict(True, reasons)
 
-    def widget(self, answer: Answer | None = None) -> Widget:
+    def widget(self, answer: frozenset[str] | None = None) -> Widget:
         where = {"left": _("on your left"), "across": _("across"), "right": _("on your right")}
         facts = [_("You declared riichi.")] if self.riichi else []
         if "seat" in self.data or "round" in self.data:
@@ -240,7 +239,7 @@ def ron_check(
 
 
 @register
-class Claim(Exercise):
+class Claim(Exercise[frozenset[str]]):
     type = "claim"
     fields = ("discarder", "discard", "claims", "ask", "round")
     required = ("discarder", "discard", "claims", "ask")
@@ -313,7 +312,7 @@ class Claim(Exercise):
             return frozenset(SEATS[c.seat] for c in res.winners)
         return frozenset(SEATS[s] for s in res.skipped) or frozenset({"nobody"})
 
-    def solutions(self) -> set[Answer]:
+    def solutions(self) -> set[frozenset[str]]:
         answer = self._answer()
         if self.data["ask"] == "taker" and len(answer) != 1:
             return set()  # a double ron has no single taker: not a good question
@@ -326,7 +325,7 @@ class Claim(Exercise):
             out.append(Choice("nobody", _("Nobody")))
         return out
 
-    def read(self, post: Mapping[str, Any]) -> Answer:
+    def read(self, post: Mapping[str, Any]) -> frozenset[str]:
         values = [c.value for c in self._choices()]
         if self.data["ask"] == "taker":
             return frozenset({_one(post, "choice", values)})
@@ -337,7 +336,7 @@ class Claim(Exercise):
             raise EmptyAnswer(_("“Nobody” cannot go with a seat: tick one or the other."))
         return picked
 
-    def check(self, answer: Answer) -> Verdict:
+    def check(self, answer: frozenset[str]) -> Verdict:
         res = self._resolution()
         names_ = dict(zip(SEATS, _seat_names(), strict=True))
         call_names = {"chi": _("chi"), "pon": _("pon"), "open_kan": _("kan"), "ron": _("ron")}
@@ -370,7 +369,9 @@ class Claim(Exercise):
                 reasons.append(_("Nobody between the discarder and the caller loses a turn."))
         return Verdict(ok, reasons)
 
-    def _skipped_mistakes(self, answer: Answer, res: Any, names_: dict[str, str]) -> list[str]:
+    def _skipped_mistakes(
+        self, answer: frozenset[str], res: Any, names_: dict[str, str]
+    ) -> list[str]:
         """Why a seat ticked as losing its turn does not, or why "nobody" is wrong."""
         assert isinstance(answer, frozenset)
         takers = {SEATS[c.seat] for c in res.winners}
@@ -399,7 +400,7 @@ class Claim(Exercise):
             )
         return out
 
-    def widget(self, answer: Answer | None = None) -> Widget:
+    def widget(self, answer: frozenset[str] | None = None) -> Widget:
         names_ = dict(zip(SEATS, _seat_names(), strict=True))
         call_names = {"chi": _("chi"), "pon": _("pon"), "open_kan": _("kan"), "ron": _("ron")}
         shown = [
@@ -435,7 +436,7 @@ class Claim(Exercise):
 
 
 @register
-class Kuikae(Exercise):
+class Kuikae(Exercise[frozenset[int]]):
     type = "kuikae"
     fields = ("hand", "meld")
     required = fields
@@ -463,17 +464,17 @@ class Kuikae(Exercise):
         held = set(self.hand.concealed_tiles())
         return frozenset(forbidden_discards(self.call) & held)
 
-    def solutions(self) -> set[Answer]:
+    def solutions(self) -> set[frozenset[int]]:
         answer = self._answer()
         return {answer} if answer else set()
 
-    def read(self, post: Mapping[str, Any]) -> Answer:
+    def read(self, post: Mapping[str, Any]) -> frozenset[int]:
         picked = _kinds(post, "tile", set(self.hand.concealed_tiles()))
         if not picked:
             raise EmptyAnswer(_("Pick at least one tile."))
         return picked
 
-    def check(self, answer: Answer) -> Verdict:
+    def check(self, answer: frozenset[int]) -> Verdict:
         from tutor.engine.calls import forbidden_discards
 
         assert isinstance(answer, frozenset)
@@ -517,7 +518,7 @@ class Kuikae(Exercise):
             ],
         )
 
-    def widget(self, answer: Answer | None = None) -> Widget:
+    def widget(self, answer: frozenset[int] | None = None) -> Widget:
         checked = [et.tile_str(k) for k in sorted(answer)] if isinstance(answer, frozenset) else []
         return Widget(
             "tiles", notation=display(self.hand), select="many", value="tile", checked=checked

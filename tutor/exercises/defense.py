@@ -10,7 +10,7 @@ any other ``seen`` tiles (other rivers, called sets), the ``dora`` indicator and
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -21,7 +21,6 @@ from tutor.web.defense_text import percent_text, reason_text
 from tutor.web.tile_names import tile_name
 
 from .base import (
-    Answer,
     AnswerError,
     Choice,
     ContentError,
@@ -59,7 +58,7 @@ def _tiles_field(data: Mapping[str, Any], key: str) -> list[int]:
     return _parse_tiles(value, key)[0]
 
 
-class DefenseExercise(Exercise):
+class DefenseExercise[A: Hashable](Exercise[A]):
     """What the three defense exercises share: the table, the state, the dangers."""
 
     base_fields = ("river", "riichi", "passed", "seen", "dora", "hand")
@@ -139,25 +138,25 @@ class DefenseExercise(Exercise):
 
 
 @register
-class SafestTile(DefenseExercise):
+class SafestTile(DefenseExercise[int]):
     """Pick the tile least likely to deal in from one's hand."""
 
     type = "safest_tile"
     fields = DefenseExercise.base_fields
     required = ("river", "hand")
 
-    def solutions(self) -> set[Answer]:
+    def solutions(self) -> set[int]:
         d = self.danger(self.hand_kinds())
         low = min(d.values())
         return {t for t, p in d.items() if p == low}
 
-    def read(self, post: Mapping[str, Any]) -> Answer:
+    def read(self, post: Mapping[str, Any]) -> int:
         picked = _kinds(post, "tile", set(self.hand))
         if len(picked) != 1:
             raise EmptyAnswer(_("Pick one tile to discard."))
         return next(iter(picked))
 
-    def check(self, answer: Answer) -> Verdict:
+    def check(self, answer: int) -> Verdict:
         assert isinstance(answer, int)
         best = self.solution()
         assert isinstance(best, int)
@@ -167,7 +166,7 @@ class SafestTile(DefenseExercise):
         reasons = [_mistake(self.state, answer), self.why(best)]
         return Verdict(False, reasons, details=details)
 
-    def widget(self, answer: Answer | None = None) -> Widget:
+    def widget(self, answer: int | None = None) -> Widget:
         checked = [et.tile_str(answer)] if isinstance(answer, int) else []
         return Widget(
             "tiles",
@@ -223,7 +222,7 @@ def possible_shapes(state: ed.DefenseState, tile: int) -> set[str]:
 
 
 @register
-class RankTiles(DefenseExercise):
+class RankTiles(DefenseExercise[str]):
     """Order three tiles from the safest to the most dangerous."""
 
     type = "rank_tiles"
@@ -245,13 +244,13 @@ class RankTiles(DefenseExercise):
     def _choices(self) -> list[str]:
         return [",".join(map(et.tile_str, p)) for p in itertools.permutations(self.tiles)]
 
-    def solutions(self) -> set[Answer]:
+    def solutions(self) -> set[str]:
         return {",".join(map(et.tile_str, self._order()))}
 
-    def read(self, post: Mapping[str, Any]) -> Answer:
+    def read(self, post: Mapping[str, Any]) -> str:
         return _one(post, "choice", self._choices())
 
-    def check(self, answer: Answer) -> Verdict:
+    def check(self, answer: str) -> Verdict:
         order = self._order()
         given = [et.parse_tile(t) for t in str(answer).split(",")]
         details = [self.why(t) for t in order]
@@ -270,7 +269,7 @@ class RankTiles(DefenseExercise):
             reasons.insert(1, _mistake(self.state, a))
         return Verdict(False, reasons, details=details)
 
-    def widget(self, answer: Answer | None = None) -> Widget:
+    def widget(self, answer: str | None = None) -> Widget:
         choices = [
             Choice(
                 value,
@@ -295,7 +294,7 @@ class RankTiles(DefenseExercise):
 
 
 @register
-class SujiWaits(DefenseExercise):
+class SujiWaits(DefenseExercise[frozenset[str]]):
     """Name every wait shape that can still win on a suji tile."""
 
     type = "suji_waits"
@@ -311,16 +310,16 @@ class SujiWaits(DefenseExercise):
         if not any(r.code == "suji" for r in ed.reasons(self.state, self.tile)):
             raise ContentError("suji_waits: the tile is not suji against this river")
 
-    def solutions(self) -> set[Answer]:
+    def solutions(self) -> set[frozenset[str]]:
         return {frozenset(possible_shapes(self.state, self.tile))}
 
-    def read(self, post: Mapping[str, Any]) -> Answer:
+    def read(self, post: Mapping[str, Any]) -> frozenset[str]:
         picked = _many(post, "choice", SHAPES)
         if not picked:
             raise EmptyAnswer(_("Tick at least one kind of wait."))
         return picked
 
-    def check(self, answer: Answer) -> Verdict:
+    def check(self, answer: frozenset[str]) -> Verdict:
         if not isinstance(answer, frozenset):
             raise AnswerError(_("That is not one of the choices."))
         right = possible_shapes(self.state, self.tile)
@@ -354,7 +353,7 @@ class SujiWaits(DefenseExercise):
         ok = answer == frozenset(right)
         return Verdict(ok, [summary] if ok else reasons, details=[self.why(self.tile)])
 
-    def widget(self, answer: Answer | None = None) -> Widget:
+    def widget(self, answer: frozenset[str] | None = None) -> Widget:
         labels = _shape_labels()
         checked = sorted(answer) if isinstance(answer, frozenset) else []
         return Widget(

@@ -16,7 +16,6 @@ from tutor.web.tile_names import tile_name
 
 from .base import (
     PALETTE,
-    Answer,
     Choice,
     ContentError,
     EmptyAnswer,
@@ -38,7 +37,7 @@ from .base import (
 
 
 @register
-class Dora(Exercise):
+class Dora(Exercise[frozenset[int] | int]):
     """Dora from indicators: pick the dora tiles, or count the dora of a hand. With ``ura``
     (the indicators under them, turned over after a riichi win) both kinds are counted."""
 
@@ -55,7 +54,7 @@ class Dora(Exercise):
             raise ContentError("ura: at most one ura indicator under each dora indicator")
         self.hand = _parse_hand(self.data["hand"], "hand") if "hand" in self.data else None
 
-    def solutions(self) -> set[Answer]:
+    def solutions(self) -> set[frozenset[int] | int]:
         from tutor.engine import dora
 
         both = [*self.indicators, *self.ura]
@@ -63,7 +62,7 @@ class Dora(Exercise):
             return {frozenset(dora.dora_tiles(both))}
         return {dora.count_all_dora(self.hand, both)}
 
-    def read(self, post: Mapping[str, Any]) -> Answer:
+    def read(self, post: Mapping[str, Any]) -> frozenset[int] | int:
         if self.hand is None:
             picked = _kinds(post, "tile", range(et.NUM_KINDS))
             if not picked:
@@ -71,7 +70,7 @@ class Dora(Exercise):
             return picked
         return _number(post, "number", 0, 40)
 
-    def _mistakes(self, answer: Answer) -> list[str]:
+    def _mistakes(self, answer: frozenset[int] | int) -> list[str]:
         """The slips behind a wrong answer, each named; empty when none is recognised."""
         from tutor.engine import dora
 
@@ -116,6 +115,7 @@ class Dora(Exercise):
             return out
         hand = self.hand
         right_n = self.solution()
+        assert isinstance(right_n, int)  # the count question: the tile question returned above
         red = dora.count_red_fives(hand)
         plain = dora.count_dora(hand, self.indicators)
         ura = dora.count_dora(hand, self.ura) if self.ura else 0
@@ -146,7 +146,7 @@ class Dora(Exercise):
             )
         return out
 
-    def check(self, answer: Answer) -> Verdict:
+    def check(self, answer: frozenset[int] | int) -> Verdict:
         from tutor.engine import dora
 
         if answer != self.solution():
@@ -229,7 +229,7 @@ class Dora(Exercise):
             )
         return shown
 
-    def widget(self, answer: Answer | None = None) -> Widget:
+    def widget(self, answer: frozenset[int] | int | None = None) -> Widget:
         if self.hand is None:
             checked = (
                 [et.tile_str(k) for k in sorted(answer)] if isinstance(answer, frozenset) else []
@@ -254,7 +254,7 @@ class Dora(Exercise):
 
 
 @register
-class Waits(Exercise):
+class Waits(Exercise[frozenset[int]]):
     type = "waits"
     fields = ("hand",)
     required = fields
@@ -262,13 +262,13 @@ class Waits(Exercise):
     def parse(self) -> None:
         self.hand = _parse_hand(self.data["hand"], "hand", sizes=(13,))
 
-    def solutions(self) -> set[Answer]:
+    def solutions(self) -> set[frozenset[int]]:
         from tutor.engine import furiten
 
         waits = frozenset(furiten.winning_tiles(self.hand))
         return {waits} if waits else set()
 
-    def read(self, post: Mapping[str, Any]) -> Answer:
+    def read(self, post: Mapping[str, Any]) -> frozenset[int]:
         picked = _kinds(post, "tile", range(et.NUM_KINDS))
         if not picked:
             raise EmptyAnswer(_("Pick at least one tile."))
@@ -284,7 +284,7 @@ class Waits(Exercise):
             for tile, shapes in wait_shapes(self.hand.concealed, self.hand.melds).items()
         }
 
-    def check(self, answer: Answer) -> Verdict:
+    def check(self, answer: frozenset[int]) -> Verdict:
         assert isinstance(answer, frozenset)
         right = self.solution()
         assert isinstance(right, frozenset)
@@ -348,7 +348,7 @@ class Waits(Exercise):
                 )
         return Verdict(True, [capfirst(r) for r in reasons])
 
-    def widget(self, answer: Answer | None = None) -> Widget:
+    def widget(self, answer: frozenset[int] | None = None) -> Widget:
         checked = [et.tile_str(k) for k in sorted(answer)] if isinstance(answer, frozenset) else []
         return Widget(
             "palette",
@@ -376,7 +376,7 @@ def _wait_shape_names() -> dict[str, str]:
 
 
 @register
-class Shanten(Exercise):
+class Shanten(Exercise[int]):
     type = "shanten"
     fields = ("hand",)
     required = fields
@@ -389,10 +389,10 @@ class Shanten(Exercise):
 
         return shanten(self.hand.concealed, len(self.hand.melds), held=self.hand.called_counts())
 
-    def solutions(self) -> set[Answer]:
+    def solutions(self) -> set[int]:
         return {self._value()}
 
-    def _mistake(self, answer: Answer, value: int) -> str:
+    def _mistake(self, answer: int, value: int) -> str:
         """Why a shanten answer is off, when the slip is a known one."""
         from tutor.engine.shanten import shanten_chiitoitsu, shanten_kokushi, shanten_standard
 
@@ -434,10 +434,10 @@ class Shanten(Exercise):
             out.append(Choice(str(n), ngettext("%(n)s away", "%(n)s away", n) % {"n": n}))
         return out
 
-    def read(self, post: Mapping[str, Any]) -> Answer:
+    def read(self, post: Mapping[str, Any]) -> int:
         return int(_one(post, "choice", [c.value for c in self._choices()]))
 
-    def check(self, answer: Answer) -> Verdict:
+    def check(self, answer: int) -> Verdict:
         value = self._value()
         if value == -1:
             text = _("The engine finds this hand complete.")
@@ -456,7 +456,7 @@ class Shanten(Exercise):
             reasons.append(_accepted_text(_ukeire(self.hand)))
         return Verdict(True, reasons)
 
-    def widget(self, answer: Answer | None = None) -> Widget:
+    def widget(self, answer: int | None = None) -> Widget:
         return Widget(
             "choices",
             select="one",
@@ -511,7 +511,7 @@ def _accepted_text(u: Any) -> str:
 
 
 @register
-class Improve(Exercise):
+class Improve(Exercise[frozenset[int]]):
     """Pick every tile kind whose draw lowers the hand's shanten (its accepted tiles)."""
 
     type = "improve"
@@ -521,17 +521,17 @@ class Improve(Exercise):
     def parse(self) -> None:
         self.hand = _parse_hand(self.data["hand"], "hand", sizes=(13,))
 
-    def solutions(self) -> set[Answer]:
+    def solutions(self) -> set[frozenset[int]]:
         right = frozenset(k for k, n in _ukeire(self.hand).accepted.items() if n)
         return {right} if right else set()
 
-    def read(self, post: Mapping[str, Any]) -> Answer:
+    def read(self, post: Mapping[str, Any]) -> frozenset[int]:
         picked = _kinds(post, "tile", range(et.NUM_KINDS))
         if not picked:
             raise EmptyAnswer(_("Pick at least one tile."))
         return picked
 
-    def check(self, answer: Answer) -> Verdict:
+    def check(self, answer: frozenset[int]) -> Verdict:
         assert isinstance(answer, frozenset)
         u = _ukeire(self.hand)
         right = self.solution()
@@ -579,7 +579,7 @@ class Improve(Exercise):
             ) % {"n": u.shanten}
         return Verdict(True, [where, _accepted_text(u)])
 
-    def widget(self, answer: Answer | None = None) -> Widget:
+    def widget(self, answer: frozenset[int] | None = None) -> Widget:
         checked = [et.tile_str(k) for k in sorted(answer)] if isinstance(answer, frozenset) else []
         return Widget(
             "palette",
@@ -607,7 +607,7 @@ def _furiten_labels() -> dict[str, str]:
 
 
 @register
-class Furiten(Exercise):
+class Furiten(Exercise[str]):
     type = "furiten"
     fields = ("hand", "discards", "tile", "win", "passed", "riichi")
     required = ("hand", "discards", "tile")
@@ -637,7 +637,7 @@ class Furiten(Exercise):
             return furiten.furiten(self.hand, self.discards, (), self.passed)
         return furiten.furiten(self.hand, self.discards, self.passed, None)
 
-    def solutions(self) -> set[Answer]:
+    def solutions(self) -> set[str]:
         from tutor.engine import furiten
 
         tile = self.tile[0]
@@ -650,10 +650,10 @@ class Furiten(Exercise):
             return {"win"}
         return {k.value for k in status.kinds}
 
-    def read(self, post: Mapping[str, Any]) -> Answer:
+    def read(self, post: Mapping[str, Any]) -> str:
         return _one(post, "choice", FURITEN_CHOICES)
 
-    def check(self, answer: Answer) -> Verdict:
+    def check(self, answer: str) -> Verdict:
         from tutor.engine import furiten
 
         status = self._status()
@@ -682,7 +682,7 @@ class Furiten(Exercise):
             reasons = self._mistake(answer, status) + reasons
         return Verdict(right, reasons)
 
-    def _mistake(self, answer: Answer, status: Any) -> list[str]:
+    def _mistake(self, answer: str, status: Any) -> list[str]:
         """The confusion behind a wrong furiten answer, when it is a known one."""
         from tutor.engine import furiten
 
@@ -709,7 +709,7 @@ class Furiten(Exercise):
             ]
         return []
 
-    def widget(self, answer: Answer | None = None) -> Widget:
+    def widget(self, answer: str | None = None) -> Widget:
         labels = _furiten_labels()
         choices = [Choice(c, labels[c]) for c in FURITEN_CHOICES if c != "riichi" or self.riichi]
         shown = [(_("Your hand"), display(self.hand))]
@@ -735,7 +735,7 @@ class Furiten(Exercise):
 
 
 @register
-class BestDiscard(Exercise):
+class BestDiscard(Exercise[int]):
     """Pick the discard that leaves the hand closest to winning and widest.
 
     ``vocabulary: tenpai`` (for stages before efficiency is taught) words the feedback in
@@ -759,7 +759,7 @@ class BestDiscard(Exercise):
             held=self.hand.called_counts(),
         )
 
-    def solutions(self) -> set[Answer]:
+    def solutions(self) -> set[int]:
         """The best discard when it stands out by the engine's clear-best rule (the rule of a
         what-to-discard puzzle); otherwise every discard the best one does not clearly beat,
         so the content check refuses the position."""
@@ -769,7 +769,7 @@ class BestDiscard(Exercise):
             return {best.discard}
         return {r.discard for r in rows if r is best or clear_margin([best, r]) is None}
 
-    def read(self, post: Mapping[str, Any]) -> Answer:
+    def read(self, post: Mapping[str, Any]) -> int:
         picked = _kinds(post, "tile", set(self.hand.concealed_tiles()))
         if len(picked) != 1:
             raise EmptyAnswer(_("Pick one tile to discard."))
@@ -797,7 +797,7 @@ class BestDiscard(Exercise):
             "improve": improve,
         }
 
-    def check(self, answer: Answer) -> Verdict:
+    def check(self, answer: int) -> Verdict:
         rows = self._rows()
         ok = answer in self.solutions()
         mine = next(r for r in rows if r.discard == answer)
@@ -833,8 +833,8 @@ class BestDiscard(Exercise):
         shown = [r for r in rows if r.shanten == 0] if self.vocabulary == "tenpai" else rows[:3]
         return Verdict(True, [self._row_text(r) for r in shown])
 
-    def widget(self, answer: Answer | None = None) -> Widget:
-        checked = [et.tile_str(int(answer))] if isinstance(answer, int) else []  # type: ignore[arg-type]
+    def widget(self, answer: int | None = None) -> Widget:
+        checked = [et.tile_str(answer)] if isinstance(answer, int) else []
         return Widget(
             "tiles", notation=display(self.hand), select="one", value="tile", checked=checked
         )

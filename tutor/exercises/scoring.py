@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar
 
 from django.utils.text import capfirst
@@ -12,7 +12,6 @@ from django.utils.translation import ngettext
 from .base import (
     _WIND,
     SEATS,
-    Answer,
     Choice,
     ContentError,
     EmptyAnswer,
@@ -35,7 +34,7 @@ from .base import (
 _FLAGS = ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei")
 
 
-class _Winning(Exercise):
+class _Winning[A: Hashable](Exercise[A]):
     """Shared parsing of a winning situation (see docs/lessons-format.md)."""
 
     base_fields: ClassVar[tuple[str, ...]] = (
@@ -109,7 +108,7 @@ class _Winning(Exercise):
 
         return score(self.situation)
 
-    def solutions(self) -> set[Answer]:
+    def solutions(self) -> set[A]:
         from tutor.engine.scoring import ScoringError
 
         try:
@@ -117,7 +116,7 @@ class _Winning(Exercise):
         except ScoringError as exc:
             raise ContentError(f"the engine cannot score this hand: {exc}") from exc
 
-    def _answer(self, result: Any) -> Answer:
+    def _answer(self, result: Any) -> A:
         raise NotImplementedError
 
     def facts(self) -> list[str]:
@@ -227,7 +226,7 @@ def _missed_yaku_pointers() -> dict[str, str]:
 
 
 @register
-class YakuExercise(_Winning):
+class YakuExercise(_Winning[frozenset[str]]):
     """Tick every yaku of a winning hand. Content files name the choices as the engine does
     (``Sanshoku Doujun``, ``Haku``); forms and answers use the yaku's stable keys
     (``sanshoku_doujun``, ``haku``), which is also how near misses name them."""
@@ -272,7 +271,7 @@ class YakuExercise(_Winning):
         except NoYakuError as exc:
             return None, exc
 
-    def solutions(self) -> set[Answer]:
+    def solutions(self) -> set[frozenset[str]]:
         from tutor.engine.scoring import NoYakuError
 
         try:
@@ -281,7 +280,7 @@ class YakuExercise(_Winning):
             return {frozenset({NO_YAKU})}
         return super().solutions()
 
-    def _answer(self, result: Any) -> Answer:
+    def _answer(self, result: Any) -> frozenset[str]:
         present = frozenset(y.key for y in result.yaku if y.tenhou_id < 52)
         missing = present - set(self.choices)
         if missing:
@@ -294,7 +293,7 @@ class YakuExercise(_Winning):
             )
         return present
 
-    def read(self, post: Mapping[str, Any]) -> Answer:
+    def read(self, post: Mapping[str, Any]) -> frozenset[str]:
         picked = _many(post, "choice", [*self.choices, NO_YAKU])
         if not picked:
             raise EmptyAnswer(_("Tick at least one yaku, or “No yaku”."))
@@ -317,7 +316,7 @@ class YakuExercise(_Winning):
             return any(c in _VALUE_KEYS for c in self.choices)
         return key in self.choices
 
-    def check(self, answer: Answer) -> Verdict:
+    def check(self, answer: frozenset[str]) -> Verdict:
         from tutor.web.engine_text import near_miss_text, no_yaku_text, yaku_name
 
         assert isinstance(answer, frozenset)
@@ -399,11 +398,11 @@ class YakuExercise(_Winning):
                 % {"yakuman": names_}
             )
             return Verdict(True, reasons)
-        lines = ", ".join(f"{yaku_name(y.key)} {y.han}" for y in result.yaku)
-        reasons.append(_("The engine counts: %(lines)s (han).") % {"lines": lines})
+        counted = ", ".join(f"{yaku_name(y.key)} {y.han}" for y in result.yaku)
+        reasons.append(_("The engine counts: %(lines)s (han).") % {"lines": counted})
         return Verdict(True, reasons)
 
-    def widget(self, answer: Answer | None = None) -> Widget:
+    def widget(self, answer: frozenset[str] | None = None) -> Widget:
         from tutor.web.engine_text import yaku_name
 
         return Widget(
@@ -553,18 +552,18 @@ def fu_line_text(line: Any) -> str:
 
 
 @register
-class Fu(_Winning):
+class Fu(_Winning[int]):
     type = "fu"
     fields = _Winning.base_fields
     required = ("hand", "win_tile", "win")
 
-    def _answer(self, result: Any) -> Answer:
+    def _answer(self, result: Any) -> int:
         return int(result.fu)
 
-    def read(self, post: Mapping[str, Any]) -> Answer:
+    def read(self, post: Mapping[str, Any]) -> int:
         return _number(post, "number", 0, 200)
 
-    def check(self, answer: Answer) -> Verdict:
+    def check(self, answer: int) -> Verdict:
         result = self.result()
         ok = answer == result.fu
         working = [fu_line_text(line) for line in result.fu_lines]
@@ -584,7 +583,7 @@ class Fu(_Winning):
             return Verdict(True, working)
         assert isinstance(answer, int)
         mistake = fu_mistake(result, answer, open_hand=not self.hand.is_closed)
-        culprit = fu_culprit(result, answer) if mistake else None  # type: ignore[arg-type]
+        culprit = fu_culprit(result, answer) if mistake else None
         if not mistake:
             assert isinstance(answer, int)
             if answer > result.fu:
@@ -602,7 +601,7 @@ class Fu(_Winning):
         mark = culprit[1] if culprit else ""
         return Verdict(False, [mistake], details=working, mark=mark)
 
-    def widget(self, answer: Answer | None = None) -> Widget:
+    def widget(self, answer: int | None = None) -> Widget:
         return Widget(
             "number",
             number=str(answer) if isinstance(answer, int) else "",
@@ -613,7 +612,7 @@ class Fu(_Winning):
 
 
 @register
-class Payment(_Winning):
+class Payment(_Winning[tuple[tuple[str, int], ...]]):
     type = "payment"
     fields = _Winning.base_fields
     required = ("hand", "win_tile", "win")
@@ -628,16 +627,16 @@ class Payment(_Winning):
             return [self.data["discarder"]]
         return [s for s in SEATS if s != self.seat]
 
-    def _answer(self, result: Any) -> Answer:
+    def _answer(self, result: Any) -> tuple[tuple[str, int], ...]:
         winner = SEATS.index(self.seat)
         discarder = SEATS.index(self.data["discarder"]) if "discarder" in self.data else None
         delta = result.payments.by_seat(winner, discarder, 0)
         return tuple((s, -delta[SEATS.index(s)]) for s in self.payers())
 
-    def read(self, post: Mapping[str, Any]) -> Answer:
+    def read(self, post: Mapping[str, Any]) -> tuple[tuple[str, int], ...]:
         return tuple((s, _number(post, f"pay_{s}", 0, 200_000)) for s in self.payers())
 
-    def check(self, answer: Answer) -> Verdict:
+    def check(self, answer: tuple[tuple[str, int], ...]) -> Verdict:
         result = self.result()
         right = self._answer(result)
         seats = dict(zip(SEATS, _seat_names(), strict=True))
@@ -648,7 +647,7 @@ class Payment(_Winning):
             *self._breakdown(result.payments),
         ]
         if answer == right:
-            for seat, amount in right:  # type: ignore[misc]
+            for seat, amount in right:
                 working.append(
                     _("%(seat)s pays %(amount)s.")
                     % {"seat": seats[seat], "amount": _points(amount)}
@@ -656,8 +655,8 @@ class Payment(_Winning):
             return Verdict(True, working)
         mistakes = self._mistakes(result, answer)
         if not mistakes:
-            given = dict(answer)  # type: ignore[arg-type]
-            for seat, amount in right:  # type: ignore[misc]
+            given = dict(answer)
+            for seat, amount in right:
                 if given[seat] != amount:
                     text = (
                         _("%(seat)s: %(typed)s is too much.")
@@ -695,7 +694,7 @@ class Payment(_Winning):
                 out.append(_("%(factor)s × %(base)s = %(exact)s.") % values)
         return out
 
-    def _mistakes(self, result: Any, answer: Answer) -> list[str]:
+    def _mistakes(self, result: Any, answer: tuple[tuple[str, int], ...]) -> list[str]:
         """What each wrong amount the learner typed most likely comes from."""
         assert isinstance(answer, tuple)
         right = dict(self._answer(result))
@@ -813,9 +812,9 @@ class Payment(_Winning):
             )
         return out
 
-    def widget(self, answer: Answer | None = None) -> Widget:
+    def widget(self, answer: tuple[tuple[str, int], ...] | None = None) -> Widget:
         seats = dict(zip(SEATS, _seat_names(), strict=True))
-        given = dict(answer) if isinstance(answer, tuple) else {}  # type: ignore[arg-type]
+        given = dict(answer) if isinstance(answer, tuple) else {}
         return Widget(
             "numbers",
             inputs=[

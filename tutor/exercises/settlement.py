@@ -60,7 +60,7 @@ def _wrong_seats(answer: Answer, right: Sequence[tuple[str, int]]) -> list[str]:
 
 
 @register
-class Noten(Exercise):
+class Noten(Exercise[tuple[tuple[str, int], ...]]):
     """An exhaustive draw: who gets and who pays the noten payments."""
 
     type = "noten"
@@ -76,13 +76,13 @@ class Noten(Exercise):
 
         return noten_payments(tuple(s in self.tenpai for s in SEATS), TENHOU.noten_payments)
 
-    def solutions(self) -> set[Answer]:
+    def solutions(self) -> set[tuple[tuple[str, int], ...]]:
         return {tuple(zip(SEATS, self._changes(), strict=True))}
 
-    def read(self, post: Mapping[str, Any]) -> Answer:
+    def read(self, post: Mapping[str, Any]) -> tuple[tuple[str, int], ...]:
         return tuple((s, _number(post, f"score_{s}", -10_000, 10_000)) for s in SEATS)
 
-    def check(self, answer: Answer) -> Verdict:
+    def check(self, answer: tuple[tuple[str, int], ...]) -> Verdict:
         right = self.solution()
         assert isinstance(right, tuple)
         from tutor.engine.scoring.presets import TENHOU
@@ -107,7 +107,7 @@ class Noten(Exercise):
             reasons.append(text % {"seat": seats[seat], "amount": _points(abs(change))})
         return Verdict(True, reasons)
 
-    def _mistakes(self, answer: Answer, right: Any, total: int) -> list[str]:
+    def _mistakes(self, answer: tuple[tuple[str, int], ...], right: Any, total: int) -> list[str]:
         """The slips behind wrong draw payments: signs, the shared total, a sum that is not 0."""
         assert isinstance(answer, tuple)
         given, want = dict(answer), dict(right)
@@ -150,7 +150,7 @@ class Noten(Exercise):
             )
         return out
 
-    def widget(self, answer: Answer | None = None) -> Widget:
+    def widget(self, answer: tuple[tuple[str, int], ...] | None = None) -> Widget:
         seats = dict(zip(SEATS, _seat_names(), strict=True))
         tenpai = join_and(seats[s] for s in SEATS if s in self.tenpai)
         fact = (
@@ -167,7 +167,7 @@ class Noten(Exercise):
 
 
 @register
-class FinalScores(Exercise):
+class FinalScores(Exercise[tuple[tuple[str, int], ...]]):
     """The end of a game: each player's result with return points, rounding and uma."""
 
     type = "final_scores"
@@ -200,13 +200,13 @@ class FinalScores(Exercise):
             final_scores(self.points),
         )
 
-    def solutions(self) -> set[Answer]:
+    def solutions(self) -> set[tuple[tuple[str, int], ...]]:
         return {tuple(zip(SEATS, self._results()[2], strict=True))}
 
-    def read(self, post: Mapping[str, Any]) -> Answer:
+    def read(self, post: Mapping[str, Any]) -> tuple[tuple[str, int], ...]:
         return tuple((s, _number(post, f"score_{s}", -500, 500)) for s in SEATS)
 
-    def check(self, answer: Answer) -> Verdict:
+    def check(self, answer: tuple[tuple[str, int], ...]) -> Verdict:
         from tutor.engine.scoring.presets import TENHOU
 
         right = self.solution()
@@ -248,7 +248,7 @@ class FinalScores(Exercise):
             reasons.append(text % values)
         return Verdict(True, reasons)
 
-    def _mistakes(self, answer: Answer, right: Any) -> list[str]:
+    def _mistakes(self, answer: tuple[tuple[str, int], ...], right: Any) -> list[str]:
         """Each seat's slip: the uma left out, another place's uma, or the starting points
         used instead of the return points."""
         from tutor.engine.scoring.presets import TENHOU
@@ -294,7 +294,7 @@ class FinalScores(Exercise):
                 )
         return out
 
-    def widget(self, answer: Answer | None = None) -> Widget:
+    def widget(self, answer: tuple[tuple[str, int], ...] | None = None) -> Widget:
         seats = dict(zip(SEATS, _seat_names(), strict=True))
         facts = [
             _("Final points: %(scores)s.")

@@ -16,6 +16,8 @@ from typing import Any
 
 from tutor.engine.tiles import parse_tile, tile_str
 
+from .facts import Analysis, DiscardRowJSON, WaitJSON, from_json
+
 __all__ = [
     "AcceptedTile",
     "Credit",
@@ -24,10 +26,14 @@ __all__ = [
     "WaitRow",
     "accepted_rows",
     "credit",
+    "improving_tiles",
     "discard_rows",
+    "discard_table",
     "kind_text",
     "marked_answer",
     "wait_rows",
+    "wait_table",
+    "waits_accepted",
 ]
 
 
@@ -168,73 +174,119 @@ class WaitRow:
     shapes: list[str]
 
 
+def _read(analysis: Mapping[str, Any] | None) -> Analysis:
+    """Stored facts through the codec; nothing stored reads as no facts."""
+    return from_json(analysis) if analysis else {}
+
+
 def wait_rows(analysis: Mapping[str, Any] | None) -> list[WaitRow]:
     """Each stored wait with its own shapes, in tile order.
 
-    >>> [(w.tile, w.count) for w in wait_rows({"waits": [{"tile": "4m", "count": 2},
-    ...                                                  {"tile": "1m", "count": 3}]})]
+    >>> from tutor.exercises.facts import FACTS_VERSION
+    >>> [(w.tile, w.count) for w in wait_rows({"version": FACTS_VERSION, "waits": [
+    ...     {"tile": "4m", "count": 2, "shapes": []}, {"tile": "1m", "count": 3, "shapes": []}]})]
     [('1m', 3), ('4m', 2)]
+    """
+    return wait_table(_read(analysis).get("waits") or [])
+
+
+def wait_table(waits: Sequence[WaitJSON]) -> list[WaitRow]:
+    """Waits as the codec writes them (:func:`tutor.exercises.facts.waits_json`), as rows with
+    each shape named in the reader's language, in tile order.
+
+    >>> wait_table([{"tile": "3z", "count": 1, "shapes": ["single"]}])
+    [WaitRow(tile='3z', count=1, shapes=['pair wait (tanki)'])]
     """
     from tutor.web.engine_text import wait_shape_name
 
     rows = [
         WaitRow(
-            kind_text(str(w["tile"])),
+            kind_text(w["tile"]),
             int(w["count"]),
             [wait_shape_name(str(shape)) for shape in w.get("shapes") or []],
         )
-        for w in (analysis or {}).get("waits") or []
+        for w in waits
     ]
     return sorted(rows, key=lambda w: parse_tile(w.tile))
 
 
-def accepted_rows(value: Any) -> list[AcceptedTile]:
-    """Accepted tiles as stored (``[{"tile": "3m", "count": 4}, ...]``), in tile order.
+def accepted_rows(value: Mapping[str, int] | None) -> list[AcceptedTile]:
+    """Accepted tiles as stored (``{"3m": 4, ...}``), by kind in tile order.
 
-    >>> accepted_rows([{"tile": "4p", "count": 2}, {"tile": "0p", "count": 3}])
+    >>> accepted_rows({"4p": 2, "0p": 3})
     [AcceptedTile(tile='4p', count=2), AcceptedTile(tile='5p', count=3)]
     """
-    rows = [AcceptedTile(kind_text(str(r["tile"])), int(r["count"])) for r in value or []]
+    rows = [AcceptedTile(kind_text(tile), int(n)) for tile, n in (value or {}).items()]
     return sorted(rows, key=lambda a: parse_tile(a.tile))
+
+
+def waits_accepted(analysis: Mapping[str, Any] | None) -> list[AcceptedTile]:
+    """The stored waits of a tenpai hand as tiles with their live copies."""
+    return accepted_rows({w["tile"]: w["count"] for w in _read(analysis).get("waits") or []})
+
+
+def improving_tiles(analysis: Mapping[str, Any] | None) -> list[AcceptedTile]:
+    """For a 13-tile hand: the stored tiles that lower its shanten, with their copies."""
+    return accepted_rows(_read(analysis).get("accepted"))
 
 
 def discard_rows(
     analysis: Mapping[str, Any] | None, best: Iterable[str] = (), answer: Sequence[str] = ()
 ) -> list[DiscardRow]:
     """The stored discard table in its stored order (best first), marking the ``best``
-    discards and the learner's ``answer``.
+    discards, the learner's ``answer`` and the discard of the recorded game's player.
 
-    >>> rows = discard_rows({"discards": [
-    ...     {"tile": "1z", "shanten": 1, "accepted": [{"tile": "3m", "count": 4}],
-    ...      "two_step": 20.0}]}, best=["1z"], answer=["9m"])
+    >>> from tutor.exercises.facts import FACTS_VERSION
+    >>> rows = discard_rows({"version": FACTS_VERSION, "discards": [
+    ...     {"discard": "1z", "shanten": 1, "accepted": {"3m": 4}, "count": 4,
+    ...      "two_step": 20}]}, best=["1z"], answer=["9m"])
     >>> [(r.discard, r.count, r.best, r.chosen) for r in rows]
     [('1z', 4, True, False)]
     """
+    facts = _read(analysis)
+    played = facts.get("played")
+    return discard_table(facts.get("discards", []), best, answer, played=played)
+
+
+def discard_table(
+    table: Sequence[DiscardRowJSON],
+    best: Iterable[str] = (),
+    answer: Sequence[str] = (),
+    played: str | None = None,
+) -> list[DiscardRow]:
+    """Discard rows as the codec writes them (:func:`tutor.exercises.facts.discard_row`, for a
+    hand that is not stored: the analyzer, a teacher's hand) as the rows the one table
+    template draws, in the order given.
+
+    >>> from tutor.engine.analysis import DiscardOption
+    >>> from tutor.exercises.facts import discard_row
+    >>> rows = discard_table([discard_row(DiscardOption(27, 1, {0: 4}, 4, 12))], best=["1z"])
+    >>> rows[0].discard, rows[0].accepted, rows[0].after_draw, rows[0].best
+    ('1z', [AcceptedTile(tile='1m', count=4)], 3.0, True)
+    """
     from tutor.web.engine_text import discard_reason_text
 
-    analysis = analysis or {}
     best = set(best)
     chosen = set(answer)
-    played = analysis.get("played")
     played_kind = kind_text(str(played)) if played else None
     rows = []
-    for entry in analysis.get("discards", []):
-        tile = kind_text(str(entry["tile"]))
+    for entry in table:
+        tile = kind_text(entry["discard"])
         accepted = accepted_rows(entry.get("accepted"))
         two_step = entry.get("two_step")
         after_draw = entry.get("two_step_average")
         value: dict[str, Any] = {}
         if "ev" in entry:
-            codes = {str(r.get("code")) for r in entry.get("reasons") or []}
+            codes = {r["code"] for r in entry.get("reasons") or []}
             value = {
-                "tenpai_rate": float(entry["tenpai_rate"]),
-                "win_rate": float(entry["win_rate"]),
+                "tenpai_rate": float(entry.get("tenpai_rate", 0.0)),
+                "win_rate": float(entry.get("win_rate", 0.0)),
                 "ev": float(entry["ev"]),
                 "reasons": tuple(
                     discard_reason_text(r)
                     for r in entry.get("reasons") or []
                     # The tenpai line repeats the accepted tiles shown beside it.
-                    if r.get("code") != "tenpai"
+                    if r["code"] != "tenpai"
                 ),
                 "furiten": "furiten" in codes,
                 "dead": "dead_wait" in codes,
@@ -244,7 +296,7 @@ def discard_rows(
                 discard=tile,
                 shanten=int(entry["shanten"]),
                 accepted=accepted,
-                count=int(entry.get("total", sum(a.count for a in accepted))),
+                count=int(entry["count"]),
                 two_step=float(two_step) if two_step is not None else None,
                 best=tile in best,
                 chosen=tile in chosen,

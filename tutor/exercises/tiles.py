@@ -15,7 +15,6 @@ from tutor.engine.hand import InvalidMeldError, Meld, MeldKind
 from tutor.web.tile_names import tile_name
 
 from .base import (
-    Answer,
     Choice,
     ContentError,
     EmptyAnswer,
@@ -81,7 +80,7 @@ def _what_it_is(kind: int, red: bool) -> str:
 
 
 @register
-class PickTiles(Exercise):
+class PickTiles(Exercise[frozenset[int]]):
     type = "pick_tiles"
     fields = ("tiles", "find")
     required = fields
@@ -114,14 +113,14 @@ class PickTiles(Exercise):
         test, _label = self._category()
         return test(self.kinds[i], self.red[i])
 
-    def solutions(self) -> set[Answer]:
+    def solutions(self) -> set[frozenset[int]]:
         found = frozenset(i for i in range(len(self.kinds)) if self._matches(i))
         return {found} if found else set()
 
-    def read(self, post: Mapping[str, Any]) -> Answer:
+    def read(self, post: Mapping[str, Any]) -> frozenset[int]:
         return _indexes(post, "tile", len(self.kinds))
 
-    def check(self, answer: Answer) -> Verdict:
+    def check(self, answer: frozenset[int]) -> Verdict:
         assert isinstance(answer, frozenset)
         right = self.solution()
         assert isinstance(right, frozenset)
@@ -193,7 +192,7 @@ class PickTiles(Exercise):
             )
         return Verdict(answer == right, reasons)
 
-    def widget(self, answer: Answer | None = None) -> Widget:
+    def widget(self, answer: frozenset[int] | None = None) -> Widget:
         checked = [str(i) for i in sorted(answer)] if isinstance(answer, frozenset) else []
         # A tooltip naming the tile ("East wind") would answer "pick every honor".
         return Widget(
@@ -285,7 +284,7 @@ def _group_problem(find: str, kinds: tuple[int, ...]) -> str | None:
 
 
 @register
-class PickGroup(Exercise):
+class PickGroup(Exercise[tuple[int, ...]]):
     type = "pick_group"
     fields = ("tiles", "find")
     required = fields
@@ -304,22 +303,22 @@ class PickGroup(Exercise):
             et.tile_str(k, r) for k, r in zip(self.kinds, self.red, strict=True)
         )
 
-    def solutions(self) -> set[Answer]:
+    def solutions(self) -> set[tuple[int, ...]]:
         size = _GROUP_SIZE[self.data["find"]]
-        found: set[Answer] = set()
+        found: set[tuple[int, ...]] = set()
         for combo in itertools.combinations(range(len(self.kinds)), size):
             kinds = tuple(sorted(self.kinds[i] for i in combo))
             if _group_problem(self.data["find"], kinds) is None:
                 found.add(kinds)
         return found
 
-    def read(self, post: Mapping[str, Any]) -> Answer:
+    def read(self, post: Mapping[str, Any]) -> tuple[int, ...]:
         picked = _indexes(post, "tile", len(self.kinds))
         if not picked:
             raise EmptyAnswer(_("Pick some tiles first."))
         return tuple(sorted(self.kinds[i] for i in picked))
 
-    def check(self, answer: Answer) -> Verdict:
+    def check(self, answer: tuple[int, ...]) -> Verdict:
         assert isinstance(answer, tuple)
         problem = _group_problem(self.data["find"], answer)
         if problem is not None:
@@ -332,7 +331,7 @@ class PickGroup(Exercise):
         }[self.data["find"]]
         return Verdict(True, [what % {"tiles": names(answer)}])
 
-    def widget(self, answer: Answer | None = None) -> Widget:
+    def widget(self, answer: tuple[int, ...] | None = None) -> Widget:
         return Widget("tiles", notation=self.notation, select="many", value="index")
 
 
@@ -351,7 +350,7 @@ def _form_labels() -> dict[str, str]:
 
 
 @register
-class Complete(Exercise):
+class Complete(Exercise[tuple[str, int | None]]):
     type = "complete"
     fields = ("hand",)
     required = fields
@@ -373,11 +372,11 @@ class Complete(Exercise):
                 pairs.add(d.pair)
         return out
 
-    def solutions(self) -> set[Answer]:
+    def solutions(self) -> set[tuple[str, int | None]]:
         forms = self._forms()
         if not forms:
             return {("not_complete", None)}
-        found: set[Answer] = set()
+        found: set[tuple[str, int | None]] = set()
         for form, pairs in forms.items():
             if form == "standard":
                 found |= {(form, p) for p in pairs}
@@ -385,7 +384,7 @@ class Complete(Exercise):
                 found.add((form, None))
         return found
 
-    def read(self, post: Mapping[str, Any]) -> Answer:
+    def read(self, post: Mapping[str, Any]) -> tuple[str, int | None]:
         form = _one(post, "shape", FORMS)
         if form != "standard":
             # A pair ticked before another form was chosen is ignored: the form decides.
@@ -395,7 +394,7 @@ class Complete(Exercise):
             raise EmptyAnswer(_("For four sets and a pair, also pick one tile of the pair."))
         return (form, next(iter(pair)))
 
-    def check(self, answer: Answer) -> Verdict:
+    def check(self, answer: tuple[str, int | None]) -> Verdict:
         from tutor.engine import shanten as sh
 
         assert isinstance(answer, tuple)
@@ -487,7 +486,7 @@ class Complete(Exercise):
             ]
         return [_("Look again: this hand is complete.")]
 
-    def widget(self, answer: Answer | None = None) -> Widget:
+    def widget(self, answer: tuple[str, int | None] | None = None) -> Widget:
         labels = _form_labels()
         form, pair = answer if isinstance(answer, tuple) else ("", None)
         second = Widget(

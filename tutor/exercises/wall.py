@@ -10,7 +10,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .base import (
-    Answer,
     AnswerError,
     ContentError,
     EmptyAnswer,
@@ -79,7 +78,7 @@ def stacks_for(state: Any, find: str) -> frozenset[tuple[int, int]]:
 
 
 @register
-class WallExercise(Exercise):
+class WallExercise(Exercise[frozenset[tuple[int, int]]]):
     type = "wall"
     fields = ("seed", "dice", "find", "kans", "rules")
     required = ("seed", "dice", "find")
@@ -93,17 +92,18 @@ class WallExercise(Exercise):
 
     @property
     def many(self) -> bool:
-        return self.data["find"] == "dead_wall" or (
-            self.data["find"] == "dora_indicator" and self.kans > 0
+        return bool(
+            self.data["find"] == "dead_wall"
+            or (self.data["find"] == "dora_indicator" and self.kans > 0)
         )
 
     def _right(self) -> frozenset[tuple[int, int]]:
         return stacks_for(self.state, self.data["find"])
 
-    def solutions(self) -> set[Answer]:
+    def solutions(self) -> set[frozenset[tuple[int, int]]]:
         return {self._right()}
 
-    def read(self, post: Mapping[str, Any]) -> Answer:
+    def read(self, post: Mapping[str, Any]) -> frozenset[tuple[int, int]]:
         values = post.getlist("stack") if hasattr(post, "getlist") else post.get("stack", [])
         out: set[tuple[int, int]] = set()
         for v in values:
@@ -166,7 +166,7 @@ class WallExercise(Exercise):
             )
         return ""
 
-    def check(self, answer: Answer) -> Verdict:
+    def check(self, answer: frozenset[tuple[int, int]]) -> Verdict:
         from tutor.engine import wall as ew
 
         assert isinstance(answer, frozenset)
@@ -196,7 +196,7 @@ class WallExercise(Exercise):
             return Verdict(False, reasons)
         return Verdict(True, self._story())
 
-    def widget(self, answer: Answer | None = None) -> Widget:
+    def widget(self, answer: frozenset[tuple[int, int]] | None = None) -> Widget:
         n = self.stacks
         picked = answer if isinstance(answer, frozenset) else frozenset()
         cells = [

@@ -3,7 +3,7 @@
 ``{% load engine_text %}`` then ``{{ line|fu_text }}``, ``{{ yaku|yaku_name }}``,
 ``{{ yaku|yaku_gloss }}``, ``{{ miss|near_miss_text }}``, ``{{ reason|reason_text }}``,
 ``{{ shape|wait_shape }}``, ``{{ reason|furiten_text }}``, ``{{ blocked|blocked_text }}``,
-``{{ reason|call_reason }}``, ``{{ result.limit|limit_name }}``. Each takes the engine's object or its JSON copy (a mapping with
+``{{ reason|call_reason }}``, ``{{ result.limit|limit_name }}``, ``{{ ev|points }}``. Each takes the engine's object or its JSON copy (a mapping with
 ``code`` and ``params``); see :mod:`tutor.web.engine_text`. The output is plain text, escaped as
 usual.
 """
@@ -89,3 +89,14 @@ def reason_text(reason: Any) -> str:
 def limit_name(limit: Any) -> str:
     """A scoring limit's name: "haneman", "doble yakuman"."""
     return engine_text.limit_name(limit)
+
+
+@register.filter
+def points(value: Any) -> str:
+    """Points rounded to a whole number and grouped as the course writes them: 25,000 in
+    English, 25.000 in Spanish (:func:`tutor.exercises.base.points_text`); "—" for none."""
+    from tutor.exercises.base import points_text
+
+    if value is None or value == "":
+        return "—"
+    return points_text(round(float(value)))

@@ -1,0 +1,82 @@
+"""Defense puzzles from an uploaded game: every position where the player faced one riichi,
+found by the replayer (:func:`tutor.engine.defense_puzzle.defense_positions`), kept when its
+safest tile stands out (:func:`puzzles.defense.mine`), and stored idempotently.
+
+The staff mining of uploaded logs (:func:`puzzles.services_mining.run_game_log`) calls
+:func:`defense_rows` with the discard puzzles and stores both in one transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.db import transaction
+
+from tutor.engine.defense_puzzle import defense_positions
+from tutor.engine.gamelog.events import Game
+
+from . import defense
+from .models import Puzzle
+from .services import _themes
+
+PER_GAME = 4
+"""The most defense puzzles one uploaded game gives (the shared games' fixture keeps 2)."""
+
+
+def defense_rows(game: Game, per_game: int = PER_GAME) -> list[dict[str, Any]]:
+    """The defense puzzles of a game, as :func:`puzzles.defense.puzzle_fields` lays them out
+    (raises :class:`~tutor.engine.gamelog.events.GameLogError` like the replay)."""
+    records = [record for _d, record in defense_positions(game)]
+    return defense.mine(records, per_game=per_game)
+
+
+def store_defense_rows(rows: Iterable[dict[str, Any]], job_id: int | None = None) -> int:
+    """Store the puzzles not stored yet (by canonical key) with their themes; returns how many
+    were new. Runs inside the caller's transaction, or its own."""
+    rows = list(rows)
+    if not rows:
+        return 0
+    with transaction.atomic():
+        keys = [r["canonical_key"] for r in rows]
+        existing = set(
+            Puzzle.objects.filter(canonical_key__in=keys).values_list("canonical_key", flat=True)
+        )
+        fresh = [r for r in rows if r["canonical_key"] not in existing]
+        Puzzle.objects.bulk_create(
+            [
+                Puzzle(
+                    kind=r["kind"],
+                    hand=r["hand"],
+                    context=r["context"],
+                    analysis=r["analysis"],
+                    difficulty=r["difficulty"],
+                    rating=r["rating"],
+                    canonical_key=r["canonical_key"],
+                    source_log=r["source_log"],
+                    source_round=r["source_round"],
+                    source_seat=r["source_seat"],
+                    source_turn=r["source_turn"],
+                    mining_job_id=job_id,
+                )
+                for r in fresh
+            ],
+            ignore_conflicts=True,
+        )
+        stored = dict(
+            Puzzle.objects.filter(
+                canonical_key__in=[r["canonical_key"] for r in fresh]
+            ).values_list("canonical_key", "pk")
+        )
+        themes = _themes({slug for r in fresh for slug in r["themes"]})
+        through = Puzzle.themes.through
+        through.objects.bulk_create(
+            (
+                through(puzzle_id=stored[r["canonical_key"]], theme_id=themes[slug].pk)
+                for r in fresh
+                if r["canonical_key"] in stored
+                for slug in r["themes"]
+            ),
+            ignore_conflicts=True,
+        )
+    return len(stored)
