@@ -117,3 +117,38 @@ def test_the_scoring_drill_is_answered_on_a_phone(phone, language):
     screenshot(phone, f"lessons-drill-{language}-375")
     phone.set_viewport_size(DESKTOP)
     screenshot(phone, f"lessons-drill-{language}-1280")
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_phone_zooms_in_on_one_side_of_the_wall_and_answers_there(phone, language):
+    from tests.lessons.answers import right_form
+
+    go(phone, "the-wall", "find-the-first-stack", language)
+    step = Step.objects.get(stage__slug="the-wall", key="find-the-first-stack")
+    (answer,) = right_form(step.exercise)["stack"]
+    side = answer.split("-")[0]
+    lesson = phone.locator("#lesson")
+    lesson.locator(f'.wall-zoom input[value="{side}"]').check()
+    shown = lesson.locator("label.wall-stack:visible")
+    assert shown.count() == 17  # one side of the riichi wall, nothing else
+    assert all(shown.nth(i).get_attribute("data-wall") == side for i in range(shown.count()))
+    width, height = smallest(phone, "#lesson label.wall-stack:visible")
+    assert width >= 36 and height >= 36, (width, height)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 375
+    # Stack 1 is at the right end, as the wall's owner counts.
+    first = lesson.locator(f'label.wall-stack:has(input[value="{side}-0"])').bounding_box()
+    second = lesson.locator(f'label.wall-stack:has(input[value="{side}-1"])').bounding_box()
+    assert first["x"] > second["x"]
+    screenshot(phone, f"lessons-wall-zoom-{language}-375")
+    # The zoom is a way of looking, not part of the answer: the form never sends it.
+    form = "#lesson form"
+    assert not phone.evaluate(f"new FormData(document.querySelector('{form}')).has('wall-zoom')")
+    lesson.locator(f'label.wall-stack:has(input[value="{answer}"])').click()
+    lesson.locator('button[type="submit"]').first.click()
+    phone.locator("#feedback.feedback-correct").wait_for()
+    # A wider screen shows the whole square and no zoom controls.
+    phone.set_viewport_size(DESKTOP)
+    go(phone, "the-wall", "click-the-dead-wall", language)
+    assert not phone.locator("#lesson .wall-zoom").is_visible()
+    assert phone.locator("#lesson label.wall-stack:visible").count() == 68
+    screenshot(phone, f"lessons-wall-zoom-{language}-1280")

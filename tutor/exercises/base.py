@@ -49,6 +49,8 @@ class WallCell:
     row: int
     col: int
     checked: bool = False
+    wall: int = 0  # whose wall (0 East ... 3 North) and the stack's place in it, from its right
+    stack: int = 0  # end, 0-based: the zoomed single-wall view on phones lays them out by these
 
 
 @dataclass

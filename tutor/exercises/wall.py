@@ -200,7 +200,9 @@ class WallExercise(Exercise[frozenset[tuple[int, int]]]):
         n = self.stacks
         picked = answer if isinstance(answer, frozenset) else frozenset()
         cells = [
-            WallCell(f"{wall}-{st}", stack_label(wall, st), row, col, (wall, st) in picked)
+            WallCell(
+                f"{wall}-{st}", stack_label(wall, st), row, col, (wall, st) in picked, wall, st
+            )
             for wall, st, row, col in wall_cells(n)
         ]
         a, b = self.state.dice
