@@ -261,6 +261,8 @@ def test_the_review_page_speaks_spanish() -> None:
     assert f"Decisión 1 de {review.total}" in text
     assert "Puntos esperados" in text and "Pérdida" in text
     assert "Elegiste el mejor descarte del motor" in text
+    # Points are grouped the Spanish way, in the rivers' scores as in the table.
+    assert "25.000 puntos" in text and "25000 puntos" not in text
 
 
 def test_staff_find_reviews_in_the_admin() -> None:
