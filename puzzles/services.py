@@ -15,8 +15,9 @@ import datetime as dt
 import logging
 import secrets
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
@@ -172,7 +173,18 @@ def _themes(slugs: set[str]) -> dict[str, Theme]:
     return themes
 
 
-def link_themes(stored: dict[str, int], puzzles: Iterable[generation.Generated]) -> None:
+class Themed(Protocol):
+    """What :func:`link_themes` reads of a puzzle (a :class:`~puzzles.generation.Generated`,
+    or a mined one): its key and its theme slugs."""
+
+    @property
+    def canonical_key(self) -> str: ...
+
+    @property
+    def themes(self) -> Sequence[str]: ...
+
+
+def link_themes(stored: dict[str, int], puzzles: Iterable[Themed]) -> None:
     """Give each stored puzzle (``stored`` maps canonical keys to ids) its themes."""
     puzzles = [g for g in puzzles if g.canonical_key in stored]
     themes = _themes({slug for g in puzzles for slug in g.themes})

@@ -4,7 +4,7 @@ from .models import GameReview
 
 
 @admin.register(GameReview)
-class GameReviewAdmin(admin.ModelAdmin):
+class GameReviewAdmin(admin.ModelAdmin[GameReview]):
     list_display = ("name", "owner", "seat", "status", "total", "big_mistakes", "created")
     list_filter = ("status",)
     search_fields = ("name", "log_id", "owner__username")

@@ -51,7 +51,8 @@ class UploadForm(forms.Form):
     checked: CheckedLog | None = None
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         upload = data.get("log")
         pasted = (data.get("pasted") or "").strip()
         if upload is None and not pasted:
@@ -74,9 +75,10 @@ class UploadForm(forms.Form):
             seat = guess_seat(game, data.get("player") or "")
         if seat is None:
             # Keep the log in the text box so that choosing the seat needs no second upload.
-            self.data = self.data.copy()
-            self.data["pasted"] = self.checked.text
-            self.fields["seat"].choices = [("", _("Choose your seat"))] + [
+            self.data = {**self.data, "pasted": self.checked.text}
+            seat_field = self.fields["seat"]
+            assert isinstance(seat_field, forms.ChoiceField)  # declared above
+            seat_field.choices = [("", _("Choose your seat"))] + [
                 (str(i), f"{SEAT_LABELS[i]}: {name or '?'}") for i, name in enumerate(game.players)
             ]
             raise forms.ValidationError(

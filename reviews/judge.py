@@ -220,7 +220,7 @@ def judge_decision(
     furiten_reasons: tuple[dict[str, Any], ...] = ()
     missed, missed_tile = "", ""
     riichi = d.seat in d.riichi
-    flags = {
+    flags: dict[str, Any] = {
         "riichi": riichi,
         "seat_wind": parse_tiles(d.seat_wind)[0],
         "round_wind": parse_tiles(d.round_wind)[0],

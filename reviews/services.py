@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -62,7 +63,9 @@ def guess_seat(game: Game, player: str) -> int | None:
     return found[0] if len(found) == 1 else None
 
 
-def create_review(owner: object, log: CheckedLog, seat: int, assignment_id: int | None = None):  # type: ignore[no-untyped-def]
+def create_review(
+    owner: User, log: CheckedLog, seat: int, assignment_id: int | None = None
+) -> GameReview:
     """Store a review of ``seat`` and queue its task once the row is committed."""
     from .tasks import judge_review
 
@@ -139,6 +142,8 @@ def _hand_in(review: GameReview) -> None:
     share of decisions where they chose the engine's best discard."""
     from classes.models import Progress
 
+    if review.assignment_id is None:
+        return
     Progress.objects.get_or_create(assignment_id=review.assignment_id, student=review.owner)
     progress = Progress.objects.select_for_update().get(
         assignment_id=review.assignment_id, student=review.owner

@@ -22,6 +22,7 @@ from classes.models import Assignment, AssignmentKind
 from puzzles.models import Puzzle
 from puzzles.play import situation
 from tutor.web import limits
+from tutor.web.http import AuthenticatedHttpRequest, HtmxHttpRequest, wants_partial
 
 from . import services
 from .defense import defense_context
@@ -39,19 +40,18 @@ UPLOAD_LIMIT = limits.Limit("review-user", _by_user)
 worker a few seconds of CPU per decision."""
 
 
-def _partial(request: HttpRequest) -> bool:
-    htmx = getattr(request, "htmx", None)
-    return bool(htmx and not htmx.boosted and not htmx.history_restore_request)
+def _partial(request: HtmxHttpRequest) -> bool:
+    return wants_partial(request)
 
 
-def _review(request: HttpRequest, review_id: int) -> GameReview:
+def _review(request: AuthenticatedHttpRequest, review_id: int) -> GameReview:
     review = GameReview.objects.visible_to(request.user).filter(pk=review_id).first()
     if review is None:
         raise Http404(_("No such review."))
     return review
 
 
-def _assignment(request: HttpRequest) -> Assignment | None:
+def _assignment(request: AuthenticatedHttpRequest) -> Assignment | None:
     """The "review a game" assignment this upload answers, if the learner is in its class."""
     raw = request.POST.get("assignment") or request.GET.get("assignment") or ""
     if not raw.isdigit():
@@ -65,7 +65,7 @@ def _assignment(request: HttpRequest) -> Assignment | None:
 
 @login_required
 @limits.limited(UPLOAD_LIMIT, counts=limits.succeeded)
-def index(request: HttpRequest) -> HttpResponse:
+def index(request: AuthenticatedHttpRequest) -> HttpResponse:
     """The learner's reviews and the upload form; a good upload starts a review."""
     form = UploadForm(request.POST or None, request.FILES or None)
     assignment = _assignment(request)
@@ -130,7 +130,7 @@ def _step(review: GameReview, raw: str | None) -> dict[str, Any]:
 
 @login_required
 @vary_on_headers("HX-Request")
-def detail(request: HttpRequest, review_id: int) -> HttpResponse:
+def detail(request: AuthenticatedHttpRequest, review_id: int) -> HttpResponse:
     """A review: the progress bar while it runs, then the decisions one at a time."""
     review = _review(request, review_id)
     context: dict[str, Any] = {"review": review}
@@ -147,7 +147,7 @@ def detail(request: HttpRequest, review_id: int) -> HttpResponse:
         context["owner"] = review.owner_id == request.user.pk
         context["puzzles"] = review.decisions.filter(makes_puzzle=True).count()
     if _partial(request):
-        target = getattr(request.htmx, "target", "") or ""
+        target = request.htmx.target or ""
         if target == "review-progress":
             if review.is_finished:
                 # Finished: load the whole page (the decisions) in place of the bar.
@@ -162,7 +162,7 @@ def detail(request: HttpRequest, review_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def to_puzzles(request: HttpRequest, review_id: int) -> HttpResponse:
+def to_puzzles(request: AuthenticatedHttpRequest, review_id: int) -> HttpResponse:
     """Turn the review's clear mistakes into puzzles in the owner's review queue."""
     review = _review(request, review_id)
     if review.owner_id != request.user.pk:
