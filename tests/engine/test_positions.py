@@ -153,3 +153,27 @@ def test_a_fives_row_holds_one_or_two_red_fives_and_a_green_dragon_row_a_green_d
 )
 def test_an_indicator_family_draws_every_member(family, members):
     assert len({draw(family, s) for s in SEEDS}) == members
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_an_own_discard_position_holds_a_wait_among_the_discards_and_offers_a_wait(seed):
+    from tutor.engine.positions import draw_position
+
+    p = draw_position("own_discard_furiten", seed)
+    counts = parse_hand(p["hand"]).concealed
+    found = waits(counts)
+    assert any(k in found for k in parse_tiles(p["discards"]))
+    assert parse_tiles(p["tile"])[0] in found
+    every = [*parse_tiles(p["hand"]), *parse_tiles(p["discards"]), *parse_tiles(p["tile"])]
+    assert max(every.count(k) for k in every) <= 4
+
+
+def test_furiten_or_not_is_each_about_half_the_time():
+    from tutor.engine.positions import draw_position
+
+    thrown = 0
+    for seed in SEEDS:
+        p = draw_position("furiten_or_not", seed)
+        found = waits(parse_hand(p["hand"]).concealed)
+        thrown += any(k in found for k in parse_tiles(p["discards"]))
+    assert 0.35 * len(SEEDS) <= thrown <= 0.65 * len(SEEDS)

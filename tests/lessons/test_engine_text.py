@@ -36,13 +36,33 @@ def test_an_english_learner_reads_them_in_english(client):
     assert "Two-sided wait (ryanmen) on" in html
 
 
+def _thrown_wait(step: Step, language: str) -> tuple[str, int]:
+    """The name of the wait among the drawn position's discards, and its place (1-based)."""
+    from django.utils import translation
+
+    from tutor.engine import furiten
+    from tutor.engine.hand import parse_hand
+    from tutor.engine.tiles import parse_tiles
+    from tutor.exercises import with_position
+    from tutor.exercises.base import DEFAULT_SEED
+    from tutor.web.tile_names import tile_name
+
+    data = with_position(step.exercise, DEFAULT_SEED)
+    waits = furiten.winning_tiles(parse_hand(data["hand"]))
+    discards = parse_tiles(data["discards"])
+    place = next(i for i, k in enumerate(discards) if k in waits)
+    with translation.override(language):
+        return str(tile_name(discards[place])), place + 1
+
+
 def test_a_spanish_learner_reads_why_a_hand_is_furiten(client):
     client.cookies["django_language"] = "es"
     step = Step.objects.get(stage__slug="furiten", key="own-discard")
     html = _answer(client, step)
+    name, place = _thrown_wait(step, "es")
     assert (
-        "Furiten por descarte propio: dos de caracteres, una ficha ganadora, es tu descarte "
-        "número 3; dura mientras esa ficha sea una de tus esperas." in html
+        f"Furiten por descarte propio: {name}, una ficha ganadora, es tu descarte "
+        f"número {place}; dura mientras esa ficha sea una de tus esperas." in html
     )
     assert "own-discard furiten" not in html and "permanente" not in html
 
@@ -50,7 +70,8 @@ def test_a_spanish_learner_reads_why_a_hand_is_furiten(client):
 def test_an_english_learner_reads_it_in_english(client):
     step = Step.objects.get(stage__slug="furiten", key="own-discard")
     html = _answer(client, step)
+    name, place = _thrown_wait(step, "en")
     assert (
-        "Own-discard furiten: two of characters, a winning tile, is your discard number 3; "
+        f"Own-discard furiten: {name}, a winning tile, is your discard number {place}; "
         "it lasts while that tile is one of your waits." in html
     )

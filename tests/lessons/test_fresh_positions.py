@@ -40,7 +40,13 @@ def test_the_waits_stage_draws_its_two_tile_waits_from_families():
 
 @pytest.mark.parametrize(
     ("slug", "least"),
-    [("tiles-and-suits", 5), ("sets-and-pairs", 6), ("winning-hands", 5), ("dora", 4)],
+    [
+        ("tiles-and-suits", 5),
+        ("sets-and-pairs", 6),
+        ("winning-hands", 5),
+        ("furiten", 3),
+        ("dora", 4),
+    ],
 )
 def test_the_beginner_stages_draw_their_exercises_from_families(slug, least):
     assert len([s for s, step in FAMILY_STEPS if s == slug]) >= least

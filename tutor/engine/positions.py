@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .tiles import NUM_KINDS, Tile, tile_str, tiles_str
+from .tiles import NUM_KINDS, Tile, parse_tiles, tile_str, tiles_str, to_counts
 
 SEATS: tuple[str, ...] = ("east", "south", "west", "north")
 
@@ -306,6 +306,49 @@ def _row_with_a_pair(rng: random.Random) -> dict[str, str]:
     return _row_with_copies(rng, 2, 7)
 
 
+def _own_discards(rng: random.Random, furiten: bool | None) -> dict[str, str]:
+    """A two-sided wait, four of the player's discards and a winning tile on offer: with
+    ``furiten`` one discard is one of the hand's waits (the offered tile is another copy of it
+    or the other end), without it none is; ``None`` picks either, half the time each."""
+    from .waits import waits
+
+    if furiten is None:
+        furiten = rng.random() < 0.5
+    while True:
+        hand = _two_sided_wait(rng)
+        counts = list(to_counts(parse_tiles(hand)))
+        wanted = waits(counts)
+        offered = rng.choice(wanted)
+        counts[offered] += 1
+        discards: list[Tile] = []
+        if furiten:
+            thrown = rng.choice(wanted)
+            counts[thrown] += 1
+            discards.append(thrown)
+        while len(discards) < 4:
+            k = rng.randrange(NUM_KINDS)
+            if k not in wanted and counts[k] < 4:
+                counts[k] += 1
+                discards.append(k)
+        if max(counts) <= 4:
+            rng.shuffle(discards)
+            return {
+                "hand": hand,
+                "discards": " ".join(tile_str(k) for k in discards),
+                "tile": tile_str(offered),
+            }
+
+
+def _own_discard_furiten(rng: random.Random) -> dict[str, str]:
+    """A two-sided wait with one of its waits among the player's own discards."""
+    return _own_discards(rng, True)
+
+
+def _furiten_or_not(rng: random.Random) -> dict[str, str]:
+    """A two-sided wait whose discards hold one of its waits, or none, half the time each."""
+    return _own_discards(rng, None)
+
+
 def _indicator(kinds: list[Tile]) -> Callable[[random.Random], dict[str, str]]:
     def make(rng: random.Random) -> dict[str, str]:
         return {"indicators": tile_str(rng.choice(kinds))}
@@ -333,6 +376,8 @@ FAMILIES: dict[str, Callable[[random.Random], dict[str, str]]] = {
     "complete_or_not": _hand(_complete_or_not),
     "seven_pairs": _hand(_seven_pairs),
     "thirteen_orphans": _hand(_thirteen_orphans),
+    "own_discard_furiten": _own_discard_furiten,
+    "furiten_or_not": _furiten_or_not,
     "mixed_row": _mixed_row,
     "dragon_row": _dragon_row,
     "fives_row": _fives_row,
@@ -346,7 +391,8 @@ FAMILIES: dict[str, Callable[[random.Random], dict[str, str]]] = {
     "dragon_indicator": _indicator([31, 32, 33]),
 }
 """Each family's generator, by the name a content file gives: it returns the exercise fields
-it fills (``hand``; ``tiles`` for a row; ``indicators`` for dora indicators)."""
+it fills (``hand``; ``tiles`` for a row; ``indicators`` for dora indicators; ``hand``,
+``discards`` and ``tile`` for furiten), the main one first."""
 
 
 def draw_position(family: str, seed: int) -> dict[str, str]:
