@@ -11,7 +11,10 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
+
+from tutor.web.engine_text import WAIT_SHAPE_NAMES
 
 # Glicko-2 starting values (Glickman's paper; Lichess starts puzzles the same way).
 START_RATING = 1500.0
@@ -41,13 +44,11 @@ THEME_LABELS = {
     "seven-pairs": _("Seven pairs"),
     "dead-tiles": _("Read the discards"),
     "near-tenpai": _("Near tenpai"),
-    "wait-two-sided": _("Two-sided wait"),
-    "wait-closed": _("Closed wait"),
-    "wait-edge": _("Edge wait"),
-    "wait-dual-pon": _("Dual pon wait"),
-    "wait-single": _("Single-tile wait"),
-    "wait-nobetan": _("Nobetan"),
-    "wait-multi-sided": _("Multi-sided wait"),
+    # A wait theme is named as the shape is everywhere else.
+    **{
+        f"wait-{shape.replace('_', '-')}": capfirst(name)
+        for shape, name in WAIT_SHAPE_NAMES.items()
+    },
     "value-over-speed": _("Value over speed"),
     "dora": _("Dora and red fives"),
     "yakuhai": _("Value honors"),

@@ -381,8 +381,8 @@ def test_a_yaku_of_a_score_is_named_by_its_key() -> None:
         (WaitShape.SINGLE, "pair wait (tanki)", "espera de pareja (tanki)"),
         (
             WaitShape.NOBETAN,
-            "two pair waits three apart (nobetan)",
-            "dos esperas de pareja a tres de distancia (nobetan)",
+            "pair wait at either end of a run of four (nobetan)",
+            "espera de pareja en cualquier extremo de una escalera de cuatro (nobetan)",
         ),
         (WaitShape.MULTI_SIDED, "multi-sided wait", "espera múltiple"),
     ],
@@ -390,6 +390,24 @@ def test_a_yaku_of_a_score_is_named_by_its_key() -> None:
 def test_every_wait_shape_has_a_name(shape: WaitShape, english: str, spanish: str) -> None:
     assert both(et.wait_shape_name, shape) == (english, spanish)
     assert both(et.wait_shape_name, shape.value) == (english, spanish)
+    # Inside a sentence: the same words, with the English article (Spanish sentences carry it).
+    phrase_en, phrase_es = both(et.wait_shape_phrase, shape)
+    assert phrase_en.split(" ", 1) in (["a", english], ["an", english])
+    assert phrase_es == spanish
+
+
+def test_one_name_per_shape_on_every_page() -> None:
+    """The lessons, the defense drill and the puzzle themes use the engine-text names."""
+    from puzzles.models import THEME_LABELS
+    from tutor.exercises import defense, hands
+
+    names = {str(et.wait_shape_name(s)) for s in WaitShape}
+    assert {str(v) for v in hands._wait_shape_names().values()} == {
+        str(et.wait_shape_phrase(s)) for s in WaitShape
+    }
+    assert {str(v).split(" ", 1)[1] for v in defense._shape_labels().values()} <= names
+    themes = {str(v).lower() for k, v in THEME_LABELS.items() if k.startswith("wait-")}
+    assert themes == {n.lower() for n in names}
 
 
 @pytest.mark.parametrize(

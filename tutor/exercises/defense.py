@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from tutor.engine import defense as ed
 from tutor.engine import tiles as et
 from tutor.web.defense_text import percent_text, reason_text
+from tutor.web.engine_text import wait_shape_phrase
 from tutor.web.tile_names import tile_name
 
 from .base import (
@@ -42,13 +43,8 @@ SHAPES = ("two_sided", "closed", "edge", "shanpon", "tanki")
 
 
 def _shape_labels() -> dict[str, str]:
-    return {
-        "two_sided": _("a two-sided wait (ryanmen)"),
-        "closed": _("a closed wait (kanchan)"),
-        "edge": _("an edge wait (penchan)"),
-        "shanpon": _("a wait on two pairs (shanpon)"),
-        "tanki": _("a single-tile wait (tanki)"),
-    }
+    # The one wording of each shape, shared with every other page.
+    return {shape: wait_shape_phrase(shape) for shape in SHAPES}
 
 
 def _tiles_field(data: Mapping[str, Any], key: str) -> list[int]:

@@ -12,6 +12,8 @@ from django.utils.translation import ngettext
 
 from tutor.engine import tiles as et
 from tutor.engine.analysis import DiscardOption, clear_margin, discard_analysis
+from tutor.engine.waits import WaitShape
+from tutor.web.engine_text import wait_shape_phrase
 from tutor.web.tile_names import tile_name
 
 from .base import (
@@ -361,15 +363,8 @@ class Waits(Exercise[frozenset[int]]):
 
 
 def _wait_shape_names() -> dict[str, str]:
-    return {
-        "two_sided": _("a two-sided wait (ryanmen)"),
-        "closed": _("a closed wait in the middle (kanchan)"),
-        "edge": _("an edge wait (penchan)"),
-        "dual_pon": _("one of two pairs becoming a pon (shanpon)"),
-        "single": _("a single-tile wait on the pair (tanki)"),
-        "nobetan": _("a single wait at either end of a run of four (nobetan)"),
-        "multi_sided": _("a wait with several shapes"),
-    }
+    # The one wording of each shape, shared with every other page.
+    return {shape.value: wait_shape_phrase(shape) for shape in WaitShape}
 
 
 # --- shanten ------------------------------------------------------------------------------

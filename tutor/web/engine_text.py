@@ -46,6 +46,7 @@ __all__ = [
     "reason_text",
     "tile_text",
     "wait_shape_name",
+    "wait_shape_phrase",
     "yaku_gloss",
     "yaku_name",
 ]
@@ -89,17 +90,41 @@ WAIT_SHAPE_NAMES: dict[str, Promise] = {
     "edge": gettext_lazy("edge wait (penchan)"),
     "dual_pon": gettext_lazy("wait on two pairs (shanpon)"),
     "single": gettext_lazy("pair wait (tanki)"),
-    "nobetan": gettext_lazy("two pair waits three apart (nobetan)"),
+    "nobetan": gettext_lazy("pair wait at either end of a run of four (nobetan)"),
     "multi_sided": gettext_lazy("multi-sided wait"),
 }
-"""Names of :class:`tutor.engine.waits.WaitShape` values."""
+"""Names of :class:`tutor.engine.waits.WaitShape` values: the one name of each shape, on every
+page (the analyzer, puzzles, lessons, the defense drills and the puzzle themes)."""
+
+WAIT_SHAPE_PHRASES: dict[str, Promise] = {
+    "two_sided": gettext_lazy("a two-sided wait (ryanmen)"),
+    "closed": gettext_lazy("a closed wait (kanchan)"),
+    "edge": gettext_lazy("an edge wait (penchan)"),
+    "dual_pon": gettext_lazy("a wait on two pairs (shanpon)"),
+    "single": gettext_lazy("a pair wait (tanki)"),
+    "nobetan": gettext_lazy("a pair wait at either end of a run of four (nobetan)"),
+    "multi_sided": gettext_lazy("a multi-sided wait"),
+}
+"""The same names inside a sentence, with their article where the language puts it there
+(English: "a closed wait"; Spanish sentences carry their own article)."""
+
+_SHAPE_ALIASES = {"shanpon": "dual_pon", "tanki": "single"}
+"""The defense module's names of the same shapes."""
 
 
 def wait_shape_name(shape: Any) -> str:
     """The name of a wait shape (a ``WaitShape`` or its value): "two-sided wait (ryanmen)"."""
     value = str(getattr(shape, "value", shape))
-    name = WAIT_SHAPE_NAMES.get(value)
+    name = WAIT_SHAPE_NAMES.get(_SHAPE_ALIASES.get(value, value))
     return str(name) if name is not None else value.replace("_", " ")
+
+
+def wait_shape_phrase(shape: Any) -> str:
+    """A wait shape's name inside a sentence: "a closed wait (kanchan)", "an edge wait
+    (penchan)"; ``"shanpon"`` and ``"tanki"`` are read as the engine's dual pon and single."""
+    value = str(getattr(shape, "value", shape))
+    phrase = WAIT_SHAPE_PHRASES.get(_SHAPE_ALIASES.get(value, value))
+    return str(phrase) if phrase is not None else value.replace("_", " ")
 
 
 # --- yaku -----------------------------------------------------------------------------------
