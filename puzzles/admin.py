@@ -1,4 +1,5 @@
 from django.contrib import admin, messages
+from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
@@ -22,12 +23,12 @@ from .models import (
 
 
 @admin.register(Theme)
-class ThemeAdmin(admin.ModelAdmin):
+class ThemeAdmin(admin.ModelAdmin[Theme]):
     list_display = ("slug", "name")
     search_fields = ("slug", "name")
 
 
-class ReportInline(admin.TabularInline):
+class ReportInline(admin.TabularInline[PuzzleReport, Puzzle]):
     """A puzzle's reports, read-only: staff decide on them from the reports' list."""
 
     model = PuzzleReport
@@ -43,7 +44,7 @@ class ReportInline(admin.TabularInline):
 
 
 @admin.register(Puzzle)
-class PuzzleAdmin(admin.ModelAdmin):
+class PuzzleAdmin(admin.ModelAdmin[Puzzle]):
     list_display = ("id", "kind", "hand", "difficulty", "rating", "attempts", "solved", "created")
     list_filter = ("kind", "difficulty", "themes")
     search_fields = ("hand", "canonical_key", "source_log")
@@ -63,7 +64,7 @@ class PuzzleAdmin(admin.ModelAdmin):
     inlines = [ReportInline]
 
 
-class ChunkInline(admin.TabularInline):
+class ChunkInline(admin.TabularInline[GenerationChunk, GenerationBatch]):
     model = GenerationChunk
     extra = 0
     can_delete = False
@@ -72,7 +73,7 @@ class ChunkInline(admin.TabularInline):
 
 
 @admin.register(GenerationBatch)
-class GenerationBatchAdmin(admin.ModelAdmin):
+class GenerationBatchAdmin(admin.ModelAdmin[GenerationBatch]):
     list_display = (
         "id",
         "kind",
@@ -91,30 +92,35 @@ class GenerationBatchAdmin(admin.ModelAdmin):
 
 
 @admin.register(DailyPuzzle)
-class DailyPuzzleAdmin(admin.ModelAdmin):
+class DailyPuzzleAdmin(admin.ModelAdmin[DailyPuzzle]):
     list_display = ("date", "puzzle")
     raw_id_fields = ("puzzle",)
 
 
 @admin.register(PuzzleAttempt)
-class PuzzleAttemptAdmin(admin.ModelAdmin):
+class PuzzleAttemptAdmin(admin.ModelAdmin[PuzzleAttempt]):
     list_display = ("user", "puzzle", "correct", "first_attempt", "seconds", "created")
     list_filter = ("correct", "first_attempt")
     raw_id_fields = ("user", "puzzle")
 
 
 @admin.register(PlayerRating)
-class PlayerRatingAdmin(admin.ModelAdmin):
+class PlayerRatingAdmin(admin.ModelAdmin[PlayerRating]):
     list_display = ("user", "rating", "deviation", "daily_streak", "updated")
     raw_id_fields = ("user",)
 
 
 def _review(
-    modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet, upheld: bool
+    modeladmin: admin.ModelAdmin[PuzzleReport],
+    request: HttpRequest,
+    queryset: QuerySet[PuzzleReport],
+    upheld: bool,
 ) -> None:
+    staff = request.user
+    assert isinstance(staff, User)  # the admin lets only staff accounts in
     reports = list(queryset.filter(status=ReportStatus.OPEN))
     for report in reports:
-        play.review_report(report, request.user, upheld=upheld)  # type: ignore[arg-type]
+        play.review_report(report, staff, upheld=upheld)
     modeladmin.message_user(
         request,
         ngettext(
@@ -126,17 +132,25 @@ def _review(
 
 
 @admin.action(description=_("Looked at: the puzzle is fine (back to the rated pool)"))
-def dismiss_reports(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet) -> None:
+def dismiss_reports(
+    modeladmin: admin.ModelAdmin[PuzzleReport],
+    request: HttpRequest,
+    queryset: QuerySet[PuzzleReport],
+) -> None:
     _review(modeladmin, request, queryset, upheld=False)
 
 
 @admin.action(description=_("Looked at: the puzzle is flawed (keep it out of the rated pool)"))
-def uphold_reports(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet) -> None:
+def uphold_reports(
+    modeladmin: admin.ModelAdmin[PuzzleReport],
+    request: HttpRequest,
+    queryset: QuerySet[PuzzleReport],
+) -> None:
     _review(modeladmin, request, queryset, upheld=True)
 
 
 @admin.register(PuzzleReport)
-class PuzzleReportAdmin(admin.ModelAdmin):
+class PuzzleReportAdmin(admin.ModelAdmin[PuzzleReport]):
     list_display = ("puzzle", "reason", "status", "user", "created", "reviewed_by")
     list_filter = ("status", "reason")
     raw_id_fields = ("user", "puzzle")
@@ -147,19 +161,20 @@ class PuzzleReportAdmin(admin.ModelAdmin):
         self, request: HttpRequest, obj: PuzzleReport, form: object, change: bool
     ) -> None:
         if change and obj.status != ReportStatus.OPEN and obj.reviewed is None:
-            play.review_report(obj, request.user, upheld=obj.status == ReportStatus.UPHELD)  # type: ignore[arg-type]
+            assert isinstance(request.user, User)  # the admin lets only staff accounts in
+            play.review_report(obj, request.user, upheld=obj.status == ReportStatus.UPHELD)
             return
         super().save_model(request, obj, form, change)
 
 
 @admin.register(PuzzleVote)
-class PuzzleVoteAdmin(admin.ModelAdmin):
+class PuzzleVoteAdmin(admin.ModelAdmin[PuzzleVote]):
     list_display = ("puzzle", "value", "user", "updated")
     list_filter = ("value",)
     raw_id_fields = ("user", "puzzle")
 
 
-class GameLogInline(admin.TabularInline):
+class GameLogInline(admin.TabularInline[GameLog, MiningJob]):
     """A mining job's games, read-only (the text of the log is left out: it is long)."""
 
     model = GameLog
@@ -173,7 +188,7 @@ class GameLogInline(admin.TabularInline):
 
 
 @admin.register(MiningJob)
-class MiningJobAdmin(admin.ModelAdmin):
+class MiningJobAdmin(admin.ModelAdmin[MiningJob]):
     list_display = ("id", "status", "games_total", "games_done", "created_count", "created")
     list_filter = ("status",)
     readonly_fields = (

@@ -62,7 +62,7 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Any
@@ -470,7 +470,7 @@ and their search costs ten times as much)."""
 _UNWINNABLE = {"furiten", "dead_wait", "no_yaku"}
 
 
-def is_unwinnable(row: dict[str, Any]) -> bool:
+def is_unwinnable(row: Mapping[str, Any]) -> bool:
     """Whether a stored row is a tenpai that cannot win by ron or at all: furiten, a dead wait,
     or an open hand without a yaku.
 
@@ -614,7 +614,7 @@ def _own_river(c: Candidate) -> set[int]:
     return set(parse_tiles(str(rivers[seat]))) if rivers[seat] else set()
 
 
-def _unwinnable_tenpai(counts: Counts, discard: int, row: dict[str, Any], own: set[int]) -> bool:
+def _unwinnable_tenpai(counts: Counts, discard: int, row: Mapping[str, Any], own: set[int]) -> bool:
     """Tenpai after ``discard`` on a dead wait (no copy left) or a furiten one (a winning
     tile in the player's river, the discard itself included)."""
     if row["shanten"] != 0:

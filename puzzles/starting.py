@@ -133,4 +133,5 @@ def starting_rating(kind: str, analysis: Mapping[str, Any], themes: Iterable[str
     """
     # Most generated puzzles are plain (a median hardness near 0.25): the square root spreads
     # them around the middle of the band, where a new player starts.
-    return round(LOWEST + (HIGHEST - LOWEST) * hardness(kind, analysis, themes) ** 0.5, 1)
+    root = float(hardness(kind, analysis, themes) ** 0.5)  # typeshed: float ** float is Any
+    return round(LOWEST + (HIGHEST - LOWEST) * root, 1)
