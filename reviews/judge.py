@@ -50,10 +50,10 @@ DEAL_IN_GAP = 0.05
 pick must be to count as deal-in prone: five points is the gap between a suji 2-8 (3.7%) and a
 non-suji 4-6 (14.9%) halved, the difference a defender is taught to see."""
 
-DEAL_IN_LOSS = 1000.0
+DEAL_IN_LOSS = BIG_LOSS
 """...and by how many points folding beat pushing that pick
-(:func:`tutor.engine.push_fold.push_or_fold`): about a sixth of a non-dealer riichi's ron, so
-that a pick flagged is wrong whatever the small errors of both estimates."""
+(:func:`tutor.engine.push_fold.push_or_fold`): the same expected points given away as a big
+mistake of value (a 12% tile pushed from a hand that will not win costs about 700)."""
 
 
 class StoredReviewError(ValueError):

@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from reviews import services
 from reviews.judge import (
+    DEAL_IN_LOSS,
     JudgedDecision,
     judge_decision,
     judged_from_json,
@@ -52,7 +53,7 @@ def test_a_weak_hand_pushing_a_dangerous_tile_is_a_deal_in_prone_big_mistake() -
     assert judged.defense["tiles"][0]["reasons"][0]["code"] == "genbutsu"
     mine = judged.defense["played"]
     assert mine["tile"] == "4m" and mine["shanten"] >= 1
-    assert judged.defense["push_fold"]["fold"]["value"] - mine["value"] >= 1000
+    assert judged.defense["push_fold"]["fold"]["value"] - mine["value"] >= DEAL_IN_LOSS
 
 
 def test_a_tenpai_push_is_never_called_deal_in_prone() -> None:

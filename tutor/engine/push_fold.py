@@ -7,9 +7,13 @@ the safest tile, giving up their hand). :func:`push_or_fold` weighs the two in p
 - **push** with discard ``p`` is worth ``ev(p) + win(p) · 1000 − risk_push · V``: ``ev`` and
   ``win`` are the expected score and win rate of :func:`.value.rank_discards` over the own draws
   the round has left once a riichi stands (:data:`DISCARDS_AFTER_RIICHI`), the 1000 the riichi
-  stick a win collects, and ``risk_push = 1 − (1 − d(p)) · (1 − w)^(n − 1)`` the chance of
-  dealing in with this discard (its danger ``d(p)`` from :mod:`.defense`) or one of the ``n − 1``
-  later ones, each taken as dangerous as a tile drawn from the wall (``w``, :func:`wall_danger`);
+  stick a win collects, and ``risk_push = 1 − (1 − d(p)) · (T · (1 − w)^(n − 1) + (1 − T) ·
+  (1 − d(f))^(n − 1))`` the chance of dealing in with this discard (its danger ``d(p)`` from
+  :mod:`.defense`) or a later one: once tenpai (the option's tenpai rate ``T``) each of the
+  ``n − 1`` later discards is taken as dangerous as a tile drawn from the wall (``w``,
+  :func:`wall_danger`); a hand that does not reach tenpai folds then, as safely as the fold
+  below. (Counting every later discard as pushed instead makes the model fold hands Phoenix
+  players push, and they are right more often than not: see ``bench/bench_push_fold.py``.)
 - **fold** with the safest tile ``f`` is worth ``− risk_fold · V`` with ``risk_fold = 1 −
   (1 − d(f))^n``: the hand is given up, and the later discards are taken as safe as this one;
 - ``V`` is what a deal-in costs: the mean value of a riichi hand's ron in Tenhou's Phoenix room
@@ -134,6 +138,7 @@ class Choice:
     shanten: int
     risk: float
     value: float
+    tenpai_rate: float = 0.0
 
     @property
     def tile_str(self) -> str:
@@ -155,6 +160,7 @@ class Choice:
             "danger": round(self.danger, 4),
             "ev": round(self.ev),
             "win_rate": round(self.win_rate, 4),
+            "tenpai_rate": round(self.tenpai_rate, 4),
             "shanten": self.shanten,
             "risk": round(self.risk, 4),
             "value": round(self.value),
@@ -184,12 +190,15 @@ class PushFold:
 
     @property
     def answer(self) -> str:
-        """The better option.
+        """The better option (``"fold"`` when the safest tile is also the push tile: nothing
+        is risked).
 
         >>> c = Choice(0, 0.1, 3000.0, 0.5, 0, 0.2, 2000.0)
         >>> PushFold(c, Choice(1, 0.0, 0.0, 0.0, 3, 0.0, 0.0), 5926.0, 0.05, 4).answer
         'push'
         """
+        if self.push.tile == self.fold.tile:
+            return "fold"
         return "push" if self.push.value > self.fold.value else "fold"
 
     @property
@@ -259,17 +268,21 @@ def push_or_fold(
     rows = (ranking or _ranking(hand, context, n - 1)).rows
     dangers = danger(state, [r.discard for r in rows], model)
 
+    safest = min(rows, key=lambda r: (dangers[r.discard], -r.ev))
+    safest_danger = dangers[safest.discard]
+
     def choice(row: Any, fold: bool) -> Choice:
         d = dangers[row.discard]
+        t = row.tenpai_rate
         if fold:
             risk = 1 - (1 - d) ** n
-            return Choice(row.discard, d, row.ev, row.win_rate, row.shanten, risk, -risk * v)
-        risk = 1 - (1 - d) * (1 - w) ** (n - 1)
+            return Choice(row.discard, d, row.ev, row.win_rate, row.shanten, risk, -risk * v, t)
+        later = t * (1 - w) ** (n - 1) + (1 - t) * (1 - safest_danger) ** (n - 1)
+        risk = 1 - (1 - d) * later
         value = row.ev + row.win_rate * RIICHI_STICK - risk * v
-        return Choice(row.discard, d, row.ev, row.win_rate, row.shanten, risk, value)
+        return Choice(row.discard, d, row.ev, row.win_rate, row.shanten, risk, value, t)
 
     pushes = sorted((choice(r, False) for r in rows), key=lambda c: (-c.value, c.danger))
-    safest = min(rows, key=lambda r: (dangers[r.discard], -r.ev))
     return PushFold(pushes[0], choice(safest, True), v, w, n, tuple(pushes))
 
 
