@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 
 from tutor.engine.gamelog.events import GameLogError
 from tutor.engine.gamelog.replay import replay_game
+from tutor.exercises import facts
 
 from . import defense_mining, mining
 from .models import BatchStatus, ChunkStatus, GameLog, MiningJob, Puzzle
@@ -214,7 +215,7 @@ def run_game_log(game_log_id: int) -> GameResult | None:
                     kind=g.kind,
                     hand=g.hand,
                     context=g.context,
-                    analysis=g.analysis,
+                    analysis=facts.to_json(g.analysis),
                     difficulty=g.difficulty,
                     rating=g.rating,
                     canonical_key=g.canonical_key,
@@ -343,7 +344,16 @@ def load_fixture(path: Path = FIXTURE) -> int:
         )
         fresh = [r for r in rows if r["canonical_key"] not in existing]
         Puzzle.objects.bulk_create(
-            [Puzzle(**{name: r[name] for name in _FIXTURE_FIELDS}) for r in fresh],
+            [
+                # A fixture written before the facts' current version is read as stored then.
+                Puzzle(
+                    **{
+                        **{name: r[name] for name in _FIXTURE_FIELDS},
+                        "analysis": facts.upgrade(r["analysis"]),
+                    }
+                )
+                for r in fresh
+            ],
             ignore_conflicts=True,
         )
         stored = dict(
