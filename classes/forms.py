@@ -3,7 +3,7 @@ from __future__ import annotations
 from typing import Any
 
 from crispy_forms.helper import FormHelper
-from crispy_forms.layout import Fieldset, Layout, Submit
+from crispy_forms.layout import Submit
 from django import forms
 from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
@@ -11,10 +11,13 @@ from django.utils.translation import gettext_lazy as _
 from lessons.models import Stage
 from puzzles.models import Puzzle, Theme
 from puzzles.play import pick_puzzles
+from tutor.engine.scoring.score import TENHOU_NAMES
+from tutor.exercises import ContentError, exercise
+from tutor.web.engine_text import error_text
 from tutor.web.text import VisibleTextForm, VisibleTextModelForm
 
-from . import services
-from .models import Classroom, ExerciseKind, Instructor, InstructorRequest, NewsPost
+from . import worksheets
+from .models import Classroom, Instructor, InstructorRequest, NewsPost
 
 MAX_PUZZLES = 50
 
@@ -238,93 +241,104 @@ class PuzzleSetForm(AssignmentBaseForm):
         return data
 
 
-WIND_CHOICES = (("E", _("East")), ("S", _("South")), ("W", _("West")), ("N", _("North")))
+SEAT_CHOICES = (
+    ("east", _("East")),
+    ("south", _("South")),
+    ("west", _("West")),
+    ("north", _("North")),
+)
+YAKU_CHOICES = [(name, name) for i, name in sorted(TENHOU_NAMES.items()) if i < 36]
 
 
-SITUATION_FIELDS = ("win_tile", "tsumo", "riichi", "seat_wind", "round_wind", "dora")
-
-
-class ExerciseForm(AssignmentBaseForm):
-    exercise_kind = forms.ChoiceField(
-        label=_("Exercise"), choices=ExerciseKind.choices, initial=ExerciseKind.DISCARD
-    )
-    hand = forms.CharField(
-        label=_("Hand"),
+def _tiles(label: Any, help_text: Any = "", required: bool = False) -> forms.CharField:
+    attrs = {"autocomplete": "off", "spellcheck": "false"}
+    return forms.CharField(
+        label=label,
         max_length=120,
-        help_text=_(
-            "In mpsz notation, called sets in brackets: 14 tiles to discard from or to score "
-            "(with the winning tile), 13 tiles to find the waits. E.g. 123m456p789s1122z [777p]."
-        ),
-        widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
+        required=required,
+        help_text=help_text,
+        widget=forms.TextInput(attrs=attrs),
     )
-    win_tile = forms.CharField(label=_("Winning tile"), max_length=4, required=False)
-    tsumo = forms.BooleanField(label=_("Won by self-draw (tsumo)"), required=False)
+
+
+class ItemForm(VisibleTextForm):
+    """One hand of a worksheet: the fields its exercise type needs (``worksheets.TYPES``),
+    checked by building the exercise: ``cleaned_data["item"]`` is its data."""
+
+    hand = _tiles(
+        _("Hand"),
+        _("In mpsz notation, called sets in brackets, e.g. 123m456p789s1122z [777p]."),
+        required=True,
+    )
+    win_tile = _tiles(_("Winning tile"), _("One tile, e.g. 5p (0p for a red five)."), True)
+    win = forms.ChoiceField(
+        label=_("Won by"), choices=(("ron", _("Ron")), ("tsumo", _("Tsumo"))), initial="ron"
+    )
+    seat = forms.ChoiceField(label=_("Seat wind"), choices=SEAT_CHOICES, initial="south")
+    round = forms.ChoiceField(label=_("Round wind"), choices=SEAT_CHOICES, initial="east")
+    discarder = forms.ChoiceField(
+        label=_("Who dealt in"), choices=(("", "—"), *SEAT_CHOICES), required=False
+    )
     riichi = forms.BooleanField(label=_("Riichi declared"), required=False)
-    seat_wind = forms.ChoiceField(label=_("Seat wind"), choices=WIND_CHOICES, initial="S")
-    round_wind = forms.ChoiceField(label=_("Round wind"), choices=WIND_CHOICES, initial="E")
-    dora = forms.CharField(
-        label=_("Dora indicators"), max_length=20, required=False, help_text=_("E.g. 3m.")
+    dora = _tiles(_("Dora indicators"), _("E.g. 3m."))
+    indicators = _tiles(_("Dora indicators"), _("E.g. 3m."), True)
+    ura = _tiles(_("Ura-dora indicators"))
+    discards = _tiles(_("Your discards"))
+    tile = _tiles(_("The tile discarded (or drawn)"), required=True)
+    passed = _tiles(_("Tiles that went by since your last discard"))
+    river = _tiles(
+        _("The riichi player's discards"), _("In order; the last one declared riichi."), True
     )
-    kind_fields = (
-        "exercise_kind",
-        "hand",
-        "win_tile",
-        "tsumo",
-        "riichi",
-        "seat_wind",
-        "round_wind",
-        "dora",
+    choices = forms.MultipleChoiceField(
+        label=_("Yaku to offer"),
+        choices=YAKU_CHOICES,
+        initial=["Riichi", "Menzen Tsumo", "Pinfu", "Tanyao", "Iipeikou", "Toitoi"],
+        widget=forms.CheckboxSelectMultiple,
     )
 
-    def __init__(self, *args: Any, locked: bool = False, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, item_type: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.locked = locked
-        if locked:
-            # Students answered it: the question stays the one they saw. Disabled fields keep
-            # their initial values whatever a request sends.
-            for name in self.kind_fields:
-                self.fields[name].disabled = True
-        self.helper.layout = Layout(
-            "exercise_kind",
-            "hand",
-            Fieldset(
-                _("The win (for scoring only)"),
-                "win_tile",
-                "tsumo",
-                "riichi",
-                "seat_wind",
-                "round_wind",
-                "dora",
-                css_class="score-only border rounded p-2 pb-0 mb-3",
-            ),
-            "title",
-            "instructions",
-            "due",
-        )
-
-    @staticmethod
-    def initial_for(assignment: Any) -> dict[str, Any]:
-        """The form's fields filled from a saved exercise, to edit it."""
-        return {
-            "exercise_kind": assignment.exercise_kind,
-            "hand": assignment.hand,
-            **{k: v for k, v in assignment.situation.items() if k in SITUATION_FIELDS},
-        }
-
-    def situation(self) -> dict[str, Any]:
-        data = self.cleaned_data
-        if data.get("exercise_kind") != ExerciseKind.SCORE:
-            return {}
-        return {key: data.get(key) for key in SITUATION_FIELDS}
+        self.item_type = item_type
+        wanted = worksheets.TYPES[item_type][1]
+        for name in list(self.fields):
+            if name not in wanted:
+                del self.fields[name]
+        if item_type == "dora":
+            self.fields["hand"].required = False
+        self.helper = FormHelper()
+        self.helper.form_tag = False
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        if "hand" not in data or "exercise_kind" not in data:
+        if self.errors:
             return data
+        item: dict[str, Any] = {"type": self.item_type}
+        item.update((k, v.strip() if isinstance(v, str) else v) for k, v in data.items() if v)
+        if self.item_type == "furiten":
+            item.setdefault("discards", "")  # no discards yet is a position too
         try:
-            data["facts"] = services.exercise_facts(
-                data["exercise_kind"], data["hand"], self.situation()
+            ex = exercise(item)
+            found = len(ex.solutions())
+        except ContentError as error:
+            self._add_content_error(error)
+            return data
+        if found != 1:
+            raise forms.ValidationError(
+                _(
+                    "The engine finds %(n)d right answers for this position; a worksheet item "
+                    "needs exactly one. Change the hand."
+                )
+                % {"n": found}
             )
-        except services.ExerciseError as error:
-            self.add_error("hand", str(error))
+        data["item"] = item
         return data
+
+    def _add_content_error(self, error: ContentError) -> None:
+        """The engine's complaint, on the field it names when it names one."""
+        cause = error.__cause__
+        text = error_text(cause) if isinstance(cause, ValueError) else str(error)
+        named = str(error).split(":")[0].strip()
+        if named in self.fields and named != "choices":
+            self.add_error(named, text)
+        else:
+            self.add_error(None, _("The engine cannot use this position: %(why)s") % {"why": text})

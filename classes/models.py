@@ -2,8 +2,8 @@
 
 Students do lesson stages and puzzles on the lessons and puzzles pages; the receivers in
 :mod:`classes.receivers` copy each answer that belongs to an assignment into :class:`Attempt`
-and keep one :class:`Progress` row per student and assignment. Custom exercises are answered on
-the class's own pages and are checked by the engine (:mod:`classes.services`).
+and keep one :class:`Progress` row per student and assignment. A worksheet's hands are answered on
+the class's own pages through the one exercise layer (:mod:`tutor.exercises`).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from django.utils.translation import ngettext
 
 from lessons.models import Stage
 from puzzles.models import THEME_LABELS
+from tutor.exercises import Exercise, exercise
 
 from .news import render_news
 
@@ -208,23 +209,18 @@ class Membership(models.Model):
 class AssignmentKind(models.TextChoices):
     STAGE = "stage", _("Lesson stage")
     PUZZLES = "puzzles", _("Puzzle set")
-    EXERCISE = "exercise", _("Custom exercise")
+    EXERCISE = "exercise", _("Worksheet")
     REVIEW = "review", _("Review a game")
-
-
-class ExerciseKind(models.TextChoices):
-    DISCARD = "discard", _("What to discard")
-    WAITS = "waits", _("What are the waits")
-    SCORE = "score", _("What does this hand score")
 
 
 class Assignment(models.Model):
     """Work a class's teachers ask its students to do.
 
     Exactly one of the kinds' fields is used: ``stage_slug`` (a lesson stage), ``puzzle_ids``
-    (a puzzle set, fixed when the assignment is saved) or ``exercise_kind`` + ``hand`` +
-    ``situation`` (a custom exercise; ``analysis`` keeps the engine's facts computed at save
-    time, shown to teachers; answers are checked by the engine again).
+    (a puzzle set, fixed when the assignment is saved) or ``worksheet`` (the teacher's own
+    positions: a list of exercise data as a lesson file holds it, ``{"type": "waits", "hand":
+    "..."}``, each checked by building it with :func:`tutor.exercises.exercise`; item ``n``
+    (from 1) is the key its attempts are recorded under).
     """
 
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments")
@@ -236,12 +232,7 @@ class Assignment(models.Model):
     puzzle_ids = models.JSONField(_("puzzles"), default=list, blank=True)
     # The theme the puzzles were picked by (empty for chosen puzzles); used in the title.
     theme = models.CharField(_("theme"), max_length=40, blank=True)
-    exercise_kind = models.CharField(
-        _("exercise"), max_length=10, choices=ExerciseKind.choices, blank=True
-    )
-    hand = models.CharField(_("hand"), max_length=120, blank=True)
-    situation = models.JSONField(default=dict, blank=True)
-    analysis = models.JSONField(default=dict, blank=True)
+    worksheet = models.JSONField(_("worksheet"), default=list, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -292,7 +283,8 @@ class Assignment(models.Model):
             return ngettext("%(n)d puzzle", "%(n)d puzzles", n) % {"n": n}
         if self.kind == AssignmentKind.REVIEW:
             return str(AssignmentKind.REVIEW.label)
-        return str(ExerciseKind(self.exercise_kind).label) if self.exercise_kind else ""
+        n = len(self.worksheet)
+        return ngettext("Worksheet of %(n)d hand", "Worksheet of %(n)d hands", n) % {"n": n}
 
     @property
     def items(self) -> list[str]:
@@ -300,27 +292,25 @@ class Assignment(models.Model):
         if self.kind == AssignmentKind.PUZZLES:
             return [str(pid) for pid in self.puzzle_ids]
         if self.kind == AssignmentKind.EXERCISE:
-            return [EXERCISE_ITEM]
+            return [str(n) for n in range(1, len(self.worksheet) + 1)]
         return []
 
-    @property
-    def seat_wind_label(self) -> str:
-        return str(WIND_LABELS.get(self.situation.get("seat_wind", ""), ""))
-
-    @property
-    def round_wind_label(self) -> str:
-        return str(WIND_LABELS.get(self.situation.get("round_wind", ""), ""))
+    def exercise(self, item: str) -> Exercise:
+        """The worksheet's item ``item`` ("1", "2"...) built by the exercise layer; raises
+        ``LookupError`` for no such item and ContentError if an engine change broke it."""
+        if item not in self.items or self.kind != AssignmentKind.EXERCISE:
+            raise LookupError(item)
+        return exercise(self.worksheet[int(item) - 1])
 
     def is_past_due(self, now: Any = None) -> bool:
         return self.due is not None and (now or timezone.now()) > self.due
 
 
-EXERCISE_ITEM = "exercise"
-WIND_LABELS = {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
-
-
 class Attempt(models.Model):
-    """One answer a student gave for an assignment: a lesson step, a puzzle or the exercise."""
+    """One answer a student gave for an assignment: a lesson step, a puzzle or a worksheet item.
+
+    ``given`` keeps a worksheet answer as its form sent it (``{"tile": ["3m"]}``), so that the
+    exercise reads it again to draw it for the teacher."""
 
     assignment = models.ForeignKey(Assignment, on_delete=models.CASCADE, related_name="attempts")
     student = models.ForeignKey(
@@ -330,7 +320,8 @@ class Attempt(models.Model):
     correct = models.BooleanField()
     seconds = models.FloatField(null=True, blank=True)
     answer = models.CharField(max_length=200, blank=True)
-    # Theme keys for "accuracy per theme": puzzle theme slugs, "lesson:<slug>", "exercise:<kind>".
+    given = models.JSONField(default=dict, blank=True)
+    # Theme keys for "accuracy per theme": puzzle theme slugs, "lesson:<slug>", "exercise:<type>".
     themes = models.JSONField(default=list, blank=True)
     created = models.DateTimeField(default=timezone.now)
 

@@ -1,14 +1,13 @@
 """What the classes app does beyond storing rows: joining, recording work, statuses, the
-dashboard figures, the CSV, the news wall, and custom exercises checked by the engine.
+dashboard figures, the CSV, the news wall, and answering a worksheet.
 
-Every rule of the game comes from :mod:`tutor.engine`; this module only turns a teacher's form
-into engine calls and keeps the engine's answers (see :func:`exercise_facts`).
+Every rule of the game comes from :mod:`tutor.engine` through the exercise layer
+(:mod:`tutor.exercises`); this module only records what it says.
 """
 
 from __future__ import annotations
 
 import csv
-import dataclasses
 import io
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -25,36 +24,13 @@ from django.utils.translation import ngettext
 from lessons.models import Stage
 from lessons.services import stage_status
 from puzzles.models import THEME_LABELS
-from tutor.engine.analysis import (
-    DiscardOption,
-    clear_margin,
-    discard_analysis,
-    ukeire_margin_needed,
-)
-from tutor.engine.hand import parse_hand
-from tutor.engine.scoring import score
-from tutor.engine.scoring.situation import situation_from_hand
-from tutor.engine.shanten import shanten
-from tutor.engine.tiles import (
-    EAST,
-    NORTH,
-    SOUTH,
-    WEST,
-    parse_tile,
-    parse_tiles,
-    parse_tiles_red,
-    tile_str,
-)
-from tutor.engine.waits import waits
-from tutor.web.engine_text import error_text
+from tutor.exercises import Exercise, Verdict, Widget
 
 from .models import (
-    EXERCISE_ITEM,
     Assignment,
     AssignmentKind,
     Attempt,
     Classroom,
-    ExerciseKind,
     InstructorRequest,
     Membership,
     Progress,
@@ -211,6 +187,7 @@ def record_attempt(
     *,
     seconds: float | None = None,
     answer: str = "",
+    given: dict[str, list[str]] | None = None,
     themes: list[str] | None = None,
     when: datetime | None = None,
 ) -> Progress:
@@ -224,6 +201,7 @@ def record_attempt(
             correct=correct,
             seconds=seconds,
             answer=answer[:200],
+            given=given or {},
             themes=themes or [],
             created=when,
         )
@@ -597,9 +575,9 @@ def theme_label(key: str, stage_titles: dict[str, str] | None = None) -> str:
         title = stage_titles.get(slug, slug) if stage_titles is not None else stage_title(slug)
         return _("Lesson: %(stage)s") % {"stage": title}
     if key.startswith("exercise:"):
-        kind = key.removeprefix("exercise:")
-        labels = dict(ExerciseKind.choices)
-        return _("Exercise: %(kind)s") % {"kind": labels.get(kind, kind)}
+        from .worksheets import type_label
+
+        return _("Exercise: %(kind)s") % {"kind": type_label(key.removeprefix("exercise:"))}
     return str(THEME_LABELS.get(key, key))
 
 
@@ -682,237 +660,39 @@ def _csv_safe(text: str) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
-# --- custom exercises, checked by the engine -------------------------------------------------
+# --- worksheets, answered through the one exercise layer ------------------------------------
 
 
-class ExerciseError(ValueError):
-    """The teacher's position cannot make this exercise; the message says why."""
+def answer_item(
+    assignment: Assignment, student: Any, item: str, post: Any, seconds: float | None
+) -> tuple[Exercise, Any, Verdict]:
+    """Read and check a student's answer to worksheet item ``item`` with the exercise layer,
+    and record it with the form's own fields (``Attempt.given``), so it can be drawn again.
 
-
-# The margin rule for what-to-discard exercises is the engine's
-# (:func:`tutor.engine.analysis.clear_margin`): a teacher's exercise must stand out exactly as
-# much as a generated puzzle or a lesson's best-discard exercise does.
-
-
-WINDS = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
-
-
-def exercise_facts(
-    kind: str, hand_text: str, situation: dict[str, Any] | None = None
-) -> dict[str, Any]:
-    """Check a teacher's position and return the engine's facts as plain JSON values.
-
-    Raises :class:`ExerciseError` (a ``ValueError``) with a reason a teacher can act on: a
-    malformed hand, the wrong number of tiles, no clear best discard, a hand that is not
-    tenpai, a hand that cannot win.
+    Raises ``LookupError`` for no such item, :class:`~tutor.exercises.ContentError` for an
+    item the engine can no longer build and :class:`~tutor.exercises.AnswerError` for a
+    tampered or empty answer: nothing is recorded then.
     """
-
-    situation = situation or {}
-    hand_text = (hand_text or "").strip()
-    if not hand_text:
-        raise ExerciseError(_("Enter a hand, e.g. 123m456p789s1122z."))
-    sizes = {ExerciseKind.DISCARD: (14,), ExerciseKind.WAITS: (13,), ExerciseKind.SCORE: (14,)}
-    if kind not in sizes:
-        raise ExerciseError(_("Choose a kind of exercise."))
-    try:
-        hand = parse_hand(hand_text, sizes=sizes[ExerciseKind(kind)])
-    except ValueError as error:
-        raise ExerciseError(error_text(error)) from error
-    if kind == ExerciseKind.DISCARD:
-        return _discard_facts(hand)
-    if kind == ExerciseKind.WAITS:
-        return _waits_facts(hand)
-    return _score_facts(hand, situation)
-
-
-def _discard_facts(hand: Any) -> dict[str, Any]:
-
-    # The tiles of the hand's own called sets are seen, as in the lessons and the analyzer.
-    options = discard_analysis(
-        hand.concealed, melds=len(hand.melds), seen=hand.all_counts(), held=hand.called_counts()
-    )
-    rows = [
-        {
-            "discard": tile_str(o.discard),
-            "shanten": o.shanten,
-            "accepted": {tile_str(t): n for t, n in sorted(o.accepted.items())},
-            "count": o.count,
-            "two_step": o.two_step,
-        }
-        for o in options
-    ]
-    best = clear_best_discard(rows, options)
-    return {
-        "shanten": shanten(hand.concealed, len(hand.melds), held=hand.called_counts()),
-        "discards": rows,
-        "best": best["discard"],
-    }
-
-
-def clear_best_discard(rows: list[dict[str, Any]], options: list[DiscardOption]) -> dict[str, Any]:
-    """The best discard of an analysis (JSON rows of the engine's ``options``, best first) if
-    it stands out by the engine's clear-best rule; otherwise raise :class:`ExerciseError`
-    saying why not."""
-    if not rows:
-        raise ExerciseError(_("This hand has no discard to choose."))
-    if len(rows) == 1 or clear_margin(options) is not None:
-        return rows[0]
-    best, second = rows[0], rows[1]
-    needed = ukeire_margin_needed(best["count"])
-    raise ExerciseError(
-        _(
-            "There is no clear best answer: discarding %(a)s accepts %(na)d tiles and "
-            "discarding %(b)s accepts %(nb)d, with the same shanten. The best discard must "
-            "leave a lower shanten than any other, or accept at least %(needed)d more tiles, "
-            "or as many tiles with a clearly better 2-step figure (%(ta)s against %(tb)s)."
-        )
-        % {
-            "a": best["discard"],
-            "na": best["count"],
-            "b": second["discard"],
-            "nb": second["count"],
-            "needed": needed,
-            "ta": best["two_step"],
-            "tb": second["two_step"],
-        }
-    )
-
-
-def _waits_facts(hand: Any) -> dict[str, Any]:
-
-    n = shanten(hand.concealed, len(hand.melds), held=hand.called_counts())
-    if n != 0:
-        raise ExerciseError(
-            _("This hand is not tenpai (it is %(n)d-shanten), so it has no waits to find.")
-            % {"n": n}
-        )
-    found = sorted(int(t) for t in waits(hand.concealed, melds=hand.melds))
-    if not found:
-        raise ExerciseError(
-            _("This hand is tenpai only on tiles it already holds all four of (no live wait).")
-        )
-    return {"shanten": 0, "waits": [tile_str(t) for t in found]}
-
-
-def _score_facts(hand: Any, situation: dict[str, Any]) -> dict[str, Any]:
-
-    win_text = str(situation.get("win_tile") or "").strip()
-    if not win_text:
-        raise ExerciseError(_("Say which tile completed the hand (e.g. 5p)."))
-    try:
-        win_kinds, win_red = parse_tiles_red(win_text)
-        if len(win_kinds) != 1:
-            raise ExerciseError(_("The winning tile must be exactly one tile, e.g. 5p."))
-        indicator_kinds, _red = parse_tiles_red(str(situation.get("dora") or ""))
-        win = situation_from_hand(
-            hand,
-            win_kinds[0],
-            win_red=win_red[0],
-            tsumo=bool(situation.get("tsumo")),
-            riichi=bool(situation.get("riichi")),
-            seat_wind=WINDS.get(str(situation.get("seat_wind")), WINDS["S"]),
-            round_wind=WINDS.get(str(situation.get("round_wind")), WINDS["E"]),
-        )
-        indicators = _free_copies(indicator_kinds, taken=set(win.all_tiles))
-        result = score(dataclasses.replace(win, dora_indicators=indicators))
-    except ExerciseError:
-        raise
-    except ValueError as error:
-        raise ExerciseError(error_text(error)) from error
-    return {
-        "han": result.han,
-        "fu": result.fu,
-        "points": result.points,
-        "limit": result.limit,
-        "yaku": [{"name": y.name, "key": y.key, "han": y.han} for y in result.yaku],
-        "fu_lines": [str(line) for line in result.fu_lines],
-        # the same lines as data, so each reader sees them in their own language
-        "fu_details": [
-            {"fu": line.fu, "sign": line.sign, "code": line.code, "params": dict(line.params)}
-            for line in result.fu_lines
-        ],
-        "payments": result.payments.as_dict(),
-    }
-
-
-def _free_copies(kinds: list[int], taken: set[int]) -> tuple[int, ...]:
-    """Physical tiles (kind·4 + copy) for dora indicators, distinct from the hand's own."""
-
-    out = []
-    for kind in kinds:
-        copy = next((kind * 4 + c for c in range(4) if kind * 4 + c not in taken), None)
-        if copy is None:
-            raise ExerciseError(
-                _("There are only four %(tile)s: the hand and the dora indicators hold more.")
-                % {"tile": tile_str(kind)}
-            )
-        taken.add(copy)
-        out.append(copy)
-    return tuple(out)
-
-
-@dataclass(frozen=True)
-class Verdict:
-    correct: bool
-    answer: str
-    message: str
-
-
-class AnswerError(ValueError):
-    """The submitted answer is malformed or tampered with (a 400, nothing recorded)."""
-
-
-def check_exercise_answer(assignment: Assignment, data: Any) -> Verdict:
-    """Check a student's answer against the engine's facts stored with the exercise."""
-
-    facts = assignment.analysis
-    kind = assignment.exercise_kind
-    try:
-        if kind == ExerciseKind.DISCARD:
-            raw = str(data.get("discard") or "").strip()
-            if not raw:
-                raise AnswerError(_("Pick the tile you would discard."))
-            chosen = tile_str(parse_tile(raw))
-            held = {row["discard"] for row in facts["discards"]}
-            if chosen not in held:
-                raise AnswerError(_("%(tile)s is not in this hand.") % {"tile": chosen})
-            return Verdict(chosen == facts["best"], chosen, "")
-        if kind == ExerciseKind.WAITS:
-            raw_list = [str(v) for v in data.getlist("waits")] if hasattr(data, "getlist") else []
-            if not raw_list:
-                raise AnswerError(_("Pick every tile this hand waits on."))
-            if len(raw_list) > 34:
-                raise AnswerError(_("Too many tiles."))
-            chosen_kinds = sorted({t for v in raw_list for t in parse_tiles(v)})
-            chosen_text = " ".join(tile_str(t) for t in chosen_kinds)
-            right = sorted(parse_tile(t) for t in facts["waits"])
-            return Verdict(chosen_kinds == right, chosen_text, "")
-        if kind == ExerciseKind.SCORE:
-            raw = str(data.get("points") or "").strip().replace(",", "").replace(".", "")
-            if not raw.isdigit() or len(raw) > 7:
-                raise AnswerError(_("Enter the points as a whole number, e.g. 3900."))
-            points = int(raw)
-            return Verdict(points == facts["points"], str(points), "")
-    except (KeyError, TypeError) as error:
-        raise AnswerError(_("This exercise cannot be answered.")) from error
-    except AnswerError:
-        raise
-    except ValueError as error:  # a malformed tile from a tampered form
-        raise AnswerError(str(error)) from error
-    raise AnswerError(_("This exercise cannot be answered."))
-
-
-def answer_exercise(
-    assignment: Assignment, student: Any, data: Any, seconds: float | None
-) -> Verdict:
-    verdict = check_exercise_answer(assignment, data)
+    ex = assignment.exercise(item)
+    answer = ex.read(post)
+    verdict = ex.check(answer)
+    given = form_fields(ex.widget(), post)
     record_attempt(
         assignment,
         student,
-        EXERCISE_ITEM,
+        item,
         verdict.correct,
         seconds=seconds,
-        answer=verdict.answer,
-        themes=[f"exercise:{assignment.exercise_kind}"],
+        answer=" ".join(v for values in given.values() for v in values),
+        given=given,
+        themes=[f"exercise:{ex.type}"],
     )
-    return verdict
+    return ex, answer, verdict
+
+
+def form_fields(widget: Widget, post: Any) -> dict[str, list[str]]:
+    """The fields of ``post`` that ``widget``'s inputs send (a checked answer: bounded)."""
+    names = {widget.name, "number", "stack", *(name for name, _l, _v in widget.inputs)}
+    if widget.second is not None:
+        names.add(widget.second.name)
+    return {n: [str(v)[:8] for v in post.getlist(n)[:40]] for n in sorted(names) if n in post}

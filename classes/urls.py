@@ -20,9 +20,20 @@ urlpatterns = [
     path("<int:class_id>/news/<int:post_id>/edit/", views.news_edit, name="news_edit"),
     path("<int:class_id>/news/<int:post_id>/delete/", views.news_delete, name="news_delete"),
     path("<int:class_id>/assign/", views.assignment_new, name="assignment_new"),
-    path("<int:class_id>/assign/preview/", views.exercise_preview, name="exercise_preview"),
     path("<int:class_id>/a/<int:assignment_id>/", views.assignment, name="assignment"),
     path("<int:class_id>/a/<int:assignment_id>/answer/", views.answer, name="answer"),
+    path("<int:class_id>/a/<int:assignment_id>/items/", views.item_new, name="item_new"),
+    path(
+        "<int:class_id>/a/<int:assignment_id>/items/<int:item>/delete/",
+        views.item_delete,
+        name="item_delete",
+    ),
+    path("<int:class_id>/a/<int:assignment_id>/print/", views.worksheet_print, name="print"),
+    path(
+        "<int:class_id>/a/<int:assignment_id>/students/<int:student_id>/",
+        views.worksheet_review,
+        name="review",
+    ),
     path(
         "<int:class_id>/a/<int:assignment_id>/edit/", views.assignment_edit, name="assignment_edit"
     ),

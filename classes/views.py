@@ -27,15 +27,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from tutor.exercises import AnswerError, ContentError
 from tutor.web.client import client_address
 
-from . import mail, services
+from . import mail, services, worksheets
 from .forms import (
     AddTeacherForm,
     AssignmentBaseForm,
     ClassroomForm,
-    ExerciseForm,
     InstructorRequestForm,
+    ItemForm,
     JoinForm,
     NewsForm,
     PuzzleSetForm,
@@ -60,7 +61,7 @@ MAX_ASSIGNMENTS_PER_CLASS = 100
 ASSIGNMENT_FORMS = {
     AssignmentKind.STAGE: StageAssignmentForm,
     AssignmentKind.PUZZLES: PuzzleSetForm,
-    AssignmentKind.EXERCISE: ExerciseForm,
+    AssignmentKind.EXERCISE: AssignmentBaseForm,
     AssignmentKind.REVIEW: ReviewAssignmentForm,
 }
 
@@ -384,29 +385,38 @@ def assignment_new(request: HttpRequest, class_id: int) -> HttpResponse:
     kind = request.GET.get("kind") or request.POST.get("kind") or AssignmentKind.EXERCISE
     if kind not in ASSIGNMENT_FORMS:
         kind = AssignmentKind.EXERCISE
-    form_class = ASSIGNMENT_FORMS[AssignmentKind(kind)]
-    form = form_class(request.POST or None)
+    form = ASSIGNMENT_FORMS[AssignmentKind(kind)](request.POST or None)
+    item_form = _item_form(request) if kind == AssignmentKind.EXERCISE else None
     context: dict[str, Any] = {
         "classroom": classroom,
         "form": form,
+        "item_form": item_form,
         "kind": kind,
         "kinds": AssignmentKind.choices,
+        "types": worksheets.TYPES,
     }
     if request.method == "POST":
-        if form.is_valid() and "preview" not in request.POST:
+        if form.is_valid() and (item_form is None or item_form.is_valid()):
             assignment = _save_assignment(classroom, AssignmentKind(kind), form, request.user)
+            if item_form is not None:
+                assignment.worksheet = [item_form.cleaned_data["item"]]
+                assignment.save(update_fields=["worksheet"])
             messages.success(
                 request, _("Assigned: %(title)s") % {"title": assignment.display_title}
             )
             return redirect(
                 "classes:assignment", class_id=classroom.pk, assignment_id=assignment.pk
             )
-        if isinstance(form, ExerciseForm):
-            context["facts"] = form.cleaned_data.get("facts") if form.is_valid() else None
-        return render(
-            request, "classes/assignment_form.html", context, status=200 if form.is_valid() else 400
-        )
+        return render(request, "classes/assignment_form.html", context, status=400)
     return render(request, "classes/assignment_form.html", context)
+
+
+def _item_form(request: HttpRequest) -> ItemForm:
+    """The form of a worksheet item of the type asked for (``type``, by default discards)."""
+    item_type = request.GET.get("type") or request.POST.get("type") or "best_discard"
+    if item_type not in worksheets.TYPES:
+        item_type = "best_discard"
+    return ItemForm(request.POST or None, item_type=item_type)
 
 
 def _save_assignment(
@@ -421,8 +431,6 @@ def _save_assignment(
         assignment.puzzle_ids = data["chosen_ids"]
         if data.get("mode") == PuzzleSetForm.MODE_THEME:
             assignment.theme = data.get("theme") or ""
-    elif kind == AssignmentKind.EXERCISE:
-        _fill_exercise(assignment, form)
     assignment.save()
     return assignment
 
@@ -433,84 +441,109 @@ def _fill_details(assignment: Assignment, data: dict[str, Any]) -> None:
     assignment.due = data.get("due")
 
 
-def _fill_exercise(assignment: Assignment, form: ExerciseForm) -> None:
-    data = form.cleaned_data
-    assignment.exercise_kind = data["exercise_kind"]
-    assignment.hand = data["hand"].strip()
-    assignment.situation = form.situation()
-    assignment.analysis = data["facts"]
-
-
 @login_required
 def assignment_edit(request: HttpRequest, class_id: int, assignment_id: int) -> HttpResponse:
-    """Change an assignment's title, instructions and due date, and a custom exercise's hand
-    (checked by the engine exactly as on creation). Work already recorded is kept."""
+    """Change an assignment's title, instructions and due date (a worksheet's hands are added
+    and removed on its own page). Work already recorded is kept."""
     classroom = _teacher_class(request, class_id)
     item = get_object_or_404(Assignment, pk=assignment_id, classroom=classroom)
-    exercise = item.kind == AssignmentKind.EXERCISE
-    initial: dict[str, Any] = {"title": item.title, "instructions": item.instructions}
-    initial["due"] = item.due
-    if exercise:
-        initial.update(ExerciseForm.initial_for(item))
-    data = request.POST if request.method == "POST" else None
-    # Once a student has answered a custom exercise, its question (hand, kind, the win) is
-    # locked: their answers, and "Done", must stay about the question they saw.
-    locked = exercise and item.attempts.exists()
-    form: AssignmentBaseForm = (
-        ExerciseForm(data, initial=initial, locked=locked)
-        if exercise
-        else AssignmentBaseForm(data, initial=initial)
-    )
+    initial = {"title": item.title, "instructions": item.instructions, "due": item.due}
+    form = AssignmentBaseForm(request.POST if request.method == "POST" else None, initial=initial)
     context: dict[str, Any] = {
         "classroom": classroom,
         "form": form,
         "kind": item.kind,
         "editing": item,
-        "locked": locked,
     }
     context.update(_kind_context(item))
     if request.method == "POST":
-        valid = form.is_valid()
-        if valid and "preview" not in request.POST:
+        if form.is_valid():
             _fill_details(item, form.cleaned_data)
-            if isinstance(form, ExerciseForm):
-                _fill_exercise(item, form)
             item.save()
             messages.success(request, _("The assignment was saved."))
             return redirect("classes:assignment", class_id=classroom.pk, assignment_id=item.pk)
-        if exercise:
-            context["facts"] = form.cleaned_data.get("facts") if valid else None
-        return render(
-            request, "classes/assignment_form.html", context, status=200 if valid else 400
-        )
-    if exercise:
-        context["facts"] = item.analysis
-        context["preview_hand"] = item.hand
+        return render(request, "classes/assignment_form.html", context, status=400)
     return render(request, "classes/assignment_form.html", context)
 
 
-@vary_on_headers("HX-Request")
+def _worksheet(request: HttpRequest, class_id: int, assignment_id: int) -> Assignment:
+    """A worksheet of a class the user teaches (404 for another kind or someone else's)."""
+    classroom = _teacher_class(request, class_id)
+    return get_object_or_404(
+        Assignment, pk=assignment_id, classroom=classroom, kind=AssignmentKind.EXERCISE
+    )
+
+
+@login_required
+def item_new(request: HttpRequest, class_id: int, assignment_id: int) -> HttpResponse:
+    """Add a hand to a worksheet: the fields of its type, checked by building the exercise."""
+    sheet = _worksheet(request, class_id, assignment_id)
+    item_form = _item_form(request)
+    context = {
+        "classroom": sheet.classroom,
+        "editing": sheet,
+        "adding": True,
+        "item_form": item_form,
+        "kind": sheet.kind,
+        "types": worksheets.TYPES,
+    }
+    if len(sheet.worksheet) >= worksheets.MAX_ITEMS:
+        context["full"] = worksheets.MAX_ITEMS
+        return render(request, "classes/assignment_form.html", context, status=400)
+    if request.method == "POST":
+        if not item_form.is_valid():
+            return render(request, "classes/assignment_form.html", context, status=400)
+        with transaction.atomic():
+            locked = Assignment.objects.select_for_update().get(pk=sheet.pk)
+            locked.worksheet = [*locked.worksheet, item_form.cleaned_data["item"]]
+            locked.save(update_fields=["worksheet"])
+        messages.success(request, _("The hand was added to the worksheet."))
+        return redirect("classes:assignment", class_id=class_id, assignment_id=sheet.pk)
+    return render(request, "classes/assignment_form.html", context)
+
+
 @require_POST
 @login_required
-def exercise_preview(request: HttpRequest, class_id: int) -> HttpResponse:
-    """The engine's analysis or score of the hand being typed, before anything is saved."""
-    classroom = _teacher_class(request, class_id)
-    form = ExerciseForm(request.POST)
-    facts = form.cleaned_data.get("facts") if form.is_valid() else None
-    # Nothing typed yet is not an error: the panel keeps its invitation to type a hand.
-    typed = bool(request.POST.get("hand", "").strip())
-    error = None if facts or not typed else "; ".join(str(e) for e in form.errors.get("hand", []))
+def item_delete(request: HttpRequest, class_id: int, assignment_id: int, item: int) -> HttpResponse:
+    """Take a hand out of a worksheet nobody has answered yet (answers are kept by position)."""
+    sheet = _worksheet(request, class_id, assignment_id)
+    with transaction.atomic():
+        sheet = Assignment.objects.select_for_update().get(pk=sheet.pk)
+        if not 1 <= item <= len(sheet.worksheet):
+            raise Http404("No such hand.")
+        if sheet.attempts.exists() or len(sheet.worksheet) == 1:
+            refusal = _("A worksheet keeps at least one hand, and all of them once answered.")
+            messages.error(request, refusal)
+            return redirect("classes:assignment", class_id=class_id, assignment_id=sheet.pk)
+        sheet.worksheet = [d for i, d in enumerate(sheet.worksheet, 1) if i != item]
+        sheet.save(update_fields=["worksheet"])
+    messages.success(request, _("The hand was removed."))
+    return redirect("classes:assignment", class_id=class_id, assignment_id=sheet.pk)
+
+
+@login_required
+def worksheet_print(request: HttpRequest, class_id: int, assignment_id: int) -> HttpResponse:
+    """The worksheet on paper: the positions, then the answer key with its explanations."""
+    sheet = _worksheet(request, class_id, assignment_id)
+    context = {"classroom": sheet.classroom, "assignment": sheet, "items": worksheets.items(sheet)}
+    return render(request, "classes/worksheet_print.html", context)
+
+
+@login_required
+def worksheet_review(
+    request: HttpRequest, class_id: int, assignment_id: int, student_id: int
+) -> HttpResponse:
+    """One student's answers to a worksheet, each drawn on its hand with the right one marked."""
+    sheet = _worksheet(request, class_id, assignment_id)
+    pupil = get_object_or_404(User, pk=student_id, class_memberships__classroom=sheet.classroom)
+    attempts = list(sheet.attempts.filter(student=pupil).order_by("created", "pk"))
     context = {
-        "classroom": classroom,
-        "form": form,
-        "facts": facts,
-        "preview_error": error,
-        "kind": AssignmentKind.EXERCISE,
-        "kinds": AssignmentKind.choices,
-        "exercise_kind": form.cleaned_data.get("exercise_kind"),
+        "classroom": sheet.classroom,
+        "assignment": sheet,
+        "pupil": pupil,
+        "items": worksheets.items(sheet, attempts),
     }
-    template = "classes/assignment_form.html"
-    return render(request, f"{template}#preview" if _partial(request) else template, context)
+    return render(request, "classes/worksheet_review.html", context)
 
 
 @login_required
@@ -550,11 +583,15 @@ def assignment(request: HttpRequest, class_id: int, assignment_id: int) -> HttpR
     if teacher:
         grid = services.class_grid(classroom, assignments=[item])
         context["results"] = [(s, works[0]) for s, works in grid.rows()]
+        if item.kind == AssignmentKind.EXERCISE:
+            context["items"] = worksheets.items(item)
     else:
         services.sync_stage_progress(item, request.user)
         progress = Progress.objects.filter(assignment=item, student=request.user).first()
         context["work"] = services.Work(item, progress, services.work_status(item, progress))
-        context["shown"] = signing.dumps(time.time(), salt="classes.shown")
+        if item.kind == AssignmentKind.EXERCISE:
+            key = request.GET.get("item", "1")
+            context.update(_item_context(request, item, key if key in item.items else "1"))
     return render(request, "classes/assignment.html", context)
 
 
@@ -566,7 +603,29 @@ def _kind_context(item: Assignment) -> dict[str, Any]:
         return {"puzzles": [puzzles[i] for i in item.puzzle_ids if i in puzzles]}
     if item.kind == AssignmentKind.STAGE:
         return {"stage_title": services.stage_title(item.stage_slug)}
-    return {"all_tiles": "123456789m123456789p123456789s1234567z"}
+    return {}
+
+
+def _item_context(
+    request: HttpRequest, sheet: Assignment, key: str, answer: Any = None
+) -> dict[str, Any]:
+    """A student's view of one worksheet item: its widget (with ``answer`` ticked), the
+    items answered right so far, and the signed time it was shown."""
+    right = set(
+        sheet.attempts.filter(student=request.user, correct=True).values_list("item", flat=True)
+    )
+    context: dict[str, Any] = {
+        "item_key": key,
+        "item_keys": [(k, k in right) for k in sheet.items],
+        "shown": signing.dumps(time.time(), salt="classes.shown"),
+        "answer_url": reverse("classes:answer", args=[sheet.classroom_id, sheet.pk]),
+    }
+    try:
+        ex = sheet.exercise(key)
+        context.update(widget=ex.widget(answer), question=worksheets.question(ex))
+    except ContentError:
+        context["error"] = _("This hand cannot be shown right now. Please skip it.")
+    return context
 
 
 @vary_on_headers("HX-Request")
@@ -574,39 +633,33 @@ def _kind_context(item: Assignment) -> dict[str, Any]:
 @login_required
 def answer(request: HttpRequest, class_id: int, assignment_id: int) -> HttpResponse:
     classroom, teacher = _member_class(request, class_id)
-    item = get_object_or_404(Assignment, pk=assignment_id, classroom=classroom)
+    sheet = get_object_or_404(Assignment, pk=assignment_id, classroom=classroom)
     if teacher:
-        raise PermissionDenied(_("Teachers see the answer on the assignment page."))
-    if item.kind != AssignmentKind.EXERCISE:
+        raise PermissionDenied(_("Teachers see the answers on the assignment page."))
+    if sheet.kind != AssignmentKind.EXERCISE:
         return HttpResponse(
             _("This assignment is done on the lessons or puzzles pages."), status=400
         )
+    key = request.POST.get("item", "")
+    if key not in sheet.items:
+        raise Http404("No such hand in this worksheet.")
     seconds = _seconds_since(request.POST.get("shown"))
+    context: dict[str, Any] = {"classroom": classroom, "assignment": sheet, "teacher": False}
+    status = 200
     try:
-        verdict = services.answer_exercise(item, request.user, request.POST, seconds)
-    except services.AnswerError as error:
-        context = {"classroom": classroom, "assignment": item, "answer_error": str(error)}
-        template = "classes/assignment.html"
-        if _partial(request):
-            return render(request, f"{template}#feedback", context, status=400)
-        messages.error(request, str(error))
-        return redirect("classes:assignment", class_id=classroom.pk, assignment_id=item.pk)
-    progress = Progress.objects.filter(assignment=item, student=request.user).first()
-    context = {
-        "classroom": classroom,
-        "assignment": item,
-        "verdict": verdict,
-        "facts": item.analysis,
-        "shown": signing.dumps(time.time(), salt="classes.shown"),
-        "work": services.Work(item, progress, services.work_status(item, progress)),
-    }
+        _ex, given, verdict = services.answer_item(sheet, request.user, key, request.POST, seconds)
+        context.update(_item_context(request, sheet, key, given), verdict=verdict)
+    except (AnswerError, ContentError) as error:
+        context.update(_item_context(request, sheet, key), error=str(error))
+        status = 400
+    progress = Progress.objects.filter(assignment=sheet, student=request.user).first()
+    context["work"] = services.Work(sheet, progress, services.work_status(sheet, progress))
     if _partial(request):
         # The status badge in the page's header is updated out of band.
-        return render(request, "classes/assignment.html#feedback", {**context, "oob": True})
-    # Without JavaScript: show the same page with the feedback under the exercise.
-    context["teacher"] = False
-    context.update(_kind_context(item))
-    return render(request, "classes/assignment.html", context)
+        return render(
+            request, "classes/assignment.html#item", {**context, "oob": True}, status=status
+        )
+    return render(request, "classes/assignment.html", context, status=status)
 
 
 def _seconds_since(token: str | None) -> float | None:

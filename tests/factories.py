@@ -23,10 +23,16 @@ import pytest
 
 PASSWORD = "a-long-pass-phrase-9"
 
-# A closed riichi hand won by ron on 5p (2 han, 40 fu, 2,600 points for a non-dealer).
+# A closed riichi hand won by ron on 5p (2 han, 40 fu: West pays 2,600 to a non-dealer).
 SCORE_HAND = "234567m23455p678s"
-SCORE_SITUATION = {"win_tile": "5p", "riichi": True, "seat_wind": "S", "round_wind": "E"}
-SCORE_ANALYSIS = {"points": 2600, "han": 2, "fu": 40, "yaku": [], "fu_lines": []}
+SCORE_ITEM = {
+    "type": "payment",
+    "hand": SCORE_HAND,
+    "win_tile": "5p",
+    "win": "ron",
+    "discarder": "west",
+    "riichi": True,
+}
 
 Rows = tuple[list[dict[str, Any]], list[tuple[str, dict[str, Any]]]]
 
@@ -100,17 +106,14 @@ def classroom(name: str, by: Any, *students: Any) -> Any:
 
 
 def score_exercise(room: Any, title: str = "Score this") -> Any:
-    """A custom "score this hand" exercise assigned to ``room`` (:data:`SCORE_HAND`)."""
+    """A one-hand worksheet, "who pays what" for :data:`SCORE_HAND`, assigned to ``room``."""
     from classes.models import Assignment, AssignmentKind
 
     return Assignment.objects.create(
         classroom=room,
         kind=AssignmentKind.EXERCISE,
         title=title,
-        exercise_kind="score",
-        hand=SCORE_HAND,
-        situation=dict(SCORE_SITUATION),
-        analysis=copy.deepcopy(SCORE_ANALYSIS),
+        worksheet=[dict(SCORE_ITEM)],
     )
 
 

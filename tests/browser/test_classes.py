@@ -1,6 +1,6 @@
 """Classes in Chromium, in English and in Spanish: an instructor creates a class; a student joins
-with the code; the instructor assigns the wall stage and a custom what-to-discard exercise
-(checked live by the engine); the student completes both; the dashboard and the CSV show it."""
+with the code; the instructor assigns the wall stage and a worksheet with a what-to-discard hand (checked by
+the engine); the student completes both; the dashboard and the CSV show it."""
 
 from __future__ import annotations
 
@@ -129,20 +129,17 @@ def _the_whole_path(teacher, student, language: str) -> None:
     teacher.locator("#id_stage").select_option("the-wall")
     teacher.get_by_role("button", name=t(language, "Assign")).click()
     teacher.locator(".alert-success").wait_for()
-    # ... and a custom what-to-discard exercise: the engine's answer shows live, before saving.
+    # ... and a worksheet with a what-to-discard hand: the engine checks the position.
     teacher.goto(class_url)
     teacher.get_by_role("link", name=t(language, "New assignment")).click()
-    teacher.get_by_role("link", name=t(language, "Custom exercise")).click()
-    teacher.locator("#id_exercise_kind").select_option("discard")
+    teacher.get_by_role("link", name=t(language, "Worksheet")).click()
+    assert teacher.locator("#id_type").input_value() == "best_discard"
     teacher.locator("#id_hand").fill("123m456p789s11345z")
-    # No clear best answer: the form says why before anything is saved.
-    teacher.locator("#preview .preview-error", has_text="3z").wait_for()
+    teacher.get_by_role("button", name=t(language, "Assign"), exact=True).click()
+    # No single best answer: the form says why and keeps what was typed.
+    teacher.locator(".item-error").wait_for()
+    assert teacher.locator("#id_hand").input_value() == "123m456p789s11345z"
     teacher.locator("#id_hand").fill(DISCARD_HAND)
-    teacher.locator("#preview .discard-table").wait_for()
-    assert (
-        t(language, "Best discard: %(best)s") % {"best": "1s"}
-        in teacher.locator("#preview").inner_text()
-    )
     teacher.locator("#id_instructions").fill("Look for tenpai.")
     both_sizes(teacher, f"classes-exercise-preview-{language}")
     teacher.get_by_role("button", name=t(language, "Assign"), exact=True).click()
@@ -170,15 +167,17 @@ def _the_whole_path(teacher, student, language: str) -> None:
     complete_the_wall_stage(student)
     # ... and answers the exercise on the class page: a wrong tile first, then the right one.
     student.goto(class_url)
-    student.get_by_role("link", name=t(language, "What to discard")).first.click()
+    with translation.override(language):
+        sheet = translation.ngettext("Worksheet of %(n)d hand", "Worksheet of %(n)d hands", 1)
+    student.get_by_role("link", name=sheet % {"n": 1}).click()
     # Nothing picked: the button waits for a choice (the server refuses an empty answer too).
-    assert student.get_by_role("button", name=t(language, "Check my answer")).is_disabled()
+    assert student.get_by_role("button", name=t(language, "Check"), exact=True).is_disabled()
     student.locator('label.tile-option:has(input[value="7m"])').click()
-    student.get_by_role("button", name=t(language, "Check my answer")).click()
-    student.locator("#feedback .feedback-wrong").wait_for()
+    student.get_by_role("button", name=t(language, "Check"), exact=True).click()
+    student.locator("#feedback.feedback-wrong").wait_for()
     student.locator('label.tile-option:has(input[value="1s"])').click()
-    student.get_by_role("button", name=t(language, "Check my answer")).click()
-    student.locator("#feedback .feedback-correct").wait_for()
+    student.get_by_role("button", name=t(language, "Check"), exact=True).click()
+    student.locator("#feedback.feedback-correct").wait_for()
     student.locator("#work-status .status-done").wait_for()
     both_sizes(student, f"classes-student-answer-{language}")
     student.goto(class_url)

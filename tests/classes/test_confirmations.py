@@ -28,9 +28,9 @@ def test_asking_to_delete_an_assignment_says_how_many_students_work_goes_with_it
 ):
     classmate = make_user("classmate")
     Membership.objects.create(classroom=world.classroom, student=classmate)
-    record_attempt(world.exercise, world.student, "exercise", False, answer="1000")
-    record_attempt(world.exercise, world.student, "exercise", True, answer="2600")
-    record_attempt(world.exercise, classmate, "exercise", True, answer="2600")
+    record_attempt(world.exercise, world.student, "1", False, answer="1000")
+    record_attempt(world.exercise, world.student, "1", True, answer="2600")
+    record_attempt(world.exercise, classmate, "1", True, answer="2600")
     response = login(world.teacher).get(_delete_url(world))
     assert response.status_code == 200
     body = response.content.decode()
@@ -48,7 +48,7 @@ def test_an_assignment_nobody_worked_on_says_so(login, world):
 
 
 def test_confirming_deletes_the_assignment_and_its_work(login, world):
-    record_attempt(world.exercise, world.student, "exercise", True, answer="2600")
+    record_attempt(world.exercise, world.student, "1", True, answer="2600")
     response = login(world.teacher).post(_delete_url(world))
     assert response.status_code == 302
     assert response["Location"] == reverse("classes:detail", args=[world.classroom.pk])

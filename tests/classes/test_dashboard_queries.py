@@ -58,10 +58,7 @@ def grow(world, students: int, per_kind: int) -> list[Assignment]:
             Assignment(
                 classroom=classroom,
                 kind=AssignmentKind.EXERCISE,
-                exercise_kind="score",
-                hand=world.exercise.hand,
-                situation=world.exercise.situation,
-                analysis=world.exercise.analysis,
+                worksheet=world.exercise.worksheet,
                 due=timezone.now() if i % 2 else None,
             )
         )

@@ -1,5 +1,5 @@
-"""Teachers edit an assignment (its details, and a custom exercise's hand checked by the engine
-as on creation) and remove a student; the work students already did is kept."""
+"""Teachers edit an assignment's details (a worksheet's hands are added on its own page, see
+test_worksheets.py) and remove a student; the work students already did is kept."""
 
 from __future__ import annotations
 
@@ -12,9 +12,7 @@ from lessons.models import Stage
 from puzzles.models import Puzzle
 
 pytestmark = pytest.mark.django_db
-HTMX = {"HTTP_HX_REQUEST": "true"}
 CLEAR_DISCARD = "23467m456p789s11z1s"  # discard 1s
-NO_CLEAR_ANSWER = "123m456p789s11345z"
 
 
 @pytest.fixture
@@ -24,9 +22,7 @@ def discard(world):
         kind=AssignmentKind.EXERCISE,
         title="Discard",
         instructions="Think.",
-        exercise_kind="discard",
-        hand=CLEAR_DISCARD,
-        analysis=services.exercise_facts("discard", CLEAR_DISCARD),
+        worksheet=[{"type": "best_discard", "hand": CLEAR_DISCARD}],
     )
 
 
@@ -35,14 +31,7 @@ def _edit_url(world, a):
 
 
 def _exercise_data(**extra):
-    return {
-        "exercise_kind": "discard",
-        "hand": CLEAR_DISCARD,
-        "seat_wind": "S",
-        "round_wind": "E",
-        "title": "Discard",
-        **extra,
-    }
+    return {"title": "Discard", "instructions": "Think.", **extra}
 
 
 # --- editing ---------------------------------------------------------------------------------
@@ -50,14 +39,12 @@ def _exercise_data(**extra):
 
 def test_the_edit_form_is_filled_with_the_assignment(login, world, discard):
     body = login(world.teacher).get(_edit_url(world, discard)).content.decode()
-    assert f'value="{CLEAR_DISCARD}"' in body
     assert 'value="Discard"' in body and "Think." in body
-    assert "Best discard: 1s" in body  # the engine's answer as saved, shown beside the form
     assert 'name="kind" value="exercise"' in body
 
 
 def test_a_teacher_edits_the_details_and_keeps_the_students_work(login, world, discard):
-    services.record_attempt(discard, world.student, "exercise", True, answer="1s")
+    services.record_attempt(discard, world.student, "1", True, answer="1s")
     response = login(world.teacher).post(
         _edit_url(world, discard),
         _exercise_data(title="Tenpai or not", instructions="Count the tiles.", due="2030-05-01"),
@@ -74,100 +61,32 @@ def test_a_teacher_edits_the_details_and_keeps_the_students_work(login, world, d
     assert Attempt.objects.filter(assignment=discard).count() == 1
 
 
-def test_a_new_hand_is_checked_and_saved_with_the_engines_analysis(login, world, discard):
-    hand = "123m456p789s1177z1p"
-    expected = services.exercise_facts("discard", hand)
-    response = login(world.teacher).post(_edit_url(world, discard), _exercise_data(hand=hand))
-    assert response.status_code == 302
-    discard.refresh_from_db()
-    assert discard.hand == hand
-    assert discard.analysis == expected
-
-
-def test_a_teacher_can_turn_the_exercise_into_a_scoring_one(login, world, discard):
-    response = login(world.teacher).post(
-        _edit_url(world, discard),
-        _exercise_data(exercise_kind="score", hand="234567m23455p678s", win_tile="4p", riichi="on"),
-    )
-    assert response.status_code == 302
-    discard.refresh_from_db()
-    assert discard.exercise_kind == "score"
-    assert discard.analysis["points"] == 3900
-    assert discard.situation["win_tile"] == "4p" and discard.situation["riichi"] is True
-
-
-def test_a_hand_without_a_clear_best_answer_is_refused_and_nothing_changes(login, world, discard):
-    before = (discard.hand, discard.analysis)
-    response = login(world.teacher).post(
-        _edit_url(world, discard), _exercise_data(hand=NO_CLEAR_ANSWER, title="New title")
-    )
-    assert response.status_code == 400
-    body = response.content.decode()
-    assert "no clear best answer" in body
-    assert f'value="{NO_CLEAR_ANSWER}"' in body  # what was typed is shown again
-    assert 'value="New title"' in body
-    discard.refresh_from_db()
-    assert (discard.hand, discard.analysis, discard.title) == (*before, "Discard")
-
-
-def test_the_preview_button_on_the_edit_page_saves_nothing(login, world, discard):
-    hand = "123m456p789s1177z1p"
-    response = login(world.teacher).post(
-        _edit_url(world, discard), _exercise_data(hand=hand, preview="1")
-    )
-    assert response.status_code == 200
-    assert "Best discard" in response.content.decode()
-    discard.refresh_from_db()
-    assert discard.hand == CLEAR_DISCARD
-
-
-def test_the_live_preview_works_from_the_edit_page(login, world, discard):
-    body = login(world.teacher).get(_edit_url(world, discard)).content.decode()
-    preview = reverse("classes:exercise_preview", args=[world.classroom.pk])
-    assert f'hx-post="{preview}"' in body
-    response = login(world.teacher).post(preview, _exercise_data(hand=NO_CLEAR_ANSWER), **HTMX)
-    assert "no clear best answer" in response.content.decode()
-
-
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ({"hand": ""}, "This field is required"),
-        ({"hand": "x" * 121}, "at most 120 characters"),
-        ({"hand": "123m456p789s"}, "tiles"),
-        ({"hand": "123q456p789s11345z"}, ""),
         ({"title": "t" * 121}, "at most 120 characters"),
         ({"instructions": "i" * 4001}, "at most 4000 characters"),
         ({"due": "next tuesday"}, "Enter a valid date/time"),
-        ({"exercise_kind": "chess"}, "Select a valid choice"),
-        ({"seat_wind": "Q"}, "Select a valid choice"),
     ],
 )
 def test_bad_input_on_the_edit_form_is_a_400_and_loses_nothing(
     login, world, discard, data, message
 ):
-    # the question itself can only change before any answer (test_exercise_lock.py)
-    question = {"hand", "exercise_kind", "seat_wind"} & set(data)
-    answers = 0 if question else 1
-    if answers:
-        services.record_attempt(discard, world.student, "exercise", False, answer="7m")
-    response = login(world.teacher).post(_edit_url(world, discard), _exercise_data(**data))
+    services.record_attempt(discard, world.student, "1", False, answer="7m")
+    response = login(world.teacher).post(
+        _edit_url(world, discard), _exercise_data(**{"title": "New", **data})
+    )
     assert response.status_code == 400
-    assert message in response.content.decode()
-    assert "invalid-feedback" in response.content.decode()
+    body = response.content.decode()
+    assert message in body and "invalid-feedback" in body
+    assert 'value="New"' in body or "t" * 121 in body  # what was typed is shown again
     discard.refresh_from_db()
-    assert (discard.hand, discard.title, discard.instructions) == (
+    assert (discard.worksheet[0]["hand"], discard.title, discard.instructions) == (
         CLEAR_DISCARD,
         "Discard",
         "Think.",
     )
-    assert Attempt.objects.filter(assignment=discard).count() == answers
-
-
-def test_an_empty_post_to_the_edit_form_says_what_is_missing(login, world, discard):
-    response = login(world.teacher).post(_edit_url(world, discard), {})
-    assert response.status_code == 400
-    assert "This field is required" in response.content.decode()
+    assert Attempt.objects.filter(assignment=discard).count() == 1
 
 
 def test_a_stage_or_puzzle_set_keeps_its_content_and_changes_its_details(login, world):
@@ -247,7 +166,7 @@ def test_removing_a_student_asks_first(login, world):
 
 
 def test_a_removed_students_work_is_kept_but_hidden_from_the_grid(login, world, discard):
-    services.record_attempt(discard, world.student, "exercise", True, answer="1s")
+    services.record_attempt(discard, world.student, "1", True, answer="1s")
     client = login(world.teacher)
     response = client.post(_remove_url(world, world.student))
     assert response["Location"] == reverse("classes:dashboard", args=[world.classroom.pk])

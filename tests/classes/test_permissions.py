@@ -26,9 +26,13 @@ CLASS_URLS = [
     ("classes:news", "post", "teacher"),
     ("classes:assignment_new", "get", "teacher"),
     ("classes:assignment_new", "post", "teacher"),
-    ("classes:exercise_preview", "post", "teacher"),
     ("classes:assignment", "get", "member"),
     ("classes:answer", "post", "student"),
+    ("classes:item_new", "get", "teacher"),
+    ("classes:item_new", "post", "teacher"),
+    ("classes:item_delete", "post", "teacher"),
+    ("classes:print", "get", "teacher"),
+    ("classes:review", "get", "teacher"),
     ("classes:assignment_edit", "get", "teacher"),
     ("classes:assignment_edit", "post", "teacher"),
     ("classes:assignment_delete", "get", "teacher"),
@@ -50,6 +54,10 @@ def _url(world, name: str) -> str:
         "classes:answer": [c, a],
         "classes:assignment_delete": [c, a],
         "classes:assignment_edit": [c, a],
+        "classes:item_new": [c, a],
+        "classes:item_delete": [c, a, 1],
+        "classes:print": [c, a],
+        "classes:review": [c, a, world.student.pk],
         "classes:student": [c, world.student.pk],
         "classes:student_remove": [c, world.student.pk],
     }.get(name, [c])
@@ -60,7 +68,10 @@ def _call(client, method: str, url: str):
     data = {
         "body": "hello",
         "username": "outsider",
-        "points": "2600",
+        "item": "1",
+        "pay_west": "2600",
+        "type": "waits",
+        "hand": "23m456p789s11z111m",
         "name": "x",
         "title": "hacked",
     }
@@ -93,9 +104,14 @@ def test_people_outside_the_class_get_a_404_without_data(login, world, persona, 
 
 
 def _assert_nothing_changed(world) -> None:
-    """Refused requests leave the class as it was: members, teachers, the exercise."""
+    """Refused requests leave the class as it was: members, teachers, the worksheet, work."""
+    from classes.models import Attempt
+    from tests.factories import SCORE_ITEM
+
     world.exercise.refresh_from_db()
     assert world.exercise.title == "Score this"
+    assert world.exercise.worksheet == [SCORE_ITEM]
+    assert not Attempt.objects.exists()
     assert world.classroom.is_student(world.student)
     assert list(world.classroom.teachers.all()) == [world.teacher]
 
@@ -168,7 +184,7 @@ def test_a_student_sees_only_their_own_work(login, world, make_user):
 
     classmate = make_user("classmate")
     Membership.objects.create(classroom=world.classroom, student=classmate)
-    record_attempt(world.exercise, classmate, "exercise", False, answer="9999")
+    record_attempt(world.exercise, classmate, "1", False, answer="9999")
     client = login(world.student)
     for url in (
         reverse("classes:detail", args=[world.classroom.pk]),
@@ -193,10 +209,14 @@ def test_a_student_sees_only_their_own_work(login, world, make_user):
         "/classes/{c}/students/99999999999999999999999/remove/",
         "/classes/{c}/students/abc/remove/",
         "/classes/{c}/a/-1/edit/",
+        "/classes/{c}/a/99999999999999999999999/print/",
+        "/classes/{c}/a/{a}/students/99999999999999999999999/",
+        "/classes/{c}/a/{a}/students/{o}/",
     ],
 )
 def test_absurd_ids_and_codes_are_a_404_not_a_server_error(login, world, path):
-    response = login(world.teacher).get(path.format(c=world.classroom.pk))
+    url = path.format(c=world.classroom.pk, a=world.exercise.pk, o=world.stranger_student.pk)
+    response = login(world.teacher).get(url)
     assert response.status_code == 404
 
 

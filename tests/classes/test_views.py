@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+from html import unescape
 
 import pytest
 from django.urls import reverse
@@ -13,6 +14,7 @@ from classes import services
 from classes.models import (
     Assignment,
     AssignmentKind,
+    Attempt,
     Classroom,
     InstructorRequest,
     Membership,
@@ -201,52 +203,26 @@ def test_a_bad_puzzle_set_says_why(login, world, some_puzzles, data, message):
     assert message in response.content.decode()
 
 
-def test_a_discard_exercise_without_a_clear_answer_is_not_saved(login, world):
+def test_a_discard_hand_without_one_best_answer_is_not_saved(login, world):
     response = _new(
-        login(world.teacher), world, "exercise", exercise_kind="discard", hand="123m456p789s11345z",
-        seat_wind="S", round_wind="E",
-    )  # fmt: skip
+        login(world.teacher), world, "exercise", type="best_discard", hand="123m456p789s11345z"
+    )
     assert response.status_code == 400
-    assert "no clear best answer" in response.content.decode()
+    assert "3 right answers" in response.content.decode()
     assert Assignment.objects.count() == 1  # only the fixture's
 
 
-def test_a_discard_exercise_is_saved_with_the_engines_analysis(login, world):
+def test_a_worksheet_is_saved_with_its_first_hand(login, world):
     response = _new(
-        login(world.teacher), world, "exercise", exercise_kind="discard", hand=CLEAR_DISCARD,
-        seat_wind="S", round_wind="E", instructions="Think about the waits.",
+        login(world.teacher), world, "exercise", type="best_discard", hand=CLEAR_DISCARD,
+        instructions="Think about the waits.",
     )  # fmt: skip
     assert response.status_code == 302
-    a = Assignment.objects.get(exercise_kind="discard")
-    assert a.analysis["best"] == "1s"
-    assert a.display_title == "What to discard"
+    a = Assignment.objects.get(title="", kind=AssignmentKind.EXERCISE)
+    assert a.worksheet == [{"type": "best_discard", "hand": CLEAR_DISCARD}]
+    assert a.display_title == "Worksheet of 1 hand"
     with translation.override("es"):
-        assert a.display_title == "Qué descartar"
-
-
-def test_the_preview_shows_the_engines_answer_without_saving(login, world):
-    client = login(world.teacher)
-    url = reverse("classes:exercise_preview", args=[world.classroom.pk])
-    data = {"exercise_kind": "discard", "hand": CLEAR_DISCARD, "seat_wind": "S", "round_wind": "E"}
-    response = client.post(url, data, **HTMX)
-    body = response.content.decode()
-    assert response.status_code == 200
-    assert 'id="preview"' in body and "<html" not in body
-    assert "Best discard: 1s" in body
-    bad = client.post(url, {**data, "hand": "123m456p789s11345z"}, **HTMX).content.decode()
-    assert "no clear best answer" in bad
-    assert Assignment.objects.count() == 1
-
-
-def test_the_preview_button_works_without_javascript(login, world):
-    response = _new(
-        login(world.teacher), world, "exercise", exercise_kind="score", hand="234567m23455p678s",
-        win_tile="4p", riichi="on", seat_wind="S", round_wind="E", preview="1",
-    )  # fmt: skip
-    assert response.status_code == 200
-    body = response.content.decode()
-    assert "3900" in body and "Pinfu" in body
-    assert Assignment.objects.count() == 1
+        assert a.display_title == "Hoja de ejercicios de 1 mano"
 
 
 @pytest.fixture
@@ -255,9 +231,7 @@ def discard_exercise(world):
         classroom=world.classroom,
         kind=AssignmentKind.EXERCISE,
         title="Discard",
-        exercise_kind="discard",
-        hand=CLEAR_DISCARD,
-        analysis=services.exercise_facts("discard", CLEAR_DISCARD),
+        worksheet=[{"type": "best_discard", "hand": CLEAR_DISCARD}],
     )
 
 
@@ -270,65 +244,82 @@ def test_the_student_page_shows_the_hand_to_click_but_not_the_answer(
 ):
     url = reverse("classes:assignment", args=[world.classroom.pk, discard_exercise.pk])
     body = login(world.student).get(url).content.decode()
-    assert 'name="discard"' in body
-    assert "Best discard" not in body
-    assert "discard-table" not in body
+    assert 'name="tile"' in body and 'name="item" value="1"' in body
+    assert "tile-mark" not in body and "Right answer" not in body
 
 
 def test_a_wrong_then_right_answer_by_htmx(login, world, discard_exercise):
     client = login(world.student)
-    wrong = client.post(_answer_url(world, discard_exercise), {"discard": "7m"}, **HTMX)
+    wrong = client.post(_answer_url(world, discard_exercise), {"item": "1", "tile": "7m"}, **HTMX)
     body = wrong.content.decode()
     assert wrong.status_code == 200 and "<html" not in body
-    assert "Not quite" in body and "Best discard: 1s" in body
-    right = client.post(_answer_url(world, discard_exercise), {"discard": "1s"}, **HTMX)
+    assert "Not quite" in body and "Discarding seven of characters" in body
+    right = client.post(_answer_url(world, discard_exercise), {"item": "1", "tile": "1s"}, **HTMX)
     assert "Correct!" in right.content.decode()
     assert 'id="work-status" hx-swap-oob="true"' in right.content.decode()
     progress = Progress.objects.get(assignment=discard_exercise, student=world.student)
     assert (progress.attempts, progress.correct, progress.score) == (2, 1, 0)
     assert progress.completed_at is not None
+    given = list(Attempt.objects.order_by("pk").values_list("given", "answer"))
+    assert given == [({"tile": ["7m"]}, "7m"), ({"tile": ["1s"]}, "1s")]
 
 
 def test_an_answer_by_plain_post_shows_the_whole_page(login, world, discard_exercise):
-    response = login(world.student).post(_answer_url(world, discard_exercise), {"discard": "1s"})
+    response = login(world.student).post(
+        _answer_url(world, discard_exercise), {"item": "1", "tile": "1s"}
+    )
     body = response.content.decode()
     assert response.status_code == 200
     assert "<html" in body and "Correct!" in body
 
 
-@pytest.mark.parametrize("data", [{}, {"discard": "9z"}, {"discard": "5z"}, {"discard": "x" * 300}])
-def test_a_tampered_answer_is_a_400_and_records_nothing(login, world, discard_exercise, data):
-    response = login(world.student).post(_answer_url(world, discard_exercise), data, **HTMX)
-    assert response.status_code == 400
-    assert "answer-error" in response.content.decode()
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"item": "1"}, "Pick one tile to discard"),
+        ({"item": "1", "tile": "9z"}, "is not a tile"),
+        ({"item": "1", "tile": "5z"}, "cannot be chosen here"),
+        ({"item": "1", "tile": "x" * 300}, "is not a tile"),
+        ({"item": "1", "tile": ["1s", "2m"]}, "Pick one tile"),
+    ],
+)
+def test_a_tampered_answer_is_a_400_and_records_nothing(
+    login, world, discard_exercise, data, message
+):
+    for headers in (HTMX, {}):
+        response = login(world.student).post(_answer_url(world, discard_exercise), data, **headers)
+        assert response.status_code == 400
+        assert "answer-error" in response.content.decode()
+        assert message in unescape(response.content.decode())
     assert not Progress.objects.filter(assignment=discard_exercise).exists()
 
 
-def test_a_tampered_answer_without_javascript_goes_back_with_a_message(
-    login, world, discard_exercise
-):
-    client = login(world.student)
-    response = client.post(_answer_url(world, discard_exercise), {"discard": "5z"}, follow=True)
-    assert "5z is not in this hand" in response.content.decode()
+@pytest.mark.parametrize("item", ["", "0", "2", "exercise", "1' or 1=1"])
+def test_an_item_the_worksheet_does_not_have_is_a_404(login, world, discard_exercise, item):
+    response = login(world.student).post(
+        _answer_url(world, discard_exercise), {"item": item, "tile": "1s"}
+    )
+    assert response.status_code == 404
+    assert not Attempt.objects.exists()
 
 
 def test_a_stage_is_not_answered_on_the_class_page(login, world):
     a = Assignment.objects.create(
         classroom=world.classroom, kind=AssignmentKind.STAGE, title="W", stage_slug="the-wall"
     )
-    response = login(world.student).post(_answer_url(world, a), {"discard": "1s"})
+    response = login(world.student).post(_answer_url(world, a), {"item": "1", "tile": "1s"})
     assert response.status_code == 400
 
 
 def test_the_time_spent_comes_from_a_signed_token(login, world, discard_exercise):
     client = login(world.student)
-    client.post(_answer_url(world, discard_exercise), {"discard": "1s", "shown": "forged"})
+    client.post(_answer_url(world, discard_exercise), {"item": "1", "tile": "1s", "shown": "x"})
     progress = Progress.objects.get(assignment=discard_exercise, student=world.student)
     assert progress.seconds == 0
 
 
 def test_the_dashboard_and_csv_show_each_students_work(login, world, discard_exercise):
-    login(world.student).post(_answer_url(world, discard_exercise), {"discard": "1s"})
+    login(world.student).post(_answer_url(world, discard_exercise), {"item": "1", "tile": "1s"})
     client = login(world.teacher)
     body = client.get(reverse("classes:dashboard", args=[world.classroom.pk])).content.decode()
     assert "student" in body and "Discard" in body
@@ -342,7 +333,7 @@ def test_the_dashboard_and_csv_show_each_students_work(login, world, discard_exe
 
 
 def test_the_page_per_student(login, world, discard_exercise):
-    login(world.student).post(_answer_url(world, discard_exercise), {"discard": "7m"})
+    login(world.student).post(_answer_url(world, discard_exercise), {"item": "1", "tile": "7m"})
     url = reverse("classes:student", args=[world.classroom.pk, world.student.pk])
     body = login(world.teacher).get(url).content.decode()
     assert "Discard" in body and "7m" in body
@@ -375,15 +366,13 @@ def test_every_kind_of_assignment_page_renders_for_teacher_and_student(login, wo
             classroom=world.classroom,
             kind="exercise",
             title="Waits",
-            exercise_kind="waits",
-            hand="23m456p789s11z111m",
-            analysis=services.exercise_facts("waits", "23m456p789s11z111m"),
+            worksheet=[{"type": "waits", "hand": "23m456p789s11z111m"}],
         ),
     ]
     expected = {
         "Wall": ['href="/learn/the-wall/"', "The wall"],
         "Set": [f'href="/puzzles/{some_puzzles[0].pk}/"'],
-        "Waits": ['name="waits"', 'value="9p"'],
+        "Waits": ['name="tile"', 'value="9p"'],
     }
     for user in (world.teacher, world.student):
         client = login(user)
@@ -392,15 +381,17 @@ def test_every_kind_of_assignment_page_renders_for_teacher_and_student(login, wo
                 reverse("classes:assignment", args=[world.classroom.pk, a.pk])
             ).content.decode()
             if a.title == "Waits" and user == world.teacher:
-                assert "The engine&#x27;s answer" in body or "The engine's answer" in body
+                assert "tile-mark" in body and "Add a hand" in body  # the answer key
                 continue
             for fragment in expected[a.title]:
                 assert fragment in body, (user, a.title, fragment)
     # The student answers the waits exercise with several tiles.
     response = login(world.student).post(
-        _answer_url(world, made[2]), {"waits": ["1m", "4m", "1z"]}, **HTMX
+        _answer_url(world, made[2]), {"item": "1", "tile": ["1m", "4m", "1z"]}, **HTMX
     )
     assert "Correct!" in response.content.decode()
-    # Scoring exercise: points typed in.
-    response = login(world.student).post(_answer_url(world, world.exercise), {"points": "2600"})
+    # Who pays what: the points typed in.
+    response = login(world.student).post(
+        _answer_url(world, world.exercise), {"item": "1", "pay_west": "2600"}
+    )
     assert "Correct!" in response.content.decode()

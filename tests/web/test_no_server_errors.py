@@ -37,7 +37,8 @@ FIELDS = (  # noqa: SIM905 - a word list reads better than 60 quoted names
     "exercise_kind win_tile riichi tsumo seat_wind round_wind dora puzzle_ids stage_slug message "
     "count seed target_difficulty language next user student teacher pay_E pay_S pay_W pay_N "
     "score_E score_S score_W score_N display_name discard tiles situation facts waits points "
-    "ura honba sticks kans dora_indicators item puzzle"
+    "ura honba sticks kans dora_indicators item puzzle type win seat round discarder discards "
+    "passed river indicators choices pay_east pay_south pay_west pay_north"
 ).split()
 
 

@@ -291,12 +291,12 @@ def test_form_errors_are_in_spanish(world):
         (
             teacher,
             reverse("classes:assignment_new", args=[c.pk]),
-            {"kind": "exercise", "exercise_kind": "discard", "hand": "123m8z", "preview": "1"},
+            {"kind": "exercise", "type": "best_discard", "hand": "123m8z"},
         ),
         (
             teacher,
             reverse("classes:assignment_new", args=[c.pk]),
-            {"kind": "exercise", "exercise_kind": "waits", "hand": "123456789m1234p"},
+            {"kind": "exercise", "type": "waits", "hand": "123456789m1234p"},
         ),
         (
             teacher,
@@ -306,7 +306,7 @@ def test_form_errors_are_in_spanish(world):
         (
             student,
             reverse("classes:answer", args=[c.pk, world["assignments"][0].pk]),
-            {"points": "mucho"},
+            {"item": "1", "pay_west": "mucho"},
         ),
     ]
     pages = {}

@@ -1,0 +1,136 @@
+"""A teacher's worksheet: which exercise types a teacher writes a position for, the fields each
+needs, the question each asks, and each item drawn with an answer and the right one marked.
+
+Every position is built, solved and checked by the one exercise layer (:mod:`tutor.exercises`);
+this module only says what the classes pages show around it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.http import QueryDict
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tutor.exercises import AnswerError, ContentError, Exercise, Verdict, Widget
+from tutor.exercises.base import join_and
+
+from .models import Assignment, Attempt
+
+MAX_ITEMS = 20
+"""Hands in one worksheet: a lesson's worth, and a printable page."""
+
+WINNING = ("hand", "win_tile", "win", "seat", "round", "riichi", "dora")
+TYPES: dict[str, tuple[Any, tuple[str, ...]]] = {
+    "best_discard": (gettext_lazy("What to discard"), ("hand",)),
+    "waits": (gettext_lazy("What are the waits"), ("hand",)),
+    "shanten": (gettext_lazy("How far from tenpai (shanten)"), ("hand",)),
+    "improve": (gettext_lazy("Which tiles improve the hand"), ("hand",)),
+    "furiten": (
+        gettext_lazy("Furiten: can this tile win?"),
+        ("hand", "discards", "tile", "win", "passed", "riichi"),
+    ),
+    "dora": (gettext_lazy("Dora"), ("indicators", "ura", "hand")),
+    "yaku": (gettext_lazy("Which yaku"), (*WINNING, "choices")),
+    "fu": (gettext_lazy("Count the fu"), WINNING),
+    "payment": (gettext_lazy("Who pays how much"), (*WINNING, "discarder")),
+    "safest_tile": (gettext_lazy("Safest tile against a riichi"), ("river", "hand", "dora")),
+}
+"""The types a teacher can author, with their label and the fields their form shows."""
+
+
+def type_label(kind: str) -> str:
+    """The label of an exercise type in the reader's language (the key itself if unknown).
+
+    >>> type_label("waits"), type_label("chess")
+    ('What are the waits', 'chess')
+    """
+    return str(TYPES[kind][0]) if kind in TYPES else kind
+
+
+def question(ex: Exercise) -> str:
+    """The question a worksheet item asks (lessons write their own; a worksheet has these)."""
+    data = ex.data
+    if ex.type == "dora":
+        return _("How many dora does this hand hold?") if data.get("hand") else _("Pick the dora.")
+    questions = {
+        "best_discard": _("Which tile do you discard?"),
+        "waits": _("This hand is tenpai. Pick every tile it waits on."),
+        "shanten": _("How many tiles is this hand from tenpai?"),
+        "improve": _("Pick every tile that would bring this hand closer to winning."),
+        "furiten": _("Can you win on this tile?"),
+        "yaku": _("Tick every yaku this hand has."),
+        "fu": _("How many fu is this hand worth?"),
+        "payment": _("How much does each player pay?"),
+        "safest_tile": _(
+            "The first player declared riichi with their last discard. Which tile of your "
+            "hand is safest to discard?"
+        ),
+    }
+    return questions.get(ex.type, "")
+
+
+@dataclass
+class Drawn:
+    """One answer drawn on its position: the widget with the answer ticked, and its verdict
+    (None for an answer stored before answers were kept as forms)."""
+
+    attempt: Attempt | None
+    widget: Widget
+    verdict: Verdict | None
+
+
+@dataclass
+class Item:
+    """A worksheet item for a page: its exercise, question, the right answer marked (``mark``:
+    tiles to outline; ``best``: the answer in words for choices and numbers) and answers."""
+
+    key: str
+    ex: Exercise | None
+    question: str = ""
+    mark: Any = ""
+    best: str = ""
+    key_widget: Widget | None = None
+    explanation: Verdict | None = None
+    answers: list[Drawn] = field(default_factory=list)
+
+
+def items(assignment: Assignment, attempts: list[Attempt] | None = None) -> list[Item]:
+    """The worksheet's items, each with the right answer marked and, given ``attempts`` (one
+    student's, oldest first), each of that student's answers drawn."""
+    out = []
+    for key in assignment.items:
+        try:  # a position an engine change broke since it was saved shows as such
+            ex = assignment.exercise(key)
+            item = Item(key, ex, question(ex))
+            solution = ex.solution()
+        except ContentError:
+            out.append(Item(key, None))
+            continue
+        item.key_widget = best = ex.widget(solution)
+        item.explanation = ex.check(solution)
+        if best.kind in ("tiles", "palette"):
+            item.mark = best.checked if best.value == "index" else "".join(best.checked)
+        elif best.kind == "choices":
+            item.best = join_and(c.label for c in best.choices if c.value in best.checked)
+        elif best.kind == "number":
+            item.best = best.number
+        else:
+            item.best = join_and(f"{label} {value}" for _n, label, value in best.inputs)
+        item.answers = [drawn(ex, a) for a in attempts or [] if a.item == key]
+        out.append(item)
+    return out
+
+
+def drawn(ex: Exercise, attempt: Attempt) -> Drawn:
+    """An attempt read again by its exercise and drawn as the student answered it."""
+    post = QueryDict(mutable=True)
+    for name, values in (attempt.given or {}).items():
+        post.setlist(name, [str(v) for v in values])
+    try:
+        answer = ex.read(post)
+    except AnswerError:
+        return Drawn(attempt, ex.widget(), None)
+    return Drawn(attempt, ex.widget(answer), ex.check(answer))
