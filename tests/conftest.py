@@ -6,6 +6,7 @@ under CI (``CI=true``), where a missing service is a failure.
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import subprocess
@@ -13,9 +14,12 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from lessons.content import StageContent
 
 # The curriculum fixture and the class world's factories.
 pytest_plugins = ["tests.factories"]
@@ -60,6 +64,15 @@ def missing(reason: str) -> None:
     if os.environ.get("CI") == "true":
         pytest.fail(f"{reason} (CI=true: services must be present)")
     pytest.skip(reason)
+
+
+@functools.cache
+def curriculum_files() -> tuple[StageContent, ...]:
+    """The lesson files of ``lessons/content/``, read once per session for every test module
+    that walks them (``lessons.content.read_curriculum``: half a second each time)."""
+    from lessons.content import read_curriculum
+
+    return tuple(read_curriculum())
 
 
 def _port_open(port: int) -> bool:

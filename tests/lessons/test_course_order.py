@@ -11,12 +11,12 @@ import re
 import pytest
 from django.utils import translation
 
-from lessons.content import read_curriculum
+from tests.conftest import curriculum_files
 from tests.lessons.test_exercises import post
 from tutor.exercises import exercise
 from tutor.exercises.scoring import NO_YAKU
 
-STAGES = read_curriculum()
+STAGES = curriculum_files()
 BY_SLUG = {s.slug: s for s in STAGES}
 
 

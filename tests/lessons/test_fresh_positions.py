@@ -11,8 +11,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from lessons.content import read_curriculum
 from lessons.models import Step, StepProgress
+from tests.conftest import curriculum_files
 from tests.lessons.answers import right_form
 from tutor.engine.hand import parse_hand
 from tutor.engine.positions import draw_position
@@ -21,7 +21,7 @@ from tutor.exercises import exercise, with_position
 
 FAMILY_STEPS = [
     (stage.slug, step)
-    for stage in read_curriculum()
+    for stage in curriculum_files()
     for step in stage.steps
     if "family" in step.exercise
 ]

@@ -10,14 +10,15 @@ import re
 import pytest
 from django.utils import translation
 
-from lessons.content import CONTENT_DIR, read_curriculum
+from lessons.content import CONTENT_DIR
+from tests.conftest import curriculum_files
 from tests.lessons.test_exercises import post
 from tutor.engine.hand import parse_hand
 from tutor.engine.shapes import is_complete
 from tutor.engine.tiles import parse_tiles
 from tutor.exercises import ContentError, exercise
 
-STAGES = read_curriculum()
+STAGES = curriculum_files()
 
 
 def verdict(data: dict, lang: str = "en", **fields: object):

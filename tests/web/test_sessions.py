@@ -1,12 +1,10 @@
 """A visitor who only reads writes no session; expired sessions are cleared every day."""
 
-import io
 from datetime import timedelta
 
 import pytest
 from django.contrib.sessions.backends.db import SessionStore
 from django.contrib.sessions.models import Session
-from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
@@ -16,12 +14,7 @@ from tutor.web.tasks import clear_expired_sessions
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def lessons(db) -> None:
-    call_command("load_lessons", stdout=io.StringIO())
-
-
-def test_reading_lessons_writes_no_session(client, lessons) -> None:
+def test_reading_lessons_writes_no_session(client, curriculum) -> None:
     steps = Step.objects.select_related("stage").order_by("stage__number", "number")[:5]
     urls = ["/", "/tiles/", reverse("lessons:index")] + [
         reverse("lessons:step", args=[step.stage.slug, step.number]) for step in steps
@@ -32,7 +25,9 @@ def test_reading_lessons_writes_no_session(client, lessons) -> None:
     assert "sessionid" not in client.cookies
 
 
-def test_a_visitor_who_answers_gets_a_session_and_the_timing_from_then_on(client, lessons) -> None:
+def test_a_visitor_who_answers_gets_a_session_and_the_timing_from_then_on(
+    client, curriculum
+) -> None:
     step = next(
         step
         for step in Step.objects.select_related("stage").filter(exercise={})
