@@ -126,22 +126,21 @@ def prepare(env: dict[str, str], users: int) -> dict[str, object]:
         from puzzles.models import Puzzle, PuzzleAttempt, PlayerRating
         from tutor.engine.analysis import discard_analysis
         from tutor.engine.shanten import shanten
-        from tutor.engine.tiles import parse_tiles, tile_str, to_counts
+        from tutor.engine.tiles import parse_tiles, to_counts
+        from tutor.exercises.facts import discard_row, to_json
         PuzzleAttempt.objects.all().delete()
         PlayerRating.objects.all().delete()
         ids = []
         for i, hand in enumerate({HANDS!r}):
             counts = to_counts(parse_tiles(hand))
-            rows = [dict(tile=tile_str(o.discard), shanten=o.shanten,
-                         accepted=[dict(tile=tile_str(t), count=n) for t, n in sorted(o.accepted.items())],
-                         total=o.count, two_step=float(o.two_step)) for o in discard_analysis(counts)]
+            rows = [discard_row(o) for o in discard_analysis(counts)]
             puzzle, _ = Puzzle.objects.update_or_create(
                 canonical_key="bench-load-" + hand,
                 defaults=dict(kind="discard", hand=hand, rating=1500,
-                              analysis=dict(version=1, shanten=shanten(counts), answer=rows[0]["tile"], discards=rows),
+                              analysis=to_json(dict(shanten=shanten(counts), answer=rows[0]["discard"], discards=rows)),
                               context=dict(seat=0, seat_wind="1z", round_wind="1z", turn=5,
                                            dora_indicator="9p", discards=["19m5z", "2p4z", "7s1z", "8m"])))
-            ids.append([puzzle.pk, rows[0]["tile"], rows[-1]["tile"]])
+            ids.append([puzzle.pk, rows[0]["discard"], rows[-1]["discard"]])
         User = get_user_model()
         sessions = []
         for n in range({users}):
