@@ -50,7 +50,7 @@ def bench_store(count: int, seed: int) -> tuple[float, int, float]:
     call_command("migrate", verbosity=0)
     from puzzles import services
 
-    batch = services.request_batch("discard", count, seed=seed, dispatch=False)
+    batch = services.request_batch("discard", count, seed=seed)
     started = time.perf_counter()
     batch = services.run_batch_here(batch.pk)
     elapsed = time.perf_counter() - started

@@ -17,6 +17,8 @@ from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from tutor.web.models import Profile
+
 from .models import InstructorRequest
 
 log = logging.getLogger(__name__)
@@ -67,13 +69,16 @@ def send_request_mail(request_id: int, review_url: str) -> bool:
     return True
 
 
+def decision_text(status: str) -> str:
+    """What the requester is told of staff's decision, by mail and on their next visit."""
+    if status == InstructorRequest.Status.APPROVED:
+        return _("Your request to teach was approved: you can now create classes.")
+    return _("Your request to teach was declined. You can ask again later.")
+
+
 def send_decision_mail(request_id: int) -> bool:
     """Tell the requester that staff approved or declined their request, in the language of
     their profile. False when they have no address or the mail could not go."""
-    from tutor.web.models import Profile
-
-    from .services import decision_text
-
     req = InstructorRequest.objects.select_related("user").filter(pk=request_id).first()
     if req is None or not req.user.email:
         return False

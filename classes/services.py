@@ -26,6 +26,8 @@ from lessons.services import stage_status
 from puzzles.models import THEME_LABELS
 from tutor.exercises import Exercise, Verdict, Widget
 
+from . import mail
+from .mail import decision_text
 from .models import (
     Assignment,
     AssignmentKind,
@@ -137,8 +139,6 @@ def decide_request(request_id: int, approve: bool, by: Any) -> bool:
     """Approve (grant the role) or decline a pending instructor request, and tell the
     requester: an e-mail, and a message on their next visit. The one way staff decide, from
     any admin page. False when the request was already decided (nothing changes)."""
-    from . import mail
-
     with transaction.atomic():
         req = InstructorRequest.objects.select_for_update().filter(pk=request_id).first()
         if req is None or req.status != InstructorRequest.Status.PENDING:
@@ -168,12 +168,6 @@ def decision_notices(user: Any) -> list[str]:
         )
         InstructorRequest.objects.filter(pk__in=[r.pk for r in decided]).update(requester_told=True)
     return [decision_text(r.status) for r in decided]
-
-
-def decision_text(status: str) -> str:
-    if status == InstructorRequest.Status.APPROVED:
-        return _("Your request to teach was approved: you can now create classes.")
-    return _("Your request to teach was declined. You can ask again later.")
 
 
 # --- recording work --------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from typing import Any, TypeGuard
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.db.models import Count, Q
 from django.http import HttpRequest, QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -24,6 +25,8 @@ from tutor.engine.positions import draw_winning
 from tutor.exercises import AnswerError, Verdict, exercise
 from tutor.exercises.base import SEATS, _number, _seat_names, display, join_and
 from tutor.web.engine_text import yaku_name
+
+from .models import DrillAttempt
 
 SEED_LIMIT = 10**9
 SESSION_KEY = "lessons_drill"
@@ -188,8 +191,6 @@ def record_attempt(
     }
     user = getattr(request, "user", None)
     if _member(user):
-        from .models import DrillAttempt
-
         try:
             with transaction.atomic():
                 _row, made = DrillAttempt.objects.get_or_create(
@@ -209,10 +210,6 @@ def drill_record(request: HttpRequest) -> DrillRecord:
     """The record of whoever is asking: a member's stored attempts, a visitor's session."""
     user = getattr(request, "user", None)
     if _member(user):
-        from django.db.models import Count, Q
-
-        from .models import DrillAttempt
-
         mine = DrillAttempt.objects.filter(user=user)
         totals = mine.aggregate(
             hands=Count("id"),

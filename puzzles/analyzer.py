@@ -12,12 +12,16 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from tutor.engine.analysis import discard_analysis, tenpai_info, ukeire
 from tutor.engine.hand import InvalidMeldError, parse_hand
 from tutor.engine.shanten import shanten
 from tutor.engine.tiles import ImpossibleHandError, TileParseError, parse_tiles_red, tile_str
+from tutor.engine.value import TableContext, rank_discards
 from tutor.exercises.facts import accepted_json, discard_row, waits_json
 from tutor.exercises.tables import DiscardRow, discard_table, kind_text
-from tutor.web.engine_text import wait_shape_name
+from tutor.web.engine_text import discard_reason_text, wait_shape_name
+
+from .defense import RiverError, danger_rows, river_state
 
 MAX_HAND_TEXT = 80
 #: Clicking tiles builds the hand up to this many tiles.
@@ -77,8 +81,6 @@ def _ranking(hand: Any) -> tuple[list[dict[str, Any]], bool]:
     """The engine's expected-value ranking of a 14-tile hand, with its reasons in words.
 
     The analyzer knows no table: East round, South seat, no dora, twelve draws left."""
-    from tutor.engine.value import TableContext, rank_discards
-    from tutor.web.engine_text import discard_reason_text
 
     ranking = rank_discards(hand, TableContext(draws_left=12))
     rows = []
@@ -108,9 +110,6 @@ def analyze(text: str, river: str = "") -> dict[str, Any]:
     gets ``danger``: each kind's chance of dealing in, safest first, with its reasons
     (:mod:`puzzles.defense`); a river that cannot be used gives ``river_error`` instead.
     """
-    # Imported here so that the pages keep serving while the engine module is being written.
-    from tutor.engine.analysis import discard_analysis, tenpai_info, ukeire
-
     text = text.strip()
     if not text:
         raise IncompleteHand(str(_("Type a hand or click tiles.")))
@@ -187,8 +186,6 @@ def table(report: Mapping[str, Any]) -> list[DiscardRow]:
 
 
 def _add_danger(report: dict[str, Any], counts: Any, seen: Any, river: str) -> None:
-    from .defense import RiverError, danger_rows, river_state
-
     try:
         report["danger"] = danger_rows(river_state(tuple(counts), list(seen), river.strip()))
     except RiverError as exc:

@@ -10,6 +10,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from tutor.engine import defense as ed
+from tutor.engine.defense_puzzle import margin, safest_by_margin
 from tutor.engine.tiles import parse_tile, parse_tiles, tile_str
 from tutor.exercises import facts
 from tutor.web.defense_text import percent_text, reason_text
@@ -105,8 +106,6 @@ def puzzle_fields(record: dict[str, Any]) -> dict[str, Any] | None:
     position does not make a fair puzzle: a closed 14-tile hand (not declaring riichi itself)
     whose safest tile stands out by the engine's margin
     (:func:`tutor.engine.defense_puzzle.safest_by_margin`)."""
-    from tutor.engine.defense_puzzle import margin, safest_by_margin
-
     if sum(record["hand"]) != 14 or record.get("declaring_riichi"):
         return None
     state = ed.DefenseState.from_json(record)

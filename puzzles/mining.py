@@ -24,7 +24,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tutor.engine.gamelog.events import Game, GameLogError
+from tutor.engine.gamelog.mjlog import read_mjlog
 from tutor.engine.gamelog.replay import Decision, replay_game
+from tutor.engine.gamelog.tenhou6 import read_tenhou6
 from tutor.engine.shanten import shanten
 from tutor.engine.value import decision_from_json
 
@@ -66,14 +68,7 @@ def read_game(text: str, name: str = "") -> Game:
     """
     found = TENHOU_ID.search(name)
     log_id = found.group(0) if found else ""
-    if text.lstrip()[:1] == "{":
-        from tutor.engine.gamelog.tenhou6 import read_tenhou6
-
-        game = read_tenhou6(text, log_id)
-    else:
-        from tutor.engine.gamelog.mjlog import read_mjlog
-
-        game = read_mjlog(text, log_id)
+    game = read_tenhou6(text, log_id) if text.lstrip()[:1] == "{" else read_mjlog(text, log_id)
     if not TENHOU_ID.fullmatch(game.log_id):
         game = replace(game, log_id=deal_digest(game))
     return game

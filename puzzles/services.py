@@ -1,9 +1,10 @@
-"""Writes that span several models or queue tasks: generation batches and the daily puzzle.
+"""Writes that span several models: generation batches and the daily puzzle.
 
-(The player's side, attempts, ratings and streaks, lives in :mod:`puzzles.play`.)
+(The player's side, attempts, ratings and streaks, lives in :mod:`puzzles.play`; queueing the
+tasks, in :mod:`puzzles.tasks`, which the callers register with ``transaction.on_commit``.)
 
 A batch is split into chunks (:class:`~puzzles.models.GenerationChunk`), one Celery task each,
-fanned out as a ``group``. A chunk computes its puzzles outside any transaction, then stores
+fanned out as a ``group`` by :func:`puzzles.tasks.dispatch_batch`. A chunk computes its puzzles outside any transaction, then stores
 them and marks itself done in one transaction: a chunk whose worker dies half-way leaves
 nothing behind and, delivered again (``acks_late``), does the same work again. The unique
 ``canonical_key`` keeps any position from being stored twice.
@@ -12,7 +13,6 @@ nothing behind and, delivered again (``acks_late``), does the same work again. T
 from __future__ import annotations
 
 import datetime as dt
-import logging
 import secrets
 import time
 from collections.abc import Iterable, Sequence
@@ -39,8 +39,6 @@ from .models import (
     Theme,
 )
 
-log = logging.getLogger(__name__)
-
 CHUNK_SIZE = 10
 """Puzzles per chunk task: small enough for a progress bar that moves, large enough to be cheap."""
 MAX_BATCH = 5000
@@ -50,21 +48,6 @@ CHUNK_SECONDS = 60.0
 
 class BatchRequestError(ValueError):
     """A generation request with bad parameters."""
-
-
-def broker_errors() -> tuple[type[BaseException], ...]:
-    """The exceptions that mean "the broker cannot be reached" when publishing."""
-    import kombu.exceptions
-
-    errors: list[type[BaseException]] = [kombu.exceptions.OperationalError, OSError]
-    try:
-        import redis.exceptions
-
-        errors.append(redis.exceptions.ConnectionError)
-        errors.append(redis.exceptions.TimeoutError)
-    except ImportError:  # pragma: no cover - redis is a dependency
-        pass
-    return tuple(errors)
 
 
 # --- requesting a batch ------------------------------------------------------------------------
@@ -78,13 +61,13 @@ def request_batch(
     theme: str = "",
     difficulty: int | None = None,
     user: object | None = None,
-    dispatch: bool = True,
 ) -> GenerationBatch:
-    """Create a batch and its chunks, then queue the chunks once the transaction commits.
+    """Create a batch and its chunks; nothing is queued.
 
-    With ``dispatch=False`` nothing is queued (run the chunks with :func:`run_chunk`). When the
-    broker cannot be reached the batch is kept with the status ``unavailable`` and an error
-    message; :func:`dispatch_batch` can queue it later.
+    The caller queues the chunks once its transaction commits
+    (``transaction.on_commit(partial(tasks.dispatch_batch, batch.pk))``) or runs them here
+    (:func:`run_chunk`). When the broker cannot be reached the batch is kept with the status
+    ``unavailable`` and an error message, and can be queued later.
     """
     if kind not in generation.KINDS:
         raise BatchRequestError(f"unknown puzzle kind {kind!r}")
@@ -113,52 +96,39 @@ def request_batch(
             )
             for i, target in enumerate(targets)
         )
-        if dispatch:
-            batch_id = batch.pk
-            transaction.on_commit(lambda: dispatch_batch(batch_id))
     batch.refresh_from_db()
     return batch
 
 
-def dispatch_batch(batch_id: int) -> bool:
-    """Queue every chunk of the batch that is not done as one Celery group.
-
-    Returns False (and records why on the batch) when the broker is unreachable; the pages keep
-    working and the batch can be queued again later. Chunks already done are never redone.
-    """
-    from celery import group
-
-    from .tasks import generate_chunk
-
-    chunk_ids = list(
+def chunks_to_queue(batch_id: int) -> list[int]:
+    """The chunks of a batch that are not done (chunks already done are never redone)."""
+    return list(
         GenerationChunk.objects.filter(batch_id=batch_id)
         .exclude(status=ChunkStatus.DONE)
         .values_list("pk", flat=True)
     )
-    if not chunk_ids:
-        return True
-    signature = group(generate_chunk.s(pk) for pk in chunk_ids)
-    try:
-        result = signature.apply_async(
-            retry=True,
-            retry_policy={"max_retries": 1, "interval_start": 0, "interval_step": 0.5},
-        )
-    except broker_errors() as exc:
-        log.warning("batch %s not queued: the broker is unavailable (%s)", batch_id, exc)
-        GenerationBatch.objects.filter(pk=batch_id).exclude(status=BatchStatus.DONE).update(
-            status=BatchStatus.UNAVAILABLE, error=f"{type(exc).__name__}: {exc}"
-        )
-        return False
-    ids = [child.id for child in result.results]
+
+
+def mark_queued(batch_id: int, group_id: str, tasks: dict[int, str]) -> None:
+    """Record that the chunks of a batch were queued: each chunk's task id (``tasks`` maps
+    chunk ids to them), the group's id first in ``celery_ids``, and the status ``queued``."""
     # Queuing counts as progress: a batch queued again is not called stalled straight away.
     cache.set(_queued_key(batch_id), time.time(), 2 * STALL_AFTER.total_seconds())
-    for pk, task_id in zip(chunk_ids, ids, strict=True):
+    for pk, task_id in tasks.items():
         GenerationChunk.objects.filter(pk=pk).update(celery_id=task_id)
-    GenerationBatch.objects.filter(pk=batch_id).update(celery_ids=[result.id, *ids], error="")
+    GenerationBatch.objects.filter(pk=batch_id).update(
+        celery_ids=[group_id, *tasks.values()], error=""
+    )
     GenerationBatch.objects.filter(
         pk=batch_id, status__in=[BatchStatus.PENDING, BatchStatus.UNAVAILABLE]
     ).update(status=BatchStatus.QUEUED)
-    return True
+
+
+def mark_unavailable(batch_id: int, error: str) -> None:
+    """Record that the batch could not be queued (the broker is unreachable) and why."""
+    GenerationBatch.objects.filter(pk=batch_id).exclude(status=BatchStatus.DONE).update(
+        status=BatchStatus.UNAVAILABLE, error=error
+    )
 
 
 # --- running a chunk -----------------------------------------------------------------------------
@@ -330,11 +300,10 @@ def run_batch_here(batch_id: int) -> GenerationBatch:
     return GenerationBatch.objects.get(pk=batch_id)
 
 
-def requeue_stalled(quiet_for: dt.timedelta) -> int:
-    """Queue again every unfinished batch with no chunk finished for ``quiet_for`` (a message
-    lost with a worker, a broker that was down); returns how many batches were queued."""
+def stalled_batches(quiet_for: dt.timedelta) -> list[int]:
+    """The unfinished batches with no chunk finished for ``quiet_for`` (a message lost with a
+    worker, a broker that was down), oldest first: the ones to queue again."""
     since = timezone.now() - quiet_for
-    requeued = 0
     open_batches = GenerationBatch.objects.filter(
         status__in=[
             BatchStatus.PENDING,
@@ -343,12 +312,8 @@ def requeue_stalled(quiet_for: dt.timedelta) -> int:
             BatchStatus.UNAVAILABLE,
         ],
         created__lt=since,
-    )
-    for batch in open_batches:
-        recent = batch.chunks.filter(finished__gte=since).exists()
-        if not recent and dispatch_batch(batch.pk):
-            requeued += 1
-    return requeued
+    ).order_by("pk")
+    return [b.pk for b in open_batches if not b.chunks.filter(finished__gte=since).exists()]
 
 
 # --- progress ------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ tag or event, and no job is created.
 from __future__ import annotations
 
 import gzip
-import logging
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,9 +30,7 @@ from tutor.exercises import facts
 
 from . import defense_mining, mining
 from .models import BatchStatus, ChunkStatus, GameLog, MiningJob, Puzzle
-from .services import _themes, broker_errors, link_themes
-
-log = logging.getLogger(__name__)
+from .services import _themes, link_themes
 
 
 class UploadError(ValueError):
@@ -89,50 +87,42 @@ def read_upload(name: str, data: bytes) -> LogFile:
 # --- requesting a job --------------------------------------------------------------------------
 
 
-def request_mining(
-    files: Sequence[LogFile], *, user: object | None = None, dispatch: bool = True
-) -> MiningJob:
-    """Create a job with one game per file and queue the games once the transaction commits."""
+def request_mining(files: Sequence[LogFile], *, user: object | None = None) -> MiningJob:
+    """Create a job with one game per file; nothing is queued.
+
+    The caller queues the games once its transaction commits
+    (``transaction.on_commit(partial(tasks.dispatch_mining, job.pk))``) or runs them here
+    (:func:`run_game_log`).
+    """
     with transaction.atomic():
         job = MiningJob.objects.create(
             games_total=len(files),
             requested_by=user if getattr(user, "is_authenticated", False) else None,
         )
         GameLog.objects.bulk_create(GameLog(job=job, name=f.name[:200], text=f.text) for f in files)
-        if dispatch:
-            job_id = job.pk
-            transaction.on_commit(lambda: dispatch_mining(job_id))
     return job
 
 
-def dispatch_mining(job_id: int) -> bool:
-    """Queue every game of the job not yet done; False (the job says why) without a broker."""
-    from celery import group
-
-    from .tasks import mine_game_log
-
-    ids = list(
+def games_to_queue(job_id: int) -> list[int]:
+    """The games of a job not yet run."""
+    return list(
         GameLog.objects.filter(job_id=job_id, status=ChunkStatus.PENDING).values_list(
             "pk", flat=True
         )
     )
-    if not ids:
-        return True
-    try:
-        group(mine_game_log.s(pk) for pk in ids).apply_async(
-            retry=True,
-            retry_policy={"max_retries": 1, "interval_start": 0, "interval_step": 0.5},
-        )
-    except broker_errors() as exc:
-        log.warning("mining job %s not queued: the broker is unavailable (%s)", job_id, exc)
+
+
+def mark_job_queued(job_id: int, queued: bool) -> None:
+    """Record that the games of a job were queued, or (``queued`` false) that the broker could
+    not be reached and the job waits to be queued again."""
+    if queued:
+        MiningJob.objects.filter(
+            pk=job_id, status__in=[BatchStatus.PENDING, BatchStatus.UNAVAILABLE]
+        ).update(status=BatchStatus.QUEUED)
+    else:
         MiningJob.objects.filter(pk=job_id).exclude(status=BatchStatus.DONE).update(
             status=BatchStatus.UNAVAILABLE
         )
-        return False
-    MiningJob.objects.filter(
-        pk=job_id, status__in=[BatchStatus.PENDING, BatchStatus.UNAVAILABLE]
-    ).update(status=BatchStatus.QUEUED)
-    return True
 
 
 # --- running a game ----------------------------------------------------------------------------
@@ -319,8 +309,6 @@ _FIXTURE_FIELDS = (
 
 def write_fixture(puzzles: Iterable[Puzzle], path: Path) -> int:
     """Write mined puzzles as JSON lines (fields and theme slugs); returns how many."""
-    import json
-
     path.parent.mkdir(parents=True, exist_ok=True)
     n = 0
     with path.open("w", encoding="utf-8") as out:
@@ -334,8 +322,6 @@ def write_fixture(puzzles: Iterable[Puzzle], path: Path) -> int:
 
 def load_fixture(path: Path = FIXTURE) -> int:
     """Store the puzzles of a fixture that are not stored yet; returns how many were new."""
-    import json
-
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
     with transaction.atomic():
         keys = [r["canonical_key"] for r in rows]

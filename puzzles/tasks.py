@@ -1,28 +1,50 @@
-"""Celery tasks of the puzzles app: generation chunks and the daily puzzle.
+"""Celery tasks of the puzzles app (generation chunks, mined games, the daily puzzle) and the
+functions that queue them.
 
-Tasks take ids and plain values, call :mod:`puzzles.services` and write in one transaction.
-They are idempotent (a chunk already done does nothing; a position already stored is skipped
-by its unique canonical key; the daily puzzle's date is unique), so ``acks_late`` is safe: a
-task whose worker dies is delivered again and simply does its work again.
+Tasks take ids and plain values, call :mod:`puzzles.services` or :mod:`puzzles.services_mining`
+and write in one transaction. They are idempotent (a chunk already done does nothing; a
+position already stored is skipped by its unique canonical key; the daily puzzle's date is
+unique), so ``acks_late`` is safe: a task whose worker dies is delivered again and simply does
+its work again.
+
+Queueing lives here, not in the services: a caller that creates a batch or a mining job
+registers :func:`dispatch_batch` or :func:`dispatch_mining` with ``transaction.on_commit``, so
+no task is published for rows that are not committed (and the services never import this
+module).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import logging
 
-from celery import shared_task
+import kombu.exceptions
+import redis.exceptions
+from celery import group, shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 from django.db import InterfaceError, OperationalError
 from django.utils import timezone
 
-from . import services
+from . import services, services_mining
+
+log = logging.getLogger(__name__)
+
+BROKER_ERRORS: tuple[type[BaseException], ...] = (
+    kombu.exceptions.OperationalError,
+    OSError,
+    redis.exceptions.ConnectionError,
+    redis.exceptions.TimeoutError,
+)
+"""The exceptions that mean "the broker cannot be reached" when publishing."""
 
 # Only these are worth retrying: the database or the broker hiccuped. A bug is not transient.
 TRANSIENT_ERRORS: tuple[type[BaseException], ...] = (
     OperationalError,
     InterfaceError,
-    *services.broker_errors(),
+    *BROKER_ERRORS,
 )
+
+_PUBLISH_RETRY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.5}
 
 
 @shared_task(
@@ -74,8 +96,10 @@ def pick_daily_puzzle(date: str | None = None) -> int | None:
 @shared_task(acks_late=True, ignore_result=True, time_limit=60, soft_time_limit=45)
 def requeue_stalled_batches(minutes: int = 15) -> int:
     """Queue again the chunks of batches that made no progress for ``minutes`` (a lost message,
-    a broker that was down). Chunks are idempotent, so a chunk queued twice is harmless."""
-    return services.requeue_stalled(dt.timedelta(minutes=minutes))
+    a broker that was down); returns how many batches were queued. Chunks are idempotent, so a
+    chunk queued twice is harmless."""
+    stalled = services.stalled_batches(dt.timedelta(minutes=minutes))
+    return sum(1 for batch_id in stalled if dispatch_batch(batch_id))
 
 
 @shared_task(
@@ -92,8 +116,6 @@ def requeue_stalled_batches(minutes: int = 15) -> int:
 )
 def mine_game_log(game_log_id: int) -> dict[str, int] | None:
     """Mine one game of a mining job (see :func:`puzzles.services_mining.run_game_log`)."""
-    from . import services_mining
-
     try:
         result = services_mining.run_game_log(game_log_id)
     except SoftTimeLimitExceeded:
@@ -102,3 +124,46 @@ def mine_game_log(game_log_id: int) -> dict[str, int] | None:
     if result is None:
         return None
     return {"created": result.created, "duplicates": result.duplicates, "agreed": result.agreed}
+
+
+# --- queueing ------------------------------------------------------------------------------------
+
+
+def dispatch_batch(batch_id: int) -> bool:
+    """Queue every chunk of the batch that is not done as one Celery group.
+
+    Returns False (and records why on the batch) when the broker is unreachable; the pages keep
+    working and the batch can be queued again later. Chunks already done are never redone.
+    Register it with ``transaction.on_commit`` when the batch was created in a transaction.
+    """
+    chunk_ids = services.chunks_to_queue(batch_id)
+    if not chunk_ids:
+        return True
+    signature = group(generate_chunk.s(pk) for pk in chunk_ids)
+    try:
+        result = signature.apply_async(retry=True, retry_policy=_PUBLISH_RETRY)
+    except BROKER_ERRORS as exc:
+        log.warning("batch %s not queued: the broker is unavailable (%s)", batch_id, exc)
+        services.mark_unavailable(batch_id, f"{type(exc).__name__}: {exc}")
+        return False
+    ids = [child.id for child in result.results]
+    services.mark_queued(batch_id, result.id, dict(zip(chunk_ids, ids, strict=True)))
+    return True
+
+
+def dispatch_mining(job_id: int) -> bool:
+    """Queue every game of the mining job not yet done; False (the job says why) without a
+    broker. Register it with ``transaction.on_commit`` like :func:`dispatch_batch`."""
+    ids = services_mining.games_to_queue(job_id)
+    if not ids:
+        return True
+    try:
+        group(mine_game_log.s(pk) for pk in ids).apply_async(
+            retry=True, retry_policy=_PUBLISH_RETRY
+        )
+    except BROKER_ERRORS as exc:
+        log.warning("mining job %s not queued: the broker is unavailable (%s)", job_id, exc)
+        services_mining.mark_job_queued(job_id, False)
+        return False
+    services_mining.mark_job_queued(job_id, True)
+    return True

@@ -32,7 +32,7 @@ from tutor.web.engine_text import error_text
 from tutor.web.text import validate_visible_text
 
 from . import analyzer as hand_analyzer
-from . import play
+from . import defense, play, services
 from .models import DailyPuzzle, Puzzle, PuzzleKind, ReportReason
 
 START_SALT = "puzzles.started"
@@ -230,8 +230,6 @@ def answer(request: HttpRequest, puzzle_id: int) -> HttpResponse:
 def _defense_context(puzzle: Puzzle, answer: list[str]) -> dict[str, Any]:
     if puzzle.kind != PuzzleKind.DEFENSE:
         return {}
-    from . import defense
-
     return {
         "danger_rows": defense.feedback_rows(puzzle, answer),
         "dealt_in_words": defense.dealt_in_words(puzzle),
@@ -318,8 +316,6 @@ def daily(request: HttpRequest, date: str | None = None) -> HttpResponse:
             raise Http404("No daily puzzle for that date.")
         day = parsed
     if day == today:
-        from . import services
-
         chosen = services.daily_puzzle(day)
     else:
         chosen = DailyPuzzle.objects.select_related("puzzle").filter(date=day).first()

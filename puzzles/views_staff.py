@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import wraps
+from functools import partial, wraps
 from typing import Any
 
 from crispy_forms.helper import FormHelper
@@ -12,6 +12,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -19,7 +20,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from . import generation, services, services_mining
+from . import generation, services, services_mining, tasks
 from .models import THEME_LABELS, BatchStatus, GenerationBatch, MiningJob, PuzzleKind
 
 
@@ -106,6 +107,7 @@ def batches(request: HttpRequest) -> HttpResponse:
             difficulty=data["difficulty"],
             user=request.user,
         )
+        transaction.on_commit(partial(tasks.dispatch_batch, batch.pk))
         return redirect("puzzles:staff_batch", batch_id=batch.pk)
     recent = GenerationBatch.objects.select_related("requested_by")[:20]
     status = 400 if request.method == "POST" else 200
@@ -136,7 +138,7 @@ def batch_queue(request: HttpRequest, batch_id: int) -> HttpResponse:
     record = get_object_or_404(GenerationBatch, pk=batch_id)
     if record.status == BatchStatus.DONE:
         messages.info(request, _("This batch is already done."))
-    elif services.dispatch_batch(record.pk):
+    elif tasks.dispatch_batch(record.pk):
         messages.success(request, _("The batch is queued again."))
     else:
         messages.error(
@@ -216,6 +218,7 @@ def mining(request: HttpRequest) -> HttpResponse:
     form = MineForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         job = services_mining.request_mining(form.cleaned_data["logs"], user=request.user)
+        transaction.on_commit(partial(tasks.dispatch_mining, job.pk))
         return redirect("puzzles:staff_mining_job", job_id=job.pk)
     recent = MiningJob.objects.select_related("requested_by")[:20]
     status = 400 if request.method == "POST" else 200

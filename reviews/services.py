@@ -66,9 +66,8 @@ def guess_seat(game: Game, player: str) -> int | None:
 def create_review(
     owner: User, log: CheckedLog, seat: int, assignment_id: int | None = None
 ) -> GameReview:
-    """Store a review of ``seat`` and queue its task once the row is committed."""
-    from .tasks import judge_review
-
+    """Store a review of ``seat``; the caller queues its task once the row is committed
+    (``tasks.judge_review.delay_on_commit(review.pk)``)."""
     review = GameReview.objects.create(
         owner=owner,
         name=log.name[:200],
@@ -78,7 +77,6 @@ def create_review(
         player=(log.game.players[seat] if seat < len(log.game.players) else "")[:100],
         assignment_id=assignment_id,
     )
-    judge_review.delay_on_commit(review.pk)
     return review
 
 

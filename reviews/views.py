@@ -24,7 +24,7 @@ from puzzles.play import situation
 from tutor.web import limits
 from tutor.web.http import AuthenticatedHttpRequest, HtmxHttpRequest, wants_partial
 
-from . import services
+from . import services, tasks
 from .defense import defense_context
 from .forms import UploadForm
 from .judge import JudgedDecision, Option, StoredReviewError
@@ -77,6 +77,7 @@ def index(request: AuthenticatedHttpRequest) -> HttpResponse:
                 int(form.cleaned_data["seat"]),
                 assignment.pk if assignment else None,
             )
+            tasks.judge_review.delay_on_commit(review.pk)
             return redirect("reviews:detail", review.pk)
         status = 400
     else:

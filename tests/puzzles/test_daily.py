@@ -18,7 +18,7 @@ DAY = dt.date(2026, 5, 4)
 
 
 def make_puzzles(kind: str = "shanten", count: int = 10, seed: int = 1) -> None:
-    batch = services.request_batch(kind, count, seed=seed, dispatch=False)
+    batch = services.request_batch(kind, count, seed=seed)
     services.run_batch_here(batch.pk)
 
 

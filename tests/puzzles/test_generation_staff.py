@@ -9,7 +9,7 @@ from django.core.management import CommandError, call_command
 from django.db.models import Count
 from django.urls import reverse
 
-from puzzles import services
+from puzzles import services, tasks
 from puzzles.models import BatchStatus, DailyPuzzle, GenerationBatch, Puzzle
 from tests.puzzles.test_tasks import use_broker
 
@@ -56,7 +56,7 @@ def test_a_learner_who_is_not_staff_is_refused(client, make_user) -> None:
 
 @pytest.mark.django_db
 def test_a_learner_cannot_see_or_requeue_a_batch(client, make_user) -> None:
-    batch = services.request_batch("waits", 5, seed=1, dispatch=False)
+    batch = services.request_batch("waits", 5, seed=1)
     client.force_login(make_user("learner"))
     assert client.get(reverse("puzzles:staff_batch", args=[batch.pk])).status_code == 403
     url = reverse("puzzles:staff_batch_queue", args=[batch.pk])
@@ -68,7 +68,7 @@ def test_a_learner_cannot_see_or_requeue_a_batch(client, make_user) -> None:
 
 @pytest.mark.django_db
 def test_staff_see_the_form_and_recent_batches(staff_client) -> None:
-    services.request_batch("waits", 5, seed=1, dispatch=False)
+    services.request_batch("waits", 5, seed=1)
     response = staff_client.get(BATCHES)
     assert response.status_code == 200
     body = response.content.decode()
@@ -81,7 +81,7 @@ def test_staff_request_a_batch_and_land_on_its_progress_page(
     staff_client, staff, django_capture_on_commit_callbacks, monkeypatch
 ) -> None:
     queued: list[int] = []
-    monkeypatch.setattr(services, "dispatch_batch", lambda pk: queued.append(pk) or True)
+    monkeypatch.setattr(tasks, "dispatch_batch", lambda pk: queued.append(pk) or True)
     with django_capture_on_commit_callbacks(execute=True):
         response = staff_client.post(
             BATCHES, {"kind": "waits", "count": "12", "theme": "one-suit", "seed": "5"}
@@ -119,7 +119,7 @@ def test_bad_requests_show_the_form_again_with_a_400(staff_client, data) -> None
 
 @pytest.mark.django_db
 def test_the_progress_page_polls_every_second_until_the_batch_is_done(staff_client) -> None:
-    batch = services.request_batch("shanten", 20, seed=3, dispatch=False)
+    batch = services.request_batch("shanten", 20, seed=3)
     url = reverse("puzzles:staff_batch", args=[batch.pk])
     page = staff_client.get(url).content.decode()
     assert 'hx-trigger="every 1s"' in page and f'hx-get="{url}"' in page
@@ -146,7 +146,7 @@ def test_an_unknown_batch_is_a_404(staff_client) -> None:
 
 @pytest.mark.django_db
 def test_the_queue_again_button_only_takes_posts(staff_client) -> None:
-    batch = services.request_batch("waits", 5, seed=1, dispatch=False)
+    batch = services.request_batch("waits", 5, seed=1)
     url = reverse("puzzles:staff_batch_queue", args=[batch.pk])
     assert staff_client.get(url).status_code == 405
 

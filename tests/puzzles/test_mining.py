@@ -16,7 +16,7 @@ from django.core.management import call_command
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
-from puzzles import generation, play, services_mining
+from puzzles import generation, play, services_mining, tasks
 from puzzles.models import BatchStatus, GameLog, MiningJob, Puzzle, PuzzleKind
 
 DATA = Path(__file__).parent / "data"
@@ -28,7 +28,7 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 def mine(*paths: Path) -> MiningJob:
     files, errors = services_mining.read_paths(paths)
     assert not errors
-    job = services_mining.request_mining(files, dispatch=False)
+    job = services_mining.request_mining(files)
     return services_mining.run_job_here(job.pk)
 
 
@@ -170,7 +170,7 @@ def test_staff_upload_a_log_and_follow_the_job(
     client, staff, monkeypatch, django_capture_on_commit_callbacks
 ) -> None:
     queued: list[int] = []
-    monkeypatch.setattr(services_mining, "dispatch_mining", lambda pk: queued.append(pk) or True)
+    monkeypatch.setattr(tasks, "dispatch_mining", lambda pk: queued.append(pk) or True)
     with django_capture_on_commit_callbacks(execute=True):
         response = upload(client, ("game.xml", XML.read_bytes()))
     job = MiningJob.objects.order_by("-pk").first()

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from puzzles import services_mining
+from puzzles import services_mining, tasks
 from puzzles.models import BatchStatus, GameLog, MiningJob, Puzzle
 from tests.puzzles.test_mining import XML
 
@@ -16,6 +16,7 @@ from tests.puzzles.test_mining import XML
 def test_a_real_worker_mines_an_uploaded_game(celery_worker_process, redis_url) -> None:
     files, _errors = services_mining.read_paths([XML])
     job = services_mining.request_mining(files)
+    assert tasks.dispatch_mining(job.pk)
     deadline = time.monotonic() + 120
     while not MiningJob.objects.get(pk=job.pk).is_finished:
         assert time.monotonic() < deadline, celery_worker_process.output()[-3000:]

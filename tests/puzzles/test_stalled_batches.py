@@ -92,7 +92,7 @@ def test_the_staff_page_says_stalled_and_offers_to_queue_again(staff_client, mon
             children = [type("R", (), {"id": f"t{i}"})() for i in self.ids]
             return type("G", (), {"id": "g", "results": children})()
 
-    monkeypatch.setattr("celery.group", Group)
+    monkeypatch.setattr("puzzles.tasks.group", Group)
     for _ in range(2):  # pressing twice queues the same unfinished chunk, nothing more
         response = staff_client.post(
             reverse("puzzles:staff_batch_queue", args=[batch.pk]), follow=True

@@ -4,11 +4,12 @@ and the tasks called directly and through a real Celery worker."""
 from __future__ import annotations
 
 import time
+from functools import partial
 
 import pytest
-from django.db import OperationalError
+from django.db import OperationalError, transaction
 
-from puzzles import generation, services, starting
+from puzzles import generation, services, starting, tasks
 from puzzles.models import (
     BatchStatus,
     ChunkStatus,
@@ -16,7 +17,7 @@ from puzzles.models import (
     GenerationChunk,
     Puzzle,
 )
-from puzzles.tasks import TRANSIENT_ERRORS, generate_chunk
+from puzzles.tasks import TRANSIENT_ERRORS, dispatch_batch, generate_chunk
 
 
 def run_all(batch: GenerationBatch) -> GenerationBatch:
@@ -25,7 +26,7 @@ def run_all(batch: GenerationBatch) -> GenerationBatch:
 
 @pytest.mark.django_db
 def test_a_batch_is_split_into_seeded_chunks() -> None:
-    batch = services.request_batch("shanten", 25, seed=7, dispatch=False)
+    batch = services.request_batch("shanten", 25, seed=7)
     chunks = list(batch.chunks.order_by("index"))
     assert [c.target for c in chunks] == [10, 10, 5]
     assert [c.seed for c in chunks] == [generation.chunk_seed(7, i) for i in range(3)]
@@ -34,7 +35,7 @@ def test_a_batch_is_split_into_seeded_chunks() -> None:
 
 @pytest.mark.django_db
 def test_running_a_batch_stores_puzzles_with_analysis_themes_and_rating() -> None:
-    batch = run_all(services.request_batch("discard", 12, seed=3, dispatch=False))
+    batch = run_all(services.request_batch("discard", 12, seed=3))
     assert batch.status == BatchStatus.DONE and batch.finished is not None
     assert batch.created_count == 12 == Puzzle.objects.filter(batch=batch).count()
     assert batch.accepted == 12 and batch.rejected > 0
@@ -51,7 +52,7 @@ def test_running_a_batch_stores_puzzles_with_analysis_themes_and_rating() -> Non
 
 @pytest.mark.django_db
 def test_running_a_chunk_twice_creates_nothing_the_second_time() -> None:
-    batch = services.request_batch("waits", 10, seed=5, dispatch=False)
+    batch = services.request_batch("waits", 10, seed=5)
     chunk = batch.chunks.get()
     first = services.run_chunk(chunk.pk)
     second = services.run_chunk(chunk.pk)
@@ -64,9 +65,9 @@ def test_running_a_chunk_twice_creates_nothing_the_second_time() -> None:
 
 @pytest.mark.django_db
 def test_the_same_seed_again_creates_nothing_new() -> None:
-    run_all(services.request_batch("improve", 15, seed=11, dispatch=False))
+    run_all(services.request_batch("improve", 15, seed=11))
     before = set(Puzzle.objects.values_list("canonical_key", flat=True))
-    again = run_all(services.request_batch("improve", 15, seed=11, dispatch=False))
+    again = run_all(services.request_batch("improve", 15, seed=11))
     assert set(Puzzle.objects.values_list("canonical_key", flat=True)) == before
     assert again.status == BatchStatus.DONE
     assert again.created_count == 0 and again.duplicates == 15 and again.accepted == 15
@@ -77,7 +78,7 @@ def test_a_position_already_stored_is_skipped_as_a_duplicate() -> None:
     out = generation.generate("shanten", generation.chunk_seed(2, 0), 10)
     first = out.puzzles[0]
     Puzzle.objects.create(kind="shanten", hand=first.hand, canonical_key=first.canonical_key)
-    batch = run_all(services.request_batch("shanten", 10, seed=2, dispatch=False))
+    batch = run_all(services.request_batch("shanten", 10, seed=2))
     assert batch.created_count == 9 and batch.duplicates == 1
     assert Puzzle.objects.count() == 10
 
@@ -97,7 +98,7 @@ def test_bad_batch_requests_are_refused_with_a_reason() -> None:
 
 @pytest.mark.django_db
 def test_a_chunk_out_of_time_keeps_what_it_had_and_the_batch_finishes() -> None:
-    batch = services.request_batch("discard", 10, seed=4, dispatch=False)
+    batch = services.request_batch("discard", 10, seed=4)
     result = services.run_chunk(batch.chunks.get().pk, seconds=0)
     assert result is not None and result.created == 0
     batch.refresh_from_db()
@@ -106,7 +107,7 @@ def test_a_chunk_out_of_time_keeps_what_it_had_and_the_batch_finishes() -> None:
 
 @pytest.mark.django_db
 def test_a_failed_chunk_counts_as_finished_and_says_why() -> None:
-    batch = services.request_batch("discard", 10, seed=4, dispatch=False)
+    batch = services.request_batch("discard", 10, seed=4)
     services.fail_chunk(batch.chunks.get().pk, "ran out of time")
     progress = services.batch_progress(batch.pk)
     assert progress.finished and progress.status == BatchStatus.FAILED
@@ -115,7 +116,7 @@ def test_a_failed_chunk_counts_as_finished_and_says_why() -> None:
 
 @pytest.mark.django_db
 def test_progress_reports_chunks_and_counts() -> None:
-    batch = services.request_batch("shanten", 20, seed=9, dispatch=False)
+    batch = services.request_batch("shanten", 20, seed=9)
     services.run_chunk(batch.chunks.get(index=0).pk)
     progress = services.batch_progress(batch.pk)
     assert (progress.chunks_done, progress.chunks_total, progress.percent) == (1, 2, 50)
@@ -142,7 +143,7 @@ def test_only_transient_errors_are_retried() -> None:
 
 @pytest.mark.django_db
 def test_the_chunk_task_called_directly_stores_the_chunk() -> None:
-    batch = services.request_batch("waits", 5, seed=1, dispatch=False)
+    batch = services.request_batch("waits", 5, seed=1)
     chunk = batch.chunks.get()
     assert generate_chunk(chunk.pk) == {"created": 5, "duplicates": 0, "rejected": 0}
     chunk.refresh_from_db()
@@ -184,13 +185,14 @@ def test_with_the_broker_down_a_batch_is_kept_and_marked_unavailable(
     started = time.monotonic()
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         batch = services.request_batch("discard", 20, seed=1)
+        transaction.on_commit(partial(dispatch_batch, batch.pk))
     assert len(callbacks) == 1
     assert time.monotonic() - started < 15
     batch.refresh_from_db()
     assert batch.status == BatchStatus.UNAVAILABLE
     assert batch.error
     assert batch.chunks.filter(status=ChunkStatus.PENDING).count() == 2
-    assert not services.dispatch_batch(batch.pk)
+    assert not dispatch_batch(batch.pk)
 
 
 # --- through a real worker -------------------------------------------------------------------
@@ -201,6 +203,7 @@ def test_with_the_broker_down_a_batch_is_kept_and_marked_unavailable(
 def test_a_real_worker_generates_a_whole_batch(celery_worker_process, redis_url) -> None:
     use_broker(redis_url, {"visibility_timeout": 3600})
     batch = services.request_batch("discard", 30, seed=77)
+    assert dispatch_batch(batch.pk)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         progress = services.batch_progress(batch.pk)
@@ -234,13 +237,13 @@ def test_only_batches_quiet_for_a_while_are_queued_again(monkeypatch) -> None:
     from puzzles.tasks import requeue_stalled_batches
 
     queued: list[int] = []
-    monkeypatch.setattr(services, "dispatch_batch", lambda pk: queued.append(pk) or True)
-    stalled = services.request_batch("waits", 20, seed=1, dispatch=False)
+    monkeypatch.setattr(tasks, "dispatch_batch", lambda pk: queued.append(pk) or True)
+    stalled = services.request_batch("waits", 20, seed=1)
     backdate(stalled, 30)
-    fresh = services.request_batch("waits", 20, seed=2, dispatch=False)
-    done = run_all(services.request_batch("waits", 5, seed=3, dispatch=False))
+    fresh = services.request_batch("waits", 20, seed=2)
+    done = run_all(services.request_batch("waits", 5, seed=3))
     backdate(done, 30)
-    busy = services.request_batch("waits", 20, seed=4, dispatch=False)
+    busy = services.request_batch("waits", 20, seed=4)
     services.run_chunk(busy.chunks.get(index=0).pk)  # a chunk finished just now
     backdate(busy, 30)
     assert requeue_stalled_batches(15) == 1
@@ -257,7 +260,7 @@ def test_a_real_worker_requeues_a_lost_batch_and_finishes_it(
 
     use_broker(redis_url, {"visibility_timeout": 3600})
     # A batch whose messages never reached a worker (a broker that lost them).
-    batch = services.request_batch("shanten", 20, seed=8, dispatch=False)
+    batch = services.request_batch("shanten", 20, seed=8)
     backdate(batch, 30)
     requeue_stalled_batches.delay(15)
     deadline = time.monotonic() + 90
@@ -273,8 +276,8 @@ def test_two_workers_running_the_same_seed_at_once_store_each_puzzle_once() -> N
 
     from django.db import connection
 
-    a = services.request_batch("waits", 10, seed=31, dispatch=False)
-    b = services.request_batch("waits", 10, seed=31, dispatch=False)
+    a = services.request_batch("waits", 10, seed=31)
+    b = services.request_batch("waits", 10, seed=31)
     chunks = [a.chunks.get().pk, b.chunks.get().pk]
     barrier = threading.Barrier(2)
     results: list[services.ChunkResult | None] = []

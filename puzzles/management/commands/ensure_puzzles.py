@@ -42,7 +42,6 @@ class Command(BaseCommand):
                 kind,
                 wanted,
                 seed=generation.derive_seed(STARTER_SEED, kind),
-                dispatch=False,
             )
             batch = services.run_batch_here(batch.pk)
             self.stdout.write(

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from puzzles import generation, services
+from puzzles import generation, services, tasks
 from puzzles.models import GenerationBatch
 
 
@@ -40,7 +40,7 @@ class Command(BaseCommand):
             if options["here"]:
                 self._run_here(batch.pk)
                 return
-            if not services.dispatch_batch(batch.pk):
+            if not tasks.dispatch_batch(batch.pk):
                 self._unavailable(batch.pk)
         else:
             try:
@@ -50,7 +50,6 @@ class Command(BaseCommand):
                     seed=options["seed"],
                     theme=options["theme"],
                     difficulty=options["difficulty"],
-                    dispatch=False,
                 )
             except services.BatchRequestError as exc:
                 raise CommandError(str(exc)) from exc
@@ -62,7 +61,7 @@ class Command(BaseCommand):
                 self._run_here(batch.pk)
                 return
             # A command runs in autocommit: the batch is saved, queue it now.
-            if not services.dispatch_batch(batch.pk):
+            if not tasks.dispatch_batch(batch.pk):
                 self._unavailable(batch.pk)
         if options["no_wait"]:
             self.stdout.write("Queued.")

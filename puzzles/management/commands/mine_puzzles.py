@@ -8,7 +8,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from puzzles import services_mining
+from puzzles import services_mining, tasks
 from puzzles.models import GameLog, MiningJob
 
 
@@ -38,9 +38,11 @@ class Command(BaseCommand):
         if not files:
             raise CommandError("no game log could be read")
         started = time.monotonic()
-        job = services_mining.request_mining(files, dispatch=options["queue"])
+        job = services_mining.request_mining(files)
         self.stdout.write(f"Mining job {job.pk}: {len(files)} games")
         if options["queue"]:
+            # A command runs in autocommit: the job is saved, queue it now.
+            tasks.dispatch_mining(job.pk)
             job = self._wait(job.pk, options["timeout"])
         else:
             pending = GameLog.objects.filter(job=job).values_list("pk", "name")
