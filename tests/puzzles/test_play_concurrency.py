@@ -86,9 +86,9 @@ def test_two_players_at_once_both_rate_the_puzzle_in_turn(make_user, monkeypatch
     assert Puzzle.objects.get(pk=puzzle.pk).rating < 1500
 
 
+@pytest.mark.postgres  # row locks: SQLite locks the whole database
 def test_a_retry_does_not_wait_for_the_puzzle_lock(make_user):
-    if connection.vendor != "postgresql":
-        pytest.skip("row locks need PostgreSQL (SQLite locks the whole database)")
+    assert connection.vendor == "postgresql"
     user = make_user()
     puzzle = make_puzzle()
     play.record_attempt(user, puzzle.pk, ["1p"])  # the rated first attempt
