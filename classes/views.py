@@ -533,16 +533,18 @@ def worksheet_print(request: HttpRequest, class_id: int, assignment_id: int) -> 
 def worksheet_review(
     request: HttpRequest, class_id: int, assignment_id: int, student_id: int
 ) -> HttpResponse:
-    """One student's answers to a worksheet, each drawn on its hand with the right one marked."""
-    sheet = _worksheet(request, class_id, assignment_id)
-    pupil = get_object_or_404(User, pk=student_id, class_memberships__classroom=sheet.classroom)
-    attempts = list(sheet.attempts.filter(student=pupil).order_by("created", "pk"))
-    context = {
-        "classroom": sheet.classroom,
-        "assignment": sheet,
-        "pupil": pupil,
-        "items": worksheets.items(sheet, attempts),
-    }
+    """One student's answers to a worksheet or a puzzle set, each drawn on its hand with the
+    right one marked (a lesson stage keeps no answers to draw)."""
+    classroom = _teacher_class(request, class_id)
+    kinds = (AssignmentKind.EXERCISE, AssignmentKind.PUZZLES)
+    sheet = get_object_or_404(Assignment, pk=assignment_id, classroom=classroom, kind__in=kinds)
+    pupil = get_object_or_404(User, pk=student_id, class_memberships__classroom=classroom)
+    context: dict[str, Any] = {"classroom": classroom, "assignment": sheet, "pupil": pupil}
+    if sheet.kind == AssignmentKind.PUZZLES:
+        context["puzzles"] = worksheets.puzzle_answers(sheet, pupil)
+    else:
+        attempts = list(sheet.attempts.filter(student=pupil).order_by("created", "pk"))
+        context["items"] = worksheets.items(sheet, attempts)
     return render(request, "classes/worksheet_review.html", context)
 
 

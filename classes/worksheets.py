@@ -14,7 +14,9 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tutor.exercises import AnswerError, ContentError, Exercise, Verdict, Widget
+from puzzles.models import Puzzle, PuzzleKind
+from puzzles.play import first_answers, solution
+from tutor.exercises import PALETTE, AnswerError, ContentError, Exercise, Verdict, Widget
 from tutor.exercises.base import join_and
 
 from .models import Assignment, Attempt
@@ -134,3 +136,31 @@ def drawn(ex: Exercise, attempt: Attempt) -> Drawn:
     except AnswerError:
         return Drawn(attempt, ex.widget(), None)
     return Drawn(attempt, ex.widget(answer), ex.check(answer))
+
+
+@dataclass
+class PuzzleAnswer:
+    """A puzzle of an assigned set with a student's first answer: ``notation`` is what the
+    answer is picked from (the hand, or every tile for waits), ``correct`` None if unanswered."""
+
+    puzzle: Puzzle
+    notation: str
+    picked: list[str]
+    right: list[str]
+    correct: bool | None
+
+    @property
+    def mark(self) -> str:
+        return "".join(self.right)
+
+
+def puzzle_answers(assignment: Assignment, student: Any) -> list[PuzzleAnswer]:
+    """The assigned puzzles in order, each with ``student``'s first answer (as rated)."""
+    puzzles = {p.pk: p for p in Puzzle.objects.filter(pk__in=assignment.puzzle_ids)}
+    answers = first_answers(student, puzzles)
+    out = []
+    for p in (puzzles[i] for i in assignment.puzzle_ids if i in puzzles):
+        picked, correct = answers.get(p.pk, ([], None))
+        palette = p.kind in (PuzzleKind.WAITS, PuzzleKind.IMPROVE)
+        out.append(PuzzleAnswer(p, PALETTE if palette else p.hand, picked, solution(p), correct))
+    return out

@@ -267,3 +267,36 @@ def test_an_old_score_exercise_becomes_who_pays_the_same_points(situation, payer
     item = migration.item_of("score", "234567m23455p678s", situation)
     (solution,) = exercise(item).solutions()
     assert [amount for _seat, amount in solution] == payers
+
+
+# --- a puzzle set's answers, read through the puzzles app --------------------------------------
+
+
+def test_the_review_of_a_puzzle_set_draws_each_first_answer(login, world):
+    from puzzles.models import PuzzleKind
+    from tests.puzzles.play_factories import DISCARD_BEST, WAITS_HAND, make_puzzle
+
+    discard, waits, unanswered = (
+        make_puzzle(),
+        make_puzzle(PuzzleKind.WAITS, WAITS_HAND),
+        make_puzzle(PuzzleKind.SHANTEN, "123456789m1p35s1z"),
+    )
+    ids = [discard.pk, waits.pk, unanswered.pk]
+    puzzles = Assignment.objects.create(
+        classroom=world.classroom, kind=AssignmentKind.PUZZLES, puzzle_ids=ids
+    )
+    student = login(world.student)
+    student.post(reverse("puzzles:answer", args=[discard.pk]), {"answer": "9m"})
+    student.post(reverse("puzzles:answer", args=[discard.pk]), {"answer": DISCARD_BEST})
+    student.post(reverse("puzzles:answer", args=[waits.pk]), {"answer": ["2m", "5m", "8m"]})
+    url = reverse("classes:review", args=[world.classroom.pk, puzzles.pk, world.student.pk])
+    body = unescape(login(world.teacher).get(url).content.decode())
+    first, second, third = body.split('data-puzzle="')[1:]
+    # The first, rated, answer is the one drawn: 9m picked, 1z outlined.
+    assert 'data-correct="no"' in first and re.search(r'value="9m"[^>]*checked', first)
+    assert re.search(r'value="1z"[^>]*><img class="tile tile-mark"', first)
+    assert re.search(r'value="2m"[^>]*checked', second)
+    assert "Not answered yet." in third
+    # Another class's teacher, and a student, cannot read it.
+    assert login(world.other_teacher).get(url).status_code == 404
+    assert login(world.student).get(url).status_code == 403
