@@ -23,13 +23,17 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Exists, Max, OuterRef, Q
 from django.utils import timezone
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
-from tutor.engine.tiles import TileParseError, parse_tile, tile_str
+from tutor.engine.tiles import TileParseError, parse_tile, parse_tiles, tile_str
 from tutor.exercises import tables
 from tutor.exercises.tables import AcceptedTile, DiscardRow
+from tutor.web.tile_names import tile_name
 
+from .analyzer import shape_label
+from .defense import explanation as defense_explanation
 from .models import (
     START_DEVIATION,
     START_RATING,
@@ -119,8 +123,6 @@ def normalise_answer(puzzle: Puzzle, raw: Sequence[str]) -> list[str]:
 
 
 def _hand_tiles(hand: str) -> list[str]:
-    from tutor.engine.tiles import parse_tiles
-
     concealed = hand.split("[")[0].split("(")[0]
     return [tile_str(t) for t in parse_tiles(concealed)]
 
@@ -918,8 +920,6 @@ def waits(puzzle: Puzzle) -> list[AcceptedTile]:
 
 def hand_forms(puzzle: Puzzle) -> list[tuple[str, int]]:
     """Shanten toward each hand form (standard, seven pairs, thirteen orphans), as stored."""
-    from django.utils.translation import gettext_lazy
-
     labels = {
         "standard": gettext_lazy("Four sets and a pair"),
         "seven_pairs": gettext_lazy("Seven pairs"),
@@ -939,8 +939,6 @@ def _shanten_words(n: int) -> str:
 
 def _named(tile: str) -> str:
     """``"1z"`` → ``"East wind (1z)"``, in the reader's language."""
-    from tutor.web.tile_names import tile_name
-
     return f"{tile_name(parse_tile(tile))} ({tile})"
 
 
@@ -952,8 +950,6 @@ def explanation(puzzle: Puzzle, rows: list[DiscardRow] | None = None) -> str:
     """One sentence saying why the answer is right, built from the stored engine facts."""
     analysis = puzzle.analysis or {}
     if puzzle.kind == PuzzleKind.DEFENSE:
-        from .defense import explanation as defense_explanation
-
         return defense_explanation(puzzle)
     if puzzle.kind in DISCARD_KINDS and is_value_judged(puzzle):
         return _value_explanation(discard_rows(puzzle) if rows is None else rows)
@@ -1040,8 +1036,6 @@ def explanation(puzzle: Puzzle, rows: list[DiscardRow] | None = None) -> str:
             unseen,
         ) % {"tiles": _tile_list([t.tile for t in tiles]), "count": unseen}
         if shapes:
-            from .analyzer import shape_label
-
             text += " " + _("Wait shape: %(shapes)s.") % {
                 "shapes": ", ".join(shape_label(str(shape)) for shape in shapes)
             }
@@ -1058,8 +1052,6 @@ def explanation(puzzle: Puzzle, rows: list[DiscardRow] | None = None) -> str:
 
 def _points(value: float | None) -> str:
     """Points rounded and grouped the reader's way (1,646 or 1.646)."""
-    from django.utils.formats import number_format
-
     return number_format(round(value or 0), force_grouping=True)
 
 
