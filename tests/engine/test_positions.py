@@ -177,3 +177,24 @@ def test_furiten_or_not_is_each_about_half_the_time():
         found = waits(parse_hand(p["hand"]).concealed)
         thrown += any(k in found for k in parse_tiles(p["discards"]))
     assert 0.35 * len(SEEDS) <= thrown <= 0.65 * len(SEEDS)
+
+
+@pytest.mark.parametrize(
+    ("family", "copies"),
+    [("runs_to_call", 0), ("pair_and_neighbours", 2), ("triplet_and_neighbours", 3)],
+)
+def test_a_call_position_holds_its_copies_of_the_discard_and_never_wins_on_it(family, copies):
+    from tutor.engine.positions import draw_position
+
+    for seed in SEEDS:
+        p = draw_position(family, seed)
+        counts = parse_hand(p["hand"]).concealed
+        tile = parse_tiles(p["discard"])[0]
+        assert sum(counts) == 13 and counts[tile] == copies
+        assert tile not in waits(counts)
+        runs = sum(
+            1
+            for a, b in ((tile - 2, tile - 1), (tile - 1, tile + 1), (tile + 1, tile + 2))
+            if a // 9 == b // 9 == tile // 9 and counts[a] and counts[b]
+        )
+        assert runs >= (2 if copies == 0 else 1)

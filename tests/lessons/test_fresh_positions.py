@@ -44,6 +44,7 @@ def test_the_waits_stage_draws_its_two_tile_waits_from_families():
         ("tiles-and-suits", 5),
         ("sets-and-pairs", 6),
         ("winning-hands", 5),
+        ("calls", 3),
         ("furiten", 3),
         ("dora", 4),
     ],

@@ -349,6 +349,50 @@ def _furiten_or_not(rng: random.Random) -> dict[str, str]:
     return _own_discards(rng, None)
 
 
+def _call_on(rng: random.Random, copies: int) -> dict[str, str]:
+    """A 13-tile hand and a suited discard it can call: ``copies`` of the discarded tile held
+    (0, 2 for a pon, 3 for a pon or a kan) beside neighbours that would make a run with it (two
+    runs or more when no copy is held). The hand never wins on the tile, so ron is not a call."""
+    from .waits import waits
+
+    while True:
+        suit = rng.randrange(3)
+        tile = suit * 9 + rng.randrange(2, 7)
+        near = [tile - 2, tile - 1, tile + 1, tile + 2]
+        held = rng.sample(near, rng.randint(3, 4) if copies == 0 else 2)
+        counts = [0] * NUM_KINDS
+        for k in [*held, *[tile] * copies]:
+            counts[k] += 1
+        runs = sum(1 for a, b in zip(near, near[1:], strict=False) if counts[a] and counts[b])
+        if copies == 0 and runs < 2 or copies and runs < 1:
+            continue
+        others = "".join(x for i, x in enumerate("mps") if i != suit)
+        # One set fewer than fits, and loose tiles instead: with every other tile in sets the
+        # hand would be waiting on the very tile discarded, and ron would be a call too.
+        _sets(rng, counts, (13 - sum(counts)) // 3 - 1, suits=others)
+        while sum(counts) < 13:
+            k = rng.randrange(NUM_KINDS)
+            if k != tile and counts[k] < 4:
+                counts[k] += 1
+        if counts[tile] == copies and max(counts) <= 4 and tile not in waits(counts):
+            return {"hand": _notation(counts), "discard": tile_str(tile)}
+
+
+def _runs_to_call(rng: random.Random) -> dict[str, str]:
+    """A hand holding two or more pairs of neighbours that make a run with the discard."""
+    return _call_on(rng, 0)
+
+
+def _pair_and_neighbours(rng: random.Random) -> dict[str, str]:
+    """A hand holding two copies of the discard and neighbours of it (a pon, or a run)."""
+    return _call_on(rng, 2)
+
+
+def _triplet_and_neighbours(rng: random.Random) -> dict[str, str]:
+    """A hand holding three copies of the discard and neighbours of it."""
+    return _call_on(rng, 3)
+
+
 def _indicator(kinds: list[Tile]) -> Callable[[random.Random], dict[str, str]]:
     def make(rng: random.Random) -> dict[str, str]:
         return {"indicators": tile_str(rng.choice(kinds))}
@@ -378,6 +422,9 @@ FAMILIES: dict[str, Callable[[random.Random], dict[str, str]]] = {
     "thirteen_orphans": _hand(_thirteen_orphans),
     "own_discard_furiten": _own_discard_furiten,
     "furiten_or_not": _furiten_or_not,
+    "runs_to_call": _runs_to_call,
+    "pair_and_neighbours": _pair_and_neighbours,
+    "triplet_and_neighbours": _triplet_and_neighbours,
     "mixed_row": _mixed_row,
     "dragon_row": _dragon_row,
     "fives_row": _fives_row,
@@ -392,7 +439,8 @@ FAMILIES: dict[str, Callable[[random.Random], dict[str, str]]] = {
 }
 """Each family's generator, by the name a content file gives: it returns the exercise fields
 it fills (``hand``; ``tiles`` for a row; ``indicators`` for dora indicators; ``hand``,
-``discards`` and ``tile`` for furiten), the main one first."""
+``discards`` and ``tile`` for furiten; ``hand`` and ``discard`` for calls), the main one
+first."""
 
 
 def draw_position(family: str, seed: int) -> dict[str, str]:
