@@ -15,6 +15,8 @@ from tutor.engine import tiles as et
 from tutor.engine.hand import Hand, parse_hand
 from tutor.web.tile_names import tile_name
 
+from .tables import DiscardRow
+
 Answer = Hashable
 """What any exercise's answers are; each type is an ``Exercise[...]`` of its own answer type
 (a tile ``int``, a ``frozenset`` of tiles or choices, a ``tuple`` of per-seat amounts...)."""
@@ -94,6 +96,9 @@ class Verdict:
     details: list[str] = field(default_factory=list)
     """The whole working, shown folded under the reasons: a wrong answer's reasons name the
     mistake, and the learner opens the details to see the full solution."""
+    table: list[DiscardRow] = field(default_factory=list)
+    """A what-to-discard answer's whole discard table, drawn folded by the one table partial
+    (``templates/web/_discard_table.html``)."""
 
     def __post_init__(self) -> None:
         self.reasons = [capfirst(str(r)) for r in self.reasons]

@@ -34,6 +34,8 @@ from .base import (
     names,
     register,
 )
+from .facts import discard_row
+from .tables import DiscardRow, discard_table
 
 # --- dora ---------------------------------------------------------------------------------
 
@@ -824,9 +826,20 @@ class BestDiscard(Exercise[int]):
                     "mine": number_format(mine.two_step_average, 1),
                     "best": number_format(best.two_step_average, 1),
                 }
-            return Verdict(False, [why], details=[self._row_text(mine)])
+            return Verdict(False, [why], details=[self._row_text(mine)], table=self._table(answer))
         shown = [r for r in rows if r.shanten == 0] if self.vocabulary == "tenpai" else rows[:3]
-        return Verdict(True, [self._row_text(r) for r in shown])
+        return Verdict(True, [self._row_text(r) for r in shown], table=self._table(answer))
+
+    def _table(self, answer: int) -> list[DiscardRow]:
+        """Every discard as the puzzles and the analyzer draw it (none before the lessons speak
+        of steps and accepted tiles)."""
+        if self.vocabulary == "tenpai":
+            return []
+        return discard_table(
+            [discard_row(o) for o in self._rows()],
+            best=[et.tile_str(t) for t in self.solutions()],
+            answer=[et.tile_str(answer)],
+        )
 
     def widget(self, answer: int | None = None) -> Widget:
         checked = [et.tile_str(answer)] if isinstance(answer, int) else []
