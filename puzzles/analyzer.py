@@ -8,7 +8,7 @@ dictionaries, every tile in mpsz notation.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from django.utils.translation import gettext_lazy as _
 
@@ -17,7 +17,7 @@ from tutor.engine.hand import InvalidMeldError, parse_hand
 from tutor.engine.shanten import shanten
 from tutor.engine.tiles import ImpossibleHandError, TileParseError, parse_tiles_red, tile_str
 from tutor.engine.value import TableContext, rank_discards
-from tutor.exercises.facts import accepted_json, discard_row, waits_json
+from tutor.exercises.facts import DiscardRowJSON, accepted_json, discard_row, waits_json
 from tutor.exercises.tables import DiscardRow, discard_table, kind_text
 from tutor.web.engine_text import discard_reason_text, wait_shape_name
 
@@ -182,7 +182,9 @@ def table(report: Mapping[str, Any]) -> list[DiscardRow]:
         ]
     else:
         merged = list(rows.values())
-    return discard_table(merged, best=[merged[0]["discard"]] if merged else [])
+    # discard_row's rows, with the ranking's value columns (the row type's optional keys)
+    typed = cast("list[DiscardRowJSON]", merged)
+    return discard_table(typed, best=[merged[0]["discard"]] if merged else [])
 
 
 def _add_danger(report: dict[str, Any], counts: Any, seen: Any, river: str) -> None:

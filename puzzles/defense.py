@@ -148,7 +148,7 @@ def puzzle_fields(record: dict[str, Any]) -> dict[str, Any] | None:
                 "answer": tile_str(answer),
                 "margin": margin({r.tile: r.danger for r in rows}),
                 "danger": [r.as_json() for r in rows],
-                "played": record.get("discard"),
+                "played": str(record.get("discard") or ""),
                 "dealt_in": bool(record.get("dealt_in")),
                 "riichi_waits": record.get("waits") or [],
                 "difficulty": int((rating - 1500) / 200 + 3),

@@ -92,6 +92,7 @@ from tutor.engine.tiles import (
 from tutor.engine.value import TableContext, rank_discards
 from tutor.exercises.facts import (
     FACTS_VERSION,
+    Analysis,
     DiscardRowJSON,
     accepted_json,
     discard_row,
@@ -437,7 +438,7 @@ class Generated:
     kind: str
     hand: str
     context: dict[str, Any]
-    analysis: dict[str, Any]
+    analysis: Analysis
     themes: tuple[str, ...]
     difficulty: int
     canonical_key: str
@@ -486,7 +487,7 @@ def is_unwinnable(row: Mapping[str, Any]) -> bool:
 class ValueJudgement:
     """A what-to-discard decision judged by value: the stored analysis and its themes."""
 
-    analysis: dict[str, Any]
+    analysis: Analysis
     themes: tuple[str, ...]
     difficulty: int
 
@@ -555,7 +556,7 @@ def judge_by_value(hand: Hand, table: TableContext) -> ValueJudgement | Rejected
     level += 1 if keepers >= 5 else 0
     level += 1 if "value-over-speed" in themes else 0
     difficulty = _clamp(level)
-    analysis = {
+    analysis: Analysis = {
         "version": ANALYSIS_VERSION,
         "judge": "value",
         "shanten": before,
@@ -682,7 +683,7 @@ def _evaluate_efficiency(c: Candidate) -> Generated | Rejected:
         level += 1
     difficulty = _clamp(level)
     visible = [s - h for s, h in zip(c.seen, c.counts, strict=True)]
-    analysis = {
+    analysis: Analysis = {
         "version": ANALYSIS_VERSION,
         "judge": "efficiency",
         "shanten": before,
@@ -722,7 +723,7 @@ def _evaluate_improve(c: Candidate) -> Generated | Rejected:
     if kinds_forms["seven_pairs"] <= kinds_forms["standard"]:
         themes.add("seven-pairs")
     difficulty = _clamp(1 + (len(accepted) - 2) // 2 + (now - 1))
-    analysis = {
+    analysis: Analysis = {
         "version": ANALYSIS_VERSION,
         "shanten": now,
         "answer": list(accepted),
@@ -760,7 +761,7 @@ def _evaluate_waits(c: Candidate) -> Generated | Rejected:
     if "one-suit" in themes and n >= 3:
         level += 1
     difficulty = _clamp(level)
-    analysis = {
+    analysis: Analysis = {
         "version": ANALYSIS_VERSION,
         "shanten": 0,
         "answer": [w["tile"] for w in waits],
@@ -794,7 +795,7 @@ def _evaluate_shanten(c: Candidate) -> Generated | Rejected:
     if _one_suit(c.counts):
         themes.add("one-suit")
     difficulty = _clamp(1 + now + (1 if "seven-pairs" in themes or "one-suit" in themes else 0))
-    analysis = {
+    analysis: Analysis = {
         "version": ANALYSIS_VERSION,
         "shanten": now,
         "answer": now,

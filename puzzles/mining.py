@@ -130,7 +130,7 @@ def mine_decision(d: Decision) -> Generated | Rejected:
     judged = judge_by_value(hand, table)
     if isinstance(judged, Rejected):
         return judged
-    analysis = dict(judged.analysis)
+    analysis = judged.analysis.copy()
     analysis["played"] = "0" + d.discard[1] if d.discard_red else d.discard
     analysis["riichi_declared"] = d.declared_riichi
     analysis["agrees"] = d.discard == analysis["answer"]

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -60,7 +61,7 @@ def request_batch(
     seed: int | None = None,
     theme: str = "",
     difficulty: int | None = None,
-    user: object | None = None,
+    user: User | AnonymousUser | None = None,
 ) -> GenerationBatch:
     """Create a batch and its chunks; nothing is queued.
 
@@ -88,7 +89,7 @@ def request_batch(
             count=count,
             seed=seed,
             chunks_total=len(targets),
-            requested_by=user if getattr(user, "is_authenticated", False) else None,
+            requested_by=user if isinstance(user, User) else None,
         )
         GenerationChunk.objects.bulk_create(
             GenerationChunk(

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
@@ -87,7 +88,9 @@ def read_upload(name: str, data: bytes) -> LogFile:
 # --- requesting a job --------------------------------------------------------------------------
 
 
-def request_mining(files: Sequence[LogFile], *, user: object | None = None) -> MiningJob:
+def request_mining(
+    files: Sequence[LogFile], *, user: User | AnonymousUser | None = None
+) -> MiningJob:
     """Create a job with one game per file; nothing is queued.
 
     The caller queues the games once its transaction commits
@@ -97,7 +100,7 @@ def request_mining(files: Sequence[LogFile], *, user: object | None = None) -> M
     with transaction.atomic():
         job = MiningJob.objects.create(
             games_total=len(files),
-            requested_by=user if getattr(user, "is_authenticated", False) else None,
+            requested_by=user if isinstance(user, User) else None,
         )
         GameLog.objects.bulk_create(GameLog(job=job, name=f.name[:200], text=f.text) for f in files)
     return job

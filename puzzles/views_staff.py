@@ -21,6 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from . import generation, services, services_mining, tasks
+from .mining import MAX_LOG_BYTES
 from .models import THEME_LABELS, BatchStatus, GenerationBatch, MiningJob, PuzzleKind
 
 
@@ -179,7 +180,7 @@ class MineForm(forms.Form):
         self.fields["logs"].help_text = _(
             "Tenhou mjlog XML (gzipped or not) or tenhou.net/6 JSON, at most %(kb)d kB each and "
             "%(files)d files at a time."
-        ) % {"kb": services_mining.mining.MAX_LOG_BYTES // 1024, "files": MAX_UPLOAD_FILES}
+        ) % {"kb": MAX_LOG_BYTES // 1024, "files": MAX_UPLOAD_FILES}
         self.helper = FormHelper()
         self.helper.form_tag = False
         self.helper.add_input(Submit("submit", _("Mine puzzles")))
@@ -196,10 +197,10 @@ class MineForm(forms.Form):
         errors = []
         for upload in uploads:
             name = upload.name or "log"
-            if upload.size is not None and upload.size > services_mining.mining.MAX_LOG_BYTES:
+            if upload.size is not None and upload.size > MAX_LOG_BYTES:
                 errors.append(
                     _("%(name)s is too large: a game log may have at most %(kb)d kB.")
-                    % {"name": name, "kb": services_mining.mining.MAX_LOG_BYTES // 1024}
+                    % {"name": name, "kb": MAX_LOG_BYTES // 1024}
                 )
                 continue
             try:

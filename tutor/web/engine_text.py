@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from django.utils.functional import Promise
 from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
+from django_stubs_ext import StrPromise
 
 from tutor.engine.hand import InvalidMeldError
 from tutor.engine.tiles import ImpossibleHandError, TileParseError, parse_tiles_red
@@ -84,7 +84,7 @@ def _tile_list(notations: str, tile: TileFormat) -> str:
 
 # --- wait shapes ----------------------------------------------------------------------------
 
-WAIT_SHAPE_NAMES: dict[str, Promise] = {
+WAIT_SHAPE_NAMES: dict[str, StrPromise] = {
     "two_sided": gettext_lazy("two-sided wait (ryanmen)"),
     "closed": gettext_lazy("closed wait (kanchan)"),
     "edge": gettext_lazy("edge wait (penchan)"),
@@ -96,7 +96,7 @@ WAIT_SHAPE_NAMES: dict[str, Promise] = {
 """Names of :class:`tutor.engine.waits.WaitShape` values: the one name of each shape, on every
 page (the analyzer, puzzles, lessons, the defense drills and the puzzle themes)."""
 
-WAIT_SHAPE_PHRASES: dict[str, Promise] = {
+WAIT_SHAPE_PHRASES: dict[str, StrPromise] = {
     "two_sided": gettext_lazy("a two-sided wait (ryanmen)"),
     "closed": gettext_lazy("a closed wait (kanchan)"),
     "edge": gettext_lazy("an edge wait (penchan)"),
@@ -129,7 +129,7 @@ def wait_shape_phrase(shape: Any) -> str:
 
 # --- yaku -----------------------------------------------------------------------------------
 
-YAKU_NAMES: dict[str, Promise] = {
+YAKU_NAMES: dict[str, StrPromise] = {
     "menzen_tsumo": gettext_lazy("Menzen tsumo"),
     "riichi": gettext_lazy("Riichi"),
     "ippatsu": gettext_lazy("Ippatsu"),
@@ -192,7 +192,7 @@ YAKU_NAMES: dict[str, Promise] = {
 Riichi players keep the Japanese names in both languages; the words around them are translated.
 """
 
-YAKU_GLOSSES: dict[str, Promise] = {
+YAKU_GLOSSES: dict[str, StrPromise] = {
     "menzen_tsumo": gettext_lazy("self-drawn win with a closed hand"),
     "riichi": gettext_lazy("declared ready hand"),
     "ippatsu": gettext_lazy("win within one go-around after riichi"),
@@ -369,7 +369,7 @@ def fu_text(line: Any, tile: TileFormat = tile_text, group: TileFormat = str) ->
 
 # --- near misses ----------------------------------------------------------------------------
 
-_NEAR_MISS_FIXED: dict[str, Promise] = {
+_NEAR_MISS_FIXED: dict[str, StrPromise] = {
     "open_hand": gettext_lazy("the hand is open"),
     "seven_pairs_no_sequences": gettext_lazy("seven pairs has no sequences"),
     "orphans_no_sequences": gettext_lazy("thirteen orphans has no sequences"),
@@ -385,14 +385,14 @@ _NEAR_MISS_FIXED: dict[str, Promise] = {
     "three_suits": gettext_lazy("it uses three suits"),
 }
 
-_WAIT_NOT_TWO_SIDED: dict[str, Promise] = {
+_WAIT_NOT_TWO_SIDED: dict[str, StrPromise] = {
     "closed": gettext_lazy("the wait is closed (kanchan)"),
     "edge": gettext_lazy("the wait is an edge (penchan)"),
     "single": gettext_lazy("the wait is a pair wait (tanki)"),
     "dual_pon": gettext_lazy("the wait is on two pairs (shanpon)"),
 }
 
-_SUITS_IN_TEXT: dict[str, Promise] = {
+_SUITS_IN_TEXT: dict[str, StrPromise] = {
     "m": pgettext_lazy("suit in a sentence", "characters"),
     "p": pgettext_lazy("suit in a sentence", "circles"),
     "s": pgettext_lazy("suit in a sentence", "bamboo"),
@@ -516,7 +516,7 @@ def _input_error_text(error: ValueError) -> str:
     )
 
 
-LIMIT_NAMES: dict[str, Promise] = {
+LIMIT_NAMES: dict[str, StrPromise] = {
     "mangan": pgettext_lazy("limit", "mangan"),
     "haneman": pgettext_lazy("limit", "haneman"),
     "baiman": pgettext_lazy("limit", "baiman"),
@@ -563,7 +563,7 @@ def furiten_text(reason: Any, tile: TileFormat = tile_text) -> str:
     return str(reason)
 
 
-CALL_REASONS: dict[str, Promise] = {
+CALL_REASONS: dict[str, StrPromise] = {
     "chi_only_from_left": gettext_lazy(
         "a chi can only take the discard of the player on your left"
     ),
@@ -595,7 +595,7 @@ CALL_REASONS: dict[str, Promise] = {
 }
 """Why a call is not allowed or lost, per :class:`tutor.engine.calls.Reason` value."""
 
-CALL_NAMES: dict[str, Promise] = {
+CALL_NAMES: dict[str, StrPromise] = {
     "ron": pgettext_lazy("call", "ron"),
     "pon": pgettext_lazy("call", "pon"),
     "chi": pgettext_lazy("call", "chi"),

@@ -6,13 +6,13 @@ Each name is a whole msgid, not assembled from parts, so a translator can make e
 
 from __future__ import annotations
 
-from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrPromise
 
 from tutor.engine.tiles import FIVES, NUM_KINDS
 
 # Indexed by tile kind (0..33), in the engine's order: 1m..9m, 1p..9p, 1s..9s, winds, dragons.
-KIND_NAMES: tuple[Promise, ...] = (
+KIND_NAMES: tuple[StrPromise, ...] = (
     _("one of characters"),
     _("two of characters"),
     _("three of characters"),
@@ -50,15 +50,15 @@ KIND_NAMES: tuple[Promise, ...] = (
 )
 assert len(KIND_NAMES) == NUM_KINDS
 
-RED_FIVE_NAMES: dict[int, Promise] = {
+RED_FIVE_NAMES: dict[int, StrPromise] = {
     FIVES[0]: _("red five of characters"),
     FIVES[1]: _("red five of circles"),
     FIVES[2]: _("red five of bamboo"),
 }
 
-BACK_NAME: Promise = _("face-down tile")
+BACK_NAME: StrPromise = _("face-down tile")
 
-SUIT_NAMES: dict[str, Promise] = {
+SUIT_NAMES: dict[str, StrPromise] = {
     "m": _("Characters"),
     "p": _("Circles"),
     "s": _("Bamboo"),
