@@ -30,7 +30,8 @@ def _clamp01(value: float) -> float:
 
 
 def _count(row: Mapping[str, Any]) -> float:
-    return float(row.get("count", row.get("total", 0)) or 0)
+    # Every stored row carries its count (tutor.exercises.facts.DiscardRowJSON).
+    return float(row["count"])
 
 
 def _discard_hardness(analysis: Mapping[str, Any], themes: set[str]) -> float:
