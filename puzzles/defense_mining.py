@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db import transaction
 
+from tutor.engine.defense import DefenseInputError, DefenseState
 from tutor.engine.defense_puzzle import defense_positions
 from tutor.engine.gamelog.events import Game
 
@@ -27,8 +28,18 @@ PER_GAME = 4
 def defense_rows(game: Game, per_game: int = PER_GAME) -> list[dict[str, Any]]:
     """The defense puzzles of a game, as :func:`puzzles.defense.puzzle_fields` lays them out
     (raises :class:`~tutor.engine.gamelog.events.GameLogError` like the replay)."""
-    records = [record for _d, record in defense_positions(game)]
+    records = [record for _d, record in defense_positions(game) if _readable(record)]
     return defense.mine(records, per_game=per_game)
+
+
+def _readable(record: dict[str, Any]) -> bool:
+    """Whether the danger model can read the position (an uploaded log may hold a table the
+    replay accepts and the model refuses: such a position is skipped, not the whole game)."""
+    try:
+        DefenseState.from_json(record)
+    except DefenseInputError:
+        return False
+    return True
 
 
 def store_defense_rows(rows: Iterable[dict[str, Any]], job_id: int | None = None) -> int:

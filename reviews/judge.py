@@ -253,7 +253,12 @@ def judge_decision(
     defense: dict[str, Any] | None = None
     if not forced:
         if position is not None:
-            defense = judge_defense(position, hand, context)
+            try:
+                defense = judge_defense(position, hand, context)
+            except ValueError:
+                # a table the danger model cannot read (say, a log it was not fitted for):
+                # the decision is still judged for value, without the danger of each tile
+                defense = None
         ranking: Ranking = rank_discards(hand, context)
         options = [_option(r) for r in ranking.rows]
         best = tuple(options[:SHOWN_OPTIONS])

@@ -10,6 +10,7 @@ from puzzles import services_mining
 from puzzles.defense_mining import defense_rows
 from puzzles.mining import read_game
 from puzzles.models import ChunkStatus, Puzzle
+from tutor.engine.defense_puzzle import defense_positions
 
 LAST_ROUND = Path(__file__).parent / "data" / "last-round-of-56853ebc.xml"
 """The last round (South 4) of a shared Phoenix game, cut out as a game of its own: the dealer
@@ -45,3 +46,12 @@ def test_a_staff_mining_job_stores_the_defense_puzzles_once() -> None:
     assert again.created_count == 0
     assert again.duplicates >= expected
     assert Puzzle.objects.filter(kind="defense").count() == expected
+
+
+def test_a_position_the_danger_model_refuses_is_skipped_not_the_game() -> None:
+    from puzzles.defense_mining import _readable
+
+    game = read_game(LAST_ROUND.read_text(), LAST_ROUND.name)
+    record = defense_positions(game)[0][1]
+    assert _readable(record)
+    assert not _readable({**record, "river": []})

@@ -134,3 +134,11 @@ def test_a_judged_upload_stores_the_danger_of_each_tile_facing_a_riichi() -> Non
     url = reverse("reviews:detail", args=[review.pk]) + f"?d={judged.index}"
     page = client.get(url).content.decode()
     assert 'data-testid="danger-table"' in page and 'data-testid="my-danger"' in page
+
+
+def test_a_position_the_danger_model_cannot_read_is_judged_for_value_alone() -> None:
+    from tests.reviews.test_judge import decision
+
+    unreadable = {"river": [], "visible": [0] * 34, "hand": [0] * 34, "discard": "7z"}
+    judged = judge_decision(decision("123m456p789s23m55p7z", "7z", "7z"), 0, None, unreadable)
+    assert judged.defense is None and judged.best and judged.best[0].tile == "7z"
