@@ -198,3 +198,17 @@ def test_a_call_position_holds_its_copies_of_the_discard_and_never_wins_on_it(fa
             if a // 9 == b // 9 == tile // 9 and counts[a] and counts[b]
         )
         assert runs >= (2 if copies == 0 else 1)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_dora_position_points_at_a_tile_of_its_winning_hand(seed):
+    from tutor.engine.dora import dora_tiles
+    from tutor.engine.positions import draw_position
+
+    for family in ("dora_to_count", "dora_and_ura"):
+        p = draw_position(family, seed)
+        counts = parse_hand(p["hand"]).concealed
+        assert is_complete(counts)
+        assert any(counts[k] for k in dora_tiles(parse_tiles(p["indicators"])))
+        shown = parse_tiles(p["indicators"] + p.get("ura", ""))
+        assert all(counts[k] + shown.count(k) <= 4 for k in shown)

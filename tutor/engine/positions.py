@@ -393,6 +393,50 @@ def _triplet_and_neighbours(rng: random.Random) -> dict[str, str]:
     return _call_on(rng, 3)
 
 
+def _pointing_at(kind: Tile) -> Tile:
+    """The indicator whose dora is ``kind`` (the tile before it in its circle)."""
+    if kind < 27:
+        return kind - 1 if kind % 9 else kind + 8
+    if kind < 31:
+        return 27 + (kind - 27 - 1) % 4
+    return 31 + (kind - 31 - 1) % 3
+
+
+def _dora_hand(rng: random.Random, ura: bool) -> dict[str, str]:
+    """A winning hand of four sets and a pair and an indicator pointing at one of its tiles
+    (with ``ura``, an ura indicator under it that points at a tile of the hand or not): never
+    more than four copies of a tile between the hand and the indicators."""
+    while True:
+        counts = [0] * NUM_KINDS
+        _sets(rng, counts, 4)
+        _pair(rng, counts)
+        held = [k for k in range(NUM_KINDS) if counts[k]]
+        shown = [_pointing_at(rng.choice(held))]
+        if ura:
+            shown.append(
+                _pointing_at(rng.choice(held)) if rng.random() < 0.7 else rng.randrange(34)
+            )
+        for k in shown:
+            counts[k] += 1
+        if max(counts) <= 4:
+            for k in shown:
+                counts[k] -= 1
+            out = {"hand": _notation(counts), "indicators": tile_str(shown[0])}
+            if ura:
+                out["ura"] = tile_str(shown[1])
+            return out
+
+
+def _dora_to_count(rng: random.Random) -> dict[str, str]:
+    """A winning hand and a dora indicator pointing at one or more of its tiles."""
+    return _dora_hand(rng, False)
+
+
+def _dora_and_ura(rng: random.Random) -> dict[str, str]:
+    """A winning hand, a dora indicator pointing at its tiles and an ura indicator."""
+    return _dora_hand(rng, True)
+
+
 def _indicator(kinds: list[Tile]) -> Callable[[random.Random], dict[str, str]]:
     def make(rng: random.Random) -> dict[str, str]:
         return {"indicators": tile_str(rng.choice(kinds))}
@@ -432,6 +476,8 @@ FAMILIES: dict[str, Callable[[random.Random], dict[str, str]]] = {
     "row_with_a_triplet": _row_with_a_triplet,
     "row_with_a_quad": _row_with_a_quad,
     "row_with_a_pair": _row_with_a_pair,
+    "dora_to_count": _dora_to_count,
+    "dora_and_ura": _dora_and_ura,
     "number_indicator": _indicator([s * 9 + n for s in range(3) for n in range(1, 8)]),
     "nine_indicator": _indicator([8, 17, 26]),
     "wind_indicator": _indicator([27, 28, 29, 30]),
