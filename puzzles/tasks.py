@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from typing import Any
 
 import kombu.exceptions
 import redis.exceptions
@@ -60,7 +61,7 @@ _PUBLISH_RETRY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.5}
     retry_jitter=True,
     max_retries=5,
 )
-def generate_chunk(self, chunk_id: int) -> dict[str, int] | None:  # type: ignore[no-untyped-def]
+def generate_chunk(self: Any, chunk_id: int) -> dict[str, int] | None:  # self: Celery's Task
     """Generate and store one chunk of a batch (see :func:`puzzles.services.run_chunk`)."""
     try:
         result = services.run_chunk(chunk_id, seconds=services.CHUNK_SECONDS)

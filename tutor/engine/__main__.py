@@ -38,7 +38,7 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import TextIO
+from typing import NoReturn, TextIO
 
 import numpy as np
 
@@ -72,7 +72,7 @@ class _ArgumentError(Exception):
 class _Parser(argparse.ArgumentParser):
     """An argparse parser that raises instead of exiting, so ``main`` returns a status."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         """Raise instead of printing usage and exiting."""
         raise _ArgumentError(f"{self.prog}: {message}")
 

@@ -166,7 +166,8 @@ class PickTiles(Exercise[frozenset[int]]):
         return Verdict(answer == right, reasons)
 
     def _check_one_kind(self, answer: frozenset[int], right: frozenset[int]) -> Verdict:
-        wanted = tile_name(self.one_kind)  # type: ignore[arg-type]
+        assert self.one_kind is not None  # only the find-one-kind question gets here
+        wanted = tile_name(self.one_kind)
         reasons = [
             _("That tile is the %(tile)s, not the %(wanted)s.")
             % {"tile": tile_name(self.kinds[i], self.red[i]), "wanted": wanted}

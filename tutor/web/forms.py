@@ -110,6 +110,8 @@ class QueuedPasswordResetForm(VisibleTextMixin, PasswordResetForm):
     The answer is the same whether or not an account exists, as with Django's form.
     """
 
+    # Django's save takes the mail templates and a dozen options as keywords; this one needs
+    # only the request (the task renders the mail), so its signature is narrower.
     def save(self, request: HttpRequest | None = None, **kwargs: object) -> None:  # type: ignore[override]
         from .tasks import send_password_reset
 

@@ -520,6 +520,7 @@ def _read_round(entry: Any, aka: bool, seq: int) -> Round:
                 assert last_discard is not None
                 called = last_discard[1]
                 own = tuple(_pick(hand, n, aka) for n in item.own)
+                # item.kind is chi, pon or minkan here: the draws went on above
                 call = Call(seat, item.kind, tuple(sorted((called, *own))), called,  # type: ignore[arg-type]
                             last_discard[0])  # fmt: skip
                 melds[seat].append(call)
