@@ -145,6 +145,11 @@ def detail(request: AuthenticatedHttpRequest, review_id: int) -> HttpResponse:
                 "index", flat=True
             )
         )
+        context["risky"] = list(
+            review.decisions.filter(data__defense__deal_in_prone=True).values_list(
+                "index", flat=True
+            )
+        )
         context["owner"] = review.owner_id == request.user.pk
         context["puzzles"] = review.decisions.filter(makes_puzzle=True).count()
     if _partial(request):

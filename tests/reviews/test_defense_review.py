@@ -101,6 +101,7 @@ def test_the_review_page_names_the_deal_in_prone_pick_and_shows_every_tiles_dang
     assert "four of circles was genbutsu." in page
     assert "Pushing with four of characters was worth" in page
     assert "The riichi was waiting on two of bamboo and five of bamboo." in page
+    assert 'data-testid="risky-links"' in page and 'href="?d=0"' in page
 
 
 @pytest.mark.django_db
@@ -115,6 +116,7 @@ def test_the_deal_in_message_speaks_spanish() -> None:
         reverse("reviews:detail", args=[review.pk]), HTTP_ACCEPT_LANGUAGE="es"
     ).content.decode()
     assert "Arriesgaste" in page and "era genbutsu" in page
+    assert "Ataques arriesgados contra un riichi:" in page
     assert "Contra el riichi: el peligro de cada ficha" in page
     assert "You pushed" not in page
 
