@@ -212,3 +212,20 @@ def test_a_dora_position_points_at_a_tile_of_its_winning_hand(seed):
         assert any(counts[k] for k in dora_tiles(parse_tiles(p["indicators"])))
         shown = parse_tiles(p["indicators"] + p.get("ura", ""))
         assert all(counts[k] + shown.count(k) <= 4 for k in shown)
+
+
+def test_a_riichi_ron_has_riichi_and_pinfu_or_tanyao_each_about_half_the_time():
+    from tutor.engine.positions import draw_position
+    from tutor.engine.tiles import parse_tile
+
+    seen = {"pinfu": 0, "tanyao": 0}
+    for seed in range(80):
+        p = draw_position("riichi_ron", seed)
+        win = parse_tile(p["win_tile"])
+        hand = parse_hand(p["hand"])
+        result = score(situation_from_hand(hand, win, tsumo=False, riichi=True, seat_wind=28))
+        keys = {y.key for y in result.yaku}
+        assert "riichi" in keys and keys <= {"riichi", "pinfu", "tanyao"}, keys
+        for k in seen:
+            seen[k] += k in keys
+    assert all(20 <= n <= 60 for n in seen.values()), seen

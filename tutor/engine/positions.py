@@ -437,6 +437,47 @@ def _dora_and_ura(rng: random.Random) -> dict[str, str]:
     return _dora_hand(rng, True)
 
 
+FIRST_YAKU = frozenset({"riichi", "pinfu", "tanyao"})
+
+
+def _riichi_ron(rng: random.Random) -> dict[str, str]:
+    """A closed hand won by ron after riichi, by a South player in an East round, whose yaku
+    are riichi and, a quarter of the time each, pinfu, tanyao, both or neither: no other yaku.
+    Its sets are sequences (always, for pinfu) or triplets, of simples only for tanyao."""
+    from .hand import parse_hand
+    from .scoring import ScoringError, score, situation_from_hand
+
+    pinfu, tanyao = rng.random() < 0.5, rng.random() < 0.5
+    while True:
+        counts = [0] * NUM_KINDS
+        numbers = range(1, 8) if tanyao else range(9)
+        while sum(counts) < 12:
+            suit = rng.randrange(3) * 9
+            if pinfu or rng.random() < 0.6:
+                start = suit + rng.choice([n for n in numbers if n <= 6])
+                kinds = [start, start + 1, start + 2]
+            else:
+                kinds = [suit + rng.choice(numbers)] * 3
+            if all(counts[k] + kinds.count(k) <= 4 for k in kinds):
+                for k in kinds:
+                    counts[k] += 1
+        pair = rng.randrange(3) * 9 + rng.choice(numbers)
+        if counts[pair] > 2:
+            continue
+        counts[pair] += 2
+        win = rng.choice([k for k in range(NUM_KINDS) if counts[k]])
+        hand = _notation(counts)
+        try:
+            result = score(
+                situation_from_hand(parse_hand(hand), win, tsumo=False, riichi=True, seat_wind=28)
+            )
+        except ScoringError:
+            continue
+        keys = {y.key for y in result.yaku}
+        if keys <= FIRST_YAKU and ("pinfu" in keys, "tanyao" in keys) == (pinfu, tanyao):
+            return {"hand": hand, "win_tile": tile_str(win)}
+
+
 def _indicator(kinds: list[Tile]) -> Callable[[random.Random], dict[str, str]]:
     def make(rng: random.Random) -> dict[str, str]:
         return {"indicators": tile_str(rng.choice(kinds))}
@@ -469,6 +510,7 @@ FAMILIES: dict[str, Callable[[random.Random], dict[str, str]]] = {
     "runs_to_call": _runs_to_call,
     "pair_and_neighbours": _pair_and_neighbours,
     "triplet_and_neighbours": _triplet_and_neighbours,
+    "riichi_ron": _riichi_ron,
     "mixed_row": _mixed_row,
     "dragon_row": _dragon_row,
     "fives_row": _fives_row,
