@@ -1,6 +1,7 @@
 from typing import Any
 
 from django.contrib import admin, messages
+from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.html import format_html
@@ -12,20 +13,21 @@ from .services import decide_request
 
 
 @admin.register(Instructor)
-class InstructorAdmin(admin.ModelAdmin):
+class InstructorAdmin(admin.ModelAdmin[Instructor]):
     list_display = ("user", "granted_at", "granted_by")
     search_fields = ("user__username",)
     autocomplete_fields = ("user",)
     readonly_fields = ("granted_by",)
 
-    def save_model(self, request: HttpRequest, obj: Instructor, form, change: bool) -> None:  # type: ignore[no-untyped-def]
+    def save_model(self, request: HttpRequest, obj: Instructor, form: Any, change: bool) -> None:
         if not change:
-            obj.granted_by = request.user  # type: ignore[assignment]
+            assert isinstance(request.user, User)  # the admin lets only staff accounts in
+            obj.granted_by = request.user
         super().save_model(request, obj, form, change)
 
 
 @admin.register(InstructorRequest)
-class InstructorRequestAdmin(admin.ModelAdmin):
+class InstructorRequestAdmin(admin.ModelAdmin[InstructorRequest]):
     """Staff decide a request from the list (actions) or on its own page (the status), and
     both go through :func:`classes.services.decide_request`: the role is granted and the
     requester told, whichever page it is done from."""
@@ -43,7 +45,9 @@ class InstructorRequestAdmin(admin.ModelAdmin):
             fields += ("status",)  # decided once: the change page cannot undo it
         return fields
 
-    def save_model(self, request: HttpRequest, obj: InstructorRequest, form, change: bool) -> None:  # type: ignore[no-untyped-def]
+    def save_model(
+        self, request: HttpRequest, obj: InstructorRequest, form: Any, change: bool
+    ) -> None:
         status = obj.status
         if not (change and "status" in form.changed_data):
             super().save_model(request, obj, form, change)
@@ -77,14 +81,14 @@ class InstructorRequestAdmin(admin.ModelAdmin):
         )
 
 
-class MembershipInline(admin.TabularInline):
+class MembershipInline(admin.TabularInline[Membership, Classroom]):
     model = Membership
     extra = 0
     autocomplete_fields = ("student",)
 
 
 @admin.register(Classroom)
-class ClassroomAdmin(admin.ModelAdmin):
+class ClassroomAdmin(admin.ModelAdmin[Classroom]):
     list_display = ("name", "created", "created_by")
     search_fields = ("name",)
     filter_horizontal = ("teachers",)
@@ -92,7 +96,7 @@ class ClassroomAdmin(admin.ModelAdmin):
 
 
 @admin.register(Assignment)
-class AssignmentAdmin(admin.ModelAdmin):
+class AssignmentAdmin(admin.ModelAdmin[Assignment]):
     list_display = ("title", "classroom", "kind", "due")
     list_filter = ("kind",)
 
@@ -132,4 +136,5 @@ def _app_list_with_pending_requests(request: HttpRequest, app_label: str | None 
     return apps
 
 
+# Django has no hook for the admin index's list of apps: the pending count is patched in.
 admin.site.get_app_list = _app_list_with_pending_requests  # type: ignore[method-assign]

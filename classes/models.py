@@ -295,7 +295,7 @@ class Assignment(models.Model):
             return [str(n) for n in range(1, len(self.worksheet) + 1)]
         return []
 
-    def exercise(self, item: str) -> Exercise:
+    def exercise(self, item: str) -> Exercise[Any]:
         """The worksheet's item ``item`` ("1", "2"...) built by the exercise layer; raises
         ``LookupError`` for no such item and ContentError if an engine change broke it."""
         if item not in self.items or self.kind != AssignmentKind.EXERCISE:

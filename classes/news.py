@@ -10,9 +10,13 @@ attributes, links only to http, https and mailto.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 import nh3
 from markdown_it_pyrs import MarkdownIt
+
+if TYPE_CHECKING:
+    from markdown_it_pyrs.markdown_it_pyrs import _PLUGIN_NAME  # the names of its rules
 
 NEWS_TAGS = {
     "p", "br", "strong", "em", "code", "pre", "blockquote", "ul", "ol", "li", "a", "h3", "h4",
@@ -21,7 +25,7 @@ NEWS_TAGS = {
 
 # Headings, quotes, lists, code, emphasis, links and line breaks; no raw HTML, no images, no
 # reference definitions (700 of them in one post took 45 ms to resolve).
-_RULES = [
+_RULES: list[_PLUGIN_NAME] = [
     "blockquote", "code", "fence", "heading", "lheading", "hr", "list", "paragraph",
     "autolink", "backticks", "emphasis", "entity", "escape", "link", "newline",
 ]  # fmt: skip
