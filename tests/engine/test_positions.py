@@ -229,3 +229,20 @@ def test_a_riichi_ron_has_riichi_and_pinfu_or_tanyao_each_about_half_the_time():
         for k in seen:
             seen[k] += k in keys
     assert all(20 <= n <= 60 for n in seen.values()), seen
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_the_fu_families_win_with_their_shape(seed):
+    from tutor.engine.positions import draw_position
+    from tutor.engine.tiles import parse_tile
+
+    def ron(family):
+        p = draw_position(family, seed)
+        hand = parse_hand(p["hand"])
+        win = parse_tile(p["win_tile"])
+        return score(situation_from_hand(hand, win, tsumo=False, riichi=True, seat_wind=28))
+
+    assert "pinfu" in {y.key for y in ron("pinfu_ron").yaku}
+    result = ron("concealed_triplets_ron")
+    concealed = [x for x in result.fu_lines if x.code == "set" and x.params["state"] == "closed"]
+    assert 1 <= len(concealed) <= 2 and result.fu >= 40

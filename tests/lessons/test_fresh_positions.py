@@ -49,6 +49,7 @@ def test_the_waits_stage_draws_its_two_tile_waits_from_families():
         ("dora", 4),
         ("riichi", 1),
         ("first-yaku", 1),
+        ("fu", 2),
     ],
 )
 def test_the_beginner_stages_draw_their_exercises_from_families(slug, least):

@@ -444,10 +444,19 @@ def _riichi_ron(rng: random.Random) -> dict[str, str]:
     """A closed hand won by ron after riichi, by a South player in an East round, whose yaku
     are riichi and, a quarter of the time each, pinfu, tanyao, both or neither: no other yaku.
     Its sets are sequences (always, for pinfu) or triplets, of simples only for tanyao."""
+    return _first_yaku_ron(rng, rng.random() < 0.5)
+
+
+def _pinfu_ron(rng: random.Random) -> dict[str, str]:
+    """The same, always with pinfu: four sequences, a plain pair, a two-sided wait."""
+    return _first_yaku_ron(rng, True)
+
+
+def _first_yaku_ron(rng: random.Random, pinfu: bool) -> dict[str, str]:
     from .hand import parse_hand
     from .scoring import ScoringError, score, situation_from_hand
 
-    pinfu, tanyao = rng.random() < 0.5, rng.random() < 0.5
+    tanyao = rng.random() < 0.5
     while True:
         counts = [0] * NUM_KINDS
         numbers = range(1, 8) if tanyao else range(9)
@@ -476,6 +485,44 @@ def _riichi_ron(rng: random.Random) -> dict[str, str]:
         keys = {y.key for y in result.yaku}
         if keys <= FIRST_YAKU and ("pinfu" in keys, "tanyao" in keys) == (pinfu, tanyao):
             return {"hand": hand, "win_tile": tile_str(win)}
+
+
+def _concealed_triplets_ron(rng: random.Random) -> dict[str, str]:
+    """A closed hand won by ron after riichi (South, East round) holding one or two concealed
+    triplets, its other sets sequences and its pair a plain number tile: the winning tile
+    completes a sequence, so each triplet stays concealed."""
+    from .hand import parse_hand
+    from .scoring import ScoringError, score, situation_from_hand
+
+    while True:
+        counts = [0] * NUM_KINDS
+        triplets = rng.sample(range(NUM_KINDS), rng.randint(1, 2))
+        for k in triplets:
+            counts[k] = 3
+        run_tiles: list[int] = []
+        while sum(counts) < 12:
+            start = rng.randrange(3) * 9 + rng.randrange(7)
+            kinds = [start, start + 1, start + 2]
+            if all(counts[k] < 4 for k in kinds):
+                for k in kinds:
+                    counts[k] += 1
+                run_tiles.extend(kinds)
+        pair = rng.randrange(27)
+        if counts[pair]:
+            continue
+        counts[pair] = 2
+        free = [k for k in run_tiles if k not in triplets]
+        if not free:
+            continue
+        win = rng.choice(free)
+        hand = _notation(counts)
+        try:
+            score(
+                situation_from_hand(parse_hand(hand), win, tsumo=False, riichi=True, seat_wind=28)
+            )
+        except ScoringError:
+            continue
+        return {"hand": hand, "win_tile": tile_str(win)}
 
 
 def _indicator(kinds: list[Tile]) -> Callable[[random.Random], dict[str, str]]:
@@ -511,6 +558,8 @@ FAMILIES: dict[str, Callable[[random.Random], dict[str, str]]] = {
     "pair_and_neighbours": _pair_and_neighbours,
     "triplet_and_neighbours": _triplet_and_neighbours,
     "riichi_ron": _riichi_ron,
+    "pinfu_ron": _pinfu_ron,
+    "concealed_triplets_ron": _concealed_triplets_ron,
     "mixed_row": _mixed_row,
     "dragon_row": _dragon_row,
     "fives_row": _fives_row,
