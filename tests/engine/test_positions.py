@@ -246,3 +246,16 @@ def test_the_fu_families_win_with_their_shape(seed):
     result = ron("concealed_triplets_ron")
     concealed = [x for x in result.fu_lines if x.code == "set" and x.params["state"] == "closed"]
     assert 1 <= len(concealed) <= 2 and result.fu >= 40
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_a_riichi_pinfu_tanyao_hand_is_3_han_30_fu_by_ron_and_4_han_20_fu_by_tsumo(seed):
+    from tutor.engine.positions import draw_position
+    from tutor.engine.tiles import parse_tile
+
+    p = draw_position("riichi_pinfu_tanyao", seed)
+    hand, win = parse_hand(p["hand"]), parse_tile(p["win_tile"])
+    for seat in (27, 28, 29, 30):
+        ron = score(situation_from_hand(hand, win, tsumo=False, riichi=True, seat_wind=seat))
+        tsumo = score(situation_from_hand(hand, win, tsumo=True, riichi=True, seat_wind=seat))
+        assert (ron.han, ron.fu, tsumo.han, tsumo.fu) == (3, 30, 4, 20)

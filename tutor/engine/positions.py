@@ -452,11 +452,18 @@ def _pinfu_ron(rng: random.Random) -> dict[str, str]:
     return _first_yaku_ron(rng, True)
 
 
-def _first_yaku_ron(rng: random.Random, pinfu: bool) -> dict[str, str]:
+def _riichi_pinfu_tanyao(rng: random.Random) -> dict[str, str]:
+    """The same with pinfu and tanyao both: 3 han 30 fu by ron, 4 han 20 fu by tsumo (with
+    menzen tsumo), from any seat, since the pair is a simple and so never a value tile."""
+    return _first_yaku_ron(rng, True, True)
+
+
+def _first_yaku_ron(rng: random.Random, pinfu: bool, tanyao: bool | None = None) -> dict[str, str]:
     from .hand import parse_hand
     from .scoring import ScoringError, score, situation_from_hand
 
-    tanyao = rng.random() < 0.5
+    if tanyao is None:
+        tanyao = rng.random() < 0.5
     while True:
         counts = [0] * NUM_KINDS
         numbers = range(1, 8) if tanyao else range(9)
@@ -559,6 +566,7 @@ FAMILIES: dict[str, Callable[[random.Random], dict[str, str]]] = {
     "triplet_and_neighbours": _triplet_and_neighbours,
     "riichi_ron": _riichi_ron,
     "pinfu_ron": _pinfu_ron,
+    "riichi_pinfu_tanyao": _riichi_pinfu_tanyao,
     "concealed_triplets_ron": _concealed_triplets_ron,
     "mixed_row": _mixed_row,
     "dragon_row": _dragon_row,
