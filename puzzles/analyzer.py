@@ -19,7 +19,7 @@ from tutor.engine.tiles import ImpossibleHandError, TileParseError, parse_tiles_
 from tutor.engine.value import TableContext, rank_discards
 from tutor.exercises.facts import DiscardRowJSON, accepted_json, discard_row, waits_json
 from tutor.exercises.tables import DiscardRow, discard_table, kind_text
-from tutor.web.engine_text import discard_reason_text, wait_shape_name
+from tutor.web.engine_text import discard_reason_text
 
 from .defense import RiverError, danger_rows, river_state
 
@@ -225,8 +225,3 @@ def error_details(exc: ValueError) -> dict[str, Any]:
         body["position"] = exc.position
         body["reason"] = exc.reason
     return body
-
-
-def shape_label(value: str) -> str:
-    """A wait shape's name in the reader's language, from the shared engine-text renderer."""
-    return wait_shape_name(value)

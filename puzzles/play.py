@@ -30,9 +30,9 @@ from django.utils.translation import gettext_lazy, ngettext
 from tutor.engine.tiles import TileParseError, parse_tile, parse_tiles, tile_str
 from tutor.exercises import tables
 from tutor.exercises.tables import AcceptedTile, DiscardRow
+from tutor.web.engine_text import wait_shape_name
 from tutor.web.tile_names import tile_name
 
-from .analyzer import shape_label
 from .defense import explanation as defense_explanation
 from .models import (
     START_DEVIATION,
@@ -1037,7 +1037,7 @@ def explanation(puzzle: Puzzle, rows: list[DiscardRow] | None = None) -> str:
         ) % {"tiles": _tile_list([t.tile for t in tiles]), "count": unseen}
         if shapes:
             text += " " + _("Wait shape: %(shapes)s.") % {
-                "shapes": ", ".join(shape_label(str(shape)) for shape in shapes)
+                "shapes": ", ".join(wait_shape_name(str(shape)) for shape in shapes)
             }
         return text
     shanten = int(analysis.get("shanten", 0))

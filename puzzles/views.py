@@ -28,7 +28,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from tutor.exercises import tables
-from tutor.web.engine_text import error_text
+from tutor.web.engine_text import error_text, wait_shape_name
 from tutor.web.text import validate_visible_text
 
 from . import analyzer as hand_analyzer
@@ -383,5 +383,5 @@ def analyzer(request: HttpRequest) -> HttpResponse:
             context["rows"] = hand_analyzer.table(report)
             context["wait_rows"] = tables.wait_table(report["waits"])
             if report["wait_pattern"]:
-                context["wait_pattern_label"] = hand_analyzer.shape_label(report["wait_pattern"])
+                context["wait_pattern_label"] = wait_shape_name(report["wait_pattern"])
     return _render(request, "puzzles/analyzer.html", "result", context, status=status)
