@@ -88,6 +88,24 @@ def test_another_version_is_refused(version) -> None:
             "is not a tile",
         ),
         ({"version": 3, "waits": [{"tile": "1m"}]}, "a wait must be an object"),
+        ({"version": 3, "waits": [{"tile": "1m", "count": 2, "shapes": "single"}]}, "shapes"),
+        (
+            {
+                "version": 3,
+                "discards": [
+                    {
+                        "discard": "1z",
+                        "shanten": 0,
+                        "count": 4,
+                        "two_step": 0,
+                        "accepted": {},
+                        "ev": 100.0,
+                        "reasons": [{"params": {}}],
+                    }
+                ],
+            },
+            "reasons must be a list of codes",
+        ),
         ({"version": 3, "accepted": {"3m": "four"}}, "whole number"),
     ],
 )

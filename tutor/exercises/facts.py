@@ -223,6 +223,14 @@ def _row(value: Any) -> DiscardRowJSON:
     for key in ("tenpai_rate", "win_rate", "ev"):
         if key in value and not isinstance(value[key], int | float):
             raise FactsError(f"{key} must be a number")
+    reasons = value.get("reasons", [])
+    if not isinstance(reasons, list) or not all(
+        isinstance(r, Mapping)
+        and isinstance(r.get("code"), str)
+        and isinstance(r.get("params"), Mapping)
+        for r in reasons
+    ):
+        raise FactsError("reasons must be a list of codes with their params")
     return value  # type: ignore[return-value]  # a DiscardRowJSON: its fields checked above
 
 
@@ -231,6 +239,9 @@ def _wait(value: Any) -> WaitJSON:
         raise FactsError("a wait must be an object with its tile and count")
     _tile(value["tile"], "wait")
     _int(value["count"], "count")
+    shapes = value.get("shapes", [])
+    if not isinstance(shapes, list) or not all(isinstance(s, str) for s in shapes):
+        raise FactsError("a wait's shapes must be a list of shape names")
     return value  # type: ignore[return-value]  # a WaitJSON: its fields checked above
 
 
