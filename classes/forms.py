@@ -12,7 +12,7 @@ from lessons.models import Stage
 from puzzles.models import Puzzle, Theme
 from puzzles.play import pick_puzzles
 from tutor.engine.scoring.score import TENHOU_NAMES
-from tutor.exercises import ContentError, exercise
+from tutor.exercises import SEATS, ContentError, exercise
 from tutor.web.engine_text import error_text
 from tutor.web.text import VisibleTextForm, VisibleTextModelForm
 
@@ -241,23 +241,15 @@ class PuzzleSetForm(AssignmentBaseForm):
         return data
 
 
-SEAT_CHOICES = (
-    ("east", _("East")),
-    ("south", _("South")),
-    ("west", _("West")),
-    ("north", _("North")),
-)
+SEAT_CHOICES = tuple(zip(SEATS, (_("East"), _("South"), _("West"), _("North")), strict=True))
 YAKU_CHOICES = [(name, name) for i, name in sorted(TENHOU_NAMES.items()) if i < 36]
 
 
 def _tiles(label: Any, help_text: Any = "", required: bool = False) -> forms.CharField:
     attrs = {"autocomplete": "off", "spellcheck": "false"}
+    text = forms.TextInput(attrs=attrs)
     return forms.CharField(
-        label=label,
-        max_length=120,
-        required=required,
-        help_text=help_text,
-        widget=forms.TextInput(attrs=attrs),
+        label=label, max_length=120, required=required, help_text=help_text, widget=text
     )
 
 

@@ -24,7 +24,7 @@ from django.utils.translation import ngettext
 from lessons.models import Stage
 from lessons.services import stage_status
 from puzzles.models import THEME_LABELS
-from tutor.exercises import Exercise, Verdict, Widget
+from tutor.exercises import Verdict, Widget
 
 from . import mail
 from .mail import decision_text
@@ -659,14 +659,10 @@ def _csv_safe(text: str) -> str:
 
 def answer_item(
     assignment: Assignment, student: Any, item: str, post: Any, seconds: float | None
-) -> tuple[Exercise, Any, Verdict]:
-    """Read and check a student's answer to worksheet item ``item`` with the exercise layer,
-    and record it with the form's own fields (``Attempt.given``), so it can be drawn again.
-
-    Raises ``LookupError`` for no such item, :class:`~tutor.exercises.ContentError` for an
-    item the engine can no longer build and :class:`~tutor.exercises.AnswerError` for a
-    tampered or empty answer: nothing is recorded then.
-    """
+) -> tuple[Any, Verdict]:
+    """Read and check an answer to worksheet item ``item`` with the exercise layer and record
+    it with its form's fields (``Attempt.given``, to draw it again). Nothing is recorded on
+    ``LookupError`` (no such item), ``ContentError`` or ``AnswerError`` (a tampered answer)."""
     ex = assignment.exercise(item)
     answer = ex.read(post)
     verdict = ex.check(answer)
@@ -681,12 +677,11 @@ def answer_item(
         given=given,
         themes=[f"exercise:{ex.type}"],
     )
-    return ex, answer, verdict
+    return answer, verdict
 
 
 def form_fields(widget: Widget, post: Any) -> dict[str, list[str]]:
     """The fields of ``post`` that ``widget``'s inputs send (a checked answer: bounded)."""
     names = {widget.name, "number", "stack", *(name for name, _l, _v in widget.inputs)}
-    if widget.second is not None:
-        names.add(widget.second.name)
+    names |= {widget.second.name} if widget.second is not None else set()
     return {n: [str(v)[:8] for v in post.getlist(n)[:40]] for n in sorted(names) if n in post}

@@ -23,11 +23,6 @@ urlpatterns = [
     path("<int:class_id>/a/<int:assignment_id>/", views.assignment, name="assignment"),
     path("<int:class_id>/a/<int:assignment_id>/answer/", views.answer, name="answer"),
     path("<int:class_id>/a/<int:assignment_id>/items/", views.item_new, name="item_new"),
-    path(
-        "<int:class_id>/a/<int:assignment_id>/items/<int:item>/delete/",
-        views.item_delete,
-        name="item_delete",
-    ),
     path("<int:class_id>/a/<int:assignment_id>/print/", views.worksheet_print, name="print"),
     path(
         "<int:class_id>/a/<int:assignment_id>/students/<int:student_id>/",

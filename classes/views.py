@@ -397,10 +397,8 @@ def assignment_new(request: HttpRequest, class_id: int) -> HttpResponse:
     }
     if request.method == "POST":
         if form.is_valid() and (item_form is None or item_form.is_valid()):
-            assignment = _save_assignment(classroom, AssignmentKind(kind), form, request.user)
-            if item_form is not None:
-                assignment.worksheet = [item_form.cleaned_data["item"]]
-                assignment.save(update_fields=["worksheet"])
+            sheet = [item_form.cleaned_data["item"]] if item_form is not None else []
+            assignment = _save_assignment(classroom, AssignmentKind(kind), form, request.user, sheet)
             messages.success(
                 request, _("Assigned: %(title)s") % {"title": assignment.display_title}
             )
@@ -413,17 +411,16 @@ def assignment_new(request: HttpRequest, class_id: int) -> HttpResponse:
 
 def _item_form(request: HttpRequest) -> ItemForm:
     """The form of a worksheet item of the type asked for (``type``, by default discards)."""
-    item_type = request.GET.get("type") or request.POST.get("type") or "best_discard"
-    if item_type not in worksheets.TYPES:
-        item_type = "best_discard"
-    return ItemForm(request.POST or None, item_type=item_type)
+    item_type = request.GET.get("type") or request.POST.get("type") or ""
+    known = item_type if item_type in worksheets.TYPES else "best_discard"
+    return ItemForm(request.POST or None, item_type=known)
 
 
 def _save_assignment(
-    classroom: Classroom, kind: AssignmentKind, form: Any, user: Any
+    classroom: Classroom, kind: AssignmentKind, form: Any, user: Any, sheet: list[Any]
 ) -> Assignment:
     data = form.cleaned_data
-    assignment = Assignment(classroom=classroom, kind=kind, created_by=user)
+    assignment = Assignment(classroom=classroom, kind=kind, created_by=user, worksheet=sheet)
     _fill_details(assignment, data)
     if kind == AssignmentKind.STAGE:
         assignment.stage_slug = data["stage"]
@@ -500,25 +497,6 @@ def item_new(request: HttpRequest, class_id: int, assignment_id: int) -> HttpRes
         messages.success(request, _("The hand was added to the worksheet."))
         return redirect("classes:assignment", class_id=class_id, assignment_id=sheet.pk)
     return render(request, "classes/assignment_form.html", context)
-
-
-@require_POST
-@login_required
-def item_delete(request: HttpRequest, class_id: int, assignment_id: int, item: int) -> HttpResponse:
-    """Take a hand out of a worksheet nobody has answered yet (answers are kept by position)."""
-    sheet = _worksheet(request, class_id, assignment_id)
-    with transaction.atomic():
-        sheet = Assignment.objects.select_for_update().get(pk=sheet.pk)
-        if not 1 <= item <= len(sheet.worksheet):
-            raise Http404("No such hand.")
-        if sheet.attempts.exists() or len(sheet.worksheet) == 1:
-            refusal = _("A worksheet keeps at least one hand, and all of them once answered.")
-            messages.error(request, refusal)
-            return redirect("classes:assignment", class_id=class_id, assignment_id=sheet.pk)
-        sheet.worksheet = [d for i, d in enumerate(sheet.worksheet, 1) if i != item]
-        sheet.save(update_fields=["worksheet"])
-    messages.success(request, _("The hand was removed."))
-    return redirect("classes:assignment", class_id=class_id, assignment_id=sheet.pk)
 
 
 @login_required
@@ -649,7 +627,7 @@ def answer(request: HttpRequest, class_id: int, assignment_id: int) -> HttpRespo
     context: dict[str, Any] = {"classroom": classroom, "assignment": sheet, "teacher": False}
     status = 200
     try:
-        _ex, given, verdict = services.answer_item(sheet, request.user, key, request.POST, seconds)
+        given, verdict = services.answer_item(sheet, request.user, key, request.POST, seconds)
         context.update(_item_context(request, sheet, key, given), verdict=verdict)
     except (AnswerError, ContentError) as error:
         context.update(_item_context(request, sheet, key), error=str(error))

@@ -146,12 +146,8 @@ class PuzzleAnswer:
     puzzle: Puzzle
     notation: str
     picked: list[str]
-    right: list[str]
+    right: str  # the tiles to outline, or the number of shanten
     correct: bool | None
-
-    @property
-    def mark(self) -> str:
-        return "".join(self.right)
 
 
 def puzzle_answers(assignment: Assignment, student: Any) -> list[PuzzleAnswer]:
@@ -162,5 +158,6 @@ def puzzle_answers(assignment: Assignment, student: Any) -> list[PuzzleAnswer]:
     for p in (puzzles[i] for i in assignment.puzzle_ids if i in puzzles):
         picked, correct = answers.get(p.pk, ([], None))
         palette = p.kind in (PuzzleKind.WAITS, PuzzleKind.IMPROVE)
-        out.append(PuzzleAnswer(p, PALETTE if palette else p.hand, picked, solution(p), correct))
+        right = "".join(solution(p))
+        out.append(PuzzleAnswer(p, PALETTE if palette else p.hand, picked, right, correct))
     return out

@@ -13,7 +13,7 @@ from django.http import QueryDict
 from django.urls import reverse
 
 from classes import worksheets
-from classes.models import Assignment, AssignmentKind, Attempt
+from classes.models import Assignment, AssignmentKind
 from tutor.exercises import exercise
 
 pytestmark = pytest.mark.django_db
@@ -138,33 +138,6 @@ def test_a_worksheet_holds_at_most_its_limit(login, world):
     assert response.status_code == 400
     sheet.refresh_from_db()
     assert len(sheet.worksheet) == worksheets.MAX_ITEMS
-
-
-def test_a_hand_is_removed_only_before_anyone_answers(login, world):
-    sheet = _sheet(world, {"type": "waits", "hand": "23m456p789s11z111m"}, POSITIONS_ITEM)
-    client = login(world.teacher)
-    url = reverse("classes:item_delete", args=[world.classroom.pk, sheet.pk, 2])
-    assert client.post(url).status_code == 302
-    sheet.refresh_from_db()
-    assert len(sheet.worksheet) == 1
-    # The last hand stays, and so does every hand once a student answered.
-    client.post(reverse("classes:item_delete", args=[world.classroom.pk, sheet.pk, 1]))
-    sheet.refresh_from_db()
-    assert len(sheet.worksheet) == 1
-    sheet.worksheet = [*sheet.worksheet, POSITIONS_ITEM]
-    sheet.save()
-    _answer(login(world.student), world, sheet, "2", tile="1s")
-    client = login(world.teacher)
-    response = client.post(url, follow=True)
-    assert "all of them once answered" in response.content.decode()
-    sheet.refresh_from_db()
-    assert len(sheet.worksheet) == 2 and Attempt.objects.count() == 1
-    assert (
-        client.post(
-            reverse("classes:item_delete", args=[world.classroom.pk, sheet.pk, 9])
-        ).status_code
-        == 404
-    )
 
 
 POSITIONS_ITEM = {"type": "best_discard", "hand": "23467m456p789s11z1s"}
