@@ -81,8 +81,10 @@ RIICHI_STICK = 1000.0
 
 PUSH_FOLD_MARGIN = 1500.0
 """The lead, in points, that makes one option clearly better than the other: about a quarter
-of a non-dealer riichi's ron, so that the decision stands even if the estimates of both sides
-are off by several hundred points."""
+of a non-dealer riichi's ron. On the first decision facing a riichi in the 363 shared Phoenix
+games (``bench/bench_push_fold.py``), Phoenix players threw the push tile on 86% of the 57
+"push" verdicts with this lead (81% at 1,000, 70% at any lead); a "fold" verdict rarely leads by
+as much (one does), and they folded on 83% of the 18 leading by 750 (58% at any lead)."""
 
 EXAMPLE_HAND = "25m34469p346s1234z"
 """The 14-tile hand of the defense example (:data:`.defense.EXAMPLE`), used in the doctests."""
