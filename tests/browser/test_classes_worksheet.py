@@ -114,3 +114,9 @@ def _review(teacher, sheet_url: str, language: str) -> None:
     assert fifth.locator('input[value="1m"]').is_checked()
     assert fifth.locator("img.tile-mark").count() == 9
     both_sizes(teacher, f"classes-worksheet-review-{language}")
+    # On paper: the positions, then the answer key on its own page; no site navigation.
+    teacher.goto(sheet_url + "print/")
+    teacher.emulate_media(media="print")
+    assert teacher.locator(".positions .print-item").count() == 5
+    assert teacher.locator(".answer-key .tile-mark").count() >= 1 + 3 + 1 + 9
+    assert not teacher.locator("nav.navbar").first.is_visible()
