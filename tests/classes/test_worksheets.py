@@ -273,3 +273,34 @@ def test_the_review_of_a_puzzle_set_draws_each_first_answer(login, world):
     # Another class's teacher, and a student, cannot read it.
     assert login(world.other_teacher).get(url).status_code == 404
     assert login(world.student).get(url).status_code == 403
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_turns_each_old_exercise_into_a_one_hand_worksheet():
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    before = [("classes", "0005_assignment_review_kind")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    student = old.get_model("auth", "User").objects.create(username="kaede")
+    room = old.get_model("classes", "Classroom").objects.create(name="Dojo", join_code="c0de")
+    made = old.get_model("classes", "Assignment").objects.create(
+        classroom=room, kind="exercise", exercise_kind="discard", hand="23467m456p789s11z1s"
+    )
+    old.get_model("classes", "Attempt").objects.create(
+        assignment=made, student=student, item="exercise", correct=False, answer="7m",
+        themes=["exercise:discard"],
+    )  # fmt: skip
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+    sheet = Assignment.objects.get(pk=made.pk)
+    assert sheet.worksheet == [{"type": "best_discard", "hand": "23467m456p789s11z1s"}]
+    (attempt,) = sheet.attempts.all()
+    assert (attempt.item, attempt.given, attempt.themes) == (
+        "1", {"tile": ["7m"]}, ["exercise:best_discard"]
+    )  # fmt: skip
+    (item,) = worksheets.items(sheet, [attempt])
+    assert item.answers[0].verdict is not None and not item.answers[0].verdict.correct
