@@ -52,7 +52,7 @@ def type_label(kind: str) -> str:
     return str(TYPES[kind][0]) if kind in TYPES else kind
 
 
-def question(ex: Exercise) -> str:
+def question(ex: Exercise[Any]) -> str:
     """The question a worksheet item asks (lessons write their own; a worksheet has these)."""
     data = ex.data
     if ex.type == "dora":
@@ -90,7 +90,7 @@ class Item:
     tiles to outline; ``best``: the answer in words for choices and numbers) and answers."""
 
     key: str
-    ex: Exercise | None
+    ex: Exercise[Any] | None
     question: str = ""
     mark: Any = ""
     best: str = ""
@@ -126,7 +126,7 @@ def items(assignment: Assignment, attempts: list[Attempt] | None = None) -> list
     return out
 
 
-def drawn(ex: Exercise, attempt: Attempt) -> Drawn:
+def drawn(ex: Exercise[Any], attempt: Attempt) -> Drawn:
     """An attempt read again by its exercise and drawn as the student answered it."""
     post = QueryDict(mutable=True)
     for name, values in (attempt.given or {}).items():
