@@ -192,23 +192,6 @@ def mine(
     return rows[:limit] if limit else rows
 
 
-def explanation(puzzle: Any) -> str:
-    """One sentence: the safest tile, its chance of dealing in and the next tile's."""
-    rows = (puzzle.analysis or {}).get("danger") or []
-    if len(rows) < 2:
-        return ""
-    best, second = rows[0], rows[1]
-    return _(
-        "%(tile)s is the safest tile: it deals in about %(best)s of the time, against %(next)s "
-        "for the next safest, %(other)s."
-    ) % {
-        "tile": tile_text(best["tile"]).capitalize(),
-        "best": percent_text(best["danger"]),
-        "next": percent_text(second["danger"]),
-        "other": tile_text(second["tile"]),
-    }
-
-
 def feedback_rows(puzzle: Any, answer: list[str]) -> list[dict[str, Any]]:
     """The stored danger of every candidate, safest first, with its reasons in words, marking
     the answer, the learner's choice and the Phoenix player's."""

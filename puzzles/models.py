@@ -14,21 +14,13 @@ from django.db.models import Q
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
+from tutor.exercises.puzzles import PuzzleKind as PuzzleKind
 from tutor.web.engine_text import WAIT_SHAPE_NAMES
 
 # Glicko-2 starting values (Glickman's paper; Lichess starts puzzles the same way).
 START_RATING = 1500.0
 START_DEVIATION = 350.0
 START_VOLATILITY = 0.06
-
-
-class PuzzleKind(models.TextChoices):
-    DISCARD = "discard", _("What to discard")
-    EFFICIENCY = "efficiency", _("Efficiency: the most tiles")
-    IMPROVE = "improve", _("Which tiles improve this hand")
-    WAITS = "waits", _("What are the waits")
-    SHANTEN = "shanten", _("How many shanten")
-    DEFENSE = "defense", _("Defense: the safest tile")
 
 
 THEME_LABELS = {

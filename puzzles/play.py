@@ -23,17 +23,20 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Exists, Max, OuterRef, Q
 from django.utils import timezone
-from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy
 
-from tutor.engine.tiles import TileParseError, parse_tile, parse_tiles, tile_str
-from tutor.exercises import tables
+from tutor.engine.tiles import parse_tile, tile_str
+from tutor.exercises import AnswerError, Verdict, tables
+from tutor.exercises.puzzles import (
+    DISCARD_KINDS,
+    SHANTEN_CHOICES,
+    PuzzleExercise,
+    puzzle_exercise,
+)
 from tutor.exercises.tables import AcceptedTile, DiscardRow
-from tutor.web.engine_text import wait_shape_name
 from tutor.web.tile_names import tile_name
 
-from .defense import explanation as defense_explanation
 from .models import (
     START_DEVIATION,
     START_RATING,
@@ -58,11 +61,11 @@ DIFFICULTY_OFFSETS = {"easier": -DIFFICULTY_STEP, "same": 0.0, "harder": DIFFICU
 REVIEW_INTERVALS = (1, 3, 7)
 #: Longest rating history kept per player (enough for the dashboard chart).
 HISTORY_LIMIT = 500
-SHANTEN_CHOICES = tuple(range(0, 7))
 
 
-class BadAnswer(ValueError):
-    """An answer the puzzle cannot take (a tile not in the hand, a malformed value)."""
+# A submitted answer the puzzle cannot take (a tile not in the hand, a malformed value): the
+# exercise layer's error, so that a view answers it as for every other exercise.
+BadAnswer = AnswerError
 
 
 # --- answers -------------------------------------------------------------------------------
@@ -74,20 +77,15 @@ def _kind_text(text: str) -> str:
     return tile_str(parse_tile(text.strip()))
 
 
-DISCARD_KINDS = (PuzzleKind.DISCARD, PuzzleKind.EFFICIENCY)
-"""Puzzles answered by choosing one tile of a 14-tile hand to discard."""
+def exercise_of(puzzle: Puzzle) -> PuzzleExercise:
+    """The puzzle as an exercise of the one exercise layer (:mod:`tutor.exercises.puzzles`):
+    it reads answers, knows the solution and says why an answer is right or wrong."""
+    return puzzle_exercise(puzzle.kind, puzzle.hand, puzzle.analysis or {})
 
 
 def solution(puzzle: Puzzle) -> list[str]:
     """The right answer stored by the generator, as tile notations or one shanten number."""
-    analysis = puzzle.analysis or {}
-    answer = analysis.get("answer")
-    if answer is None:
-        raise KeyError(f"puzzle {puzzle.pk} has no stored answer")
-    if puzzle.kind == PuzzleKind.SHANTEN:
-        return [str(int(answer if not isinstance(answer, list) else answer[0]))]
-    values = answer if isinstance(answer, list) else [answer]
-    return sorted({_kind_text(str(v)) for v in values}, key=parse_tile)
+    return list(exercise_of(puzzle).solution())
 
 
 def normalise_answer(puzzle: Puzzle, raw: Sequence[str]) -> list[str]:
@@ -96,40 +94,12 @@ def normalise_answer(puzzle: Puzzle, raw: Sequence[str]) -> list[str]:
     Raises :class:`BadAnswer` with a message for the learner when the answer cannot be an
     answer to this puzzle at all (a tampered form, a tile that is not in the hand).
     """
-    values = [v for v in (str(x).strip() for x in raw) if v]
-    if not values:
-        raise BadAnswer(_("Choose an answer first."))
-    if puzzle.kind == PuzzleKind.SHANTEN:
-        if len(values) != 1:
-            raise BadAnswer(_("Give one number of shanten."))
-        try:
-            number = int(values[0])
-        except ValueError as exc:
-            raise BadAnswer(_("The number of shanten must be a whole number.")) from exc
-        if number not in SHANTEN_CHOICES:
-            raise BadAnswer(_("The number of shanten must be between 0 and 6."))
-        return [str(number)]
-    try:
-        kinds = sorted({parse_tile(v) for v in values})
-    except (TileParseError, ValueError) as exc:
-        raise BadAnswer(_("“%(answer)s” is not a tile.") % {"answer": ", ".join(values)}) from exc
-    if puzzle.kind in (*DISCARD_KINDS, PuzzleKind.DEFENSE):
-        if len(kinds) != 1:
-            raise BadAnswer(_("Choose exactly one tile to discard."))
-        in_hand = {parse_tile(t) for t in _hand_tiles(puzzle.hand)}
-        if kinds[0] not in in_hand:
-            raise BadAnswer(_("You can only discard a tile from the hand."))
-    return [tile_str(k) for k in kinds]
-
-
-def _hand_tiles(hand: str) -> list[str]:
-    concealed = hand.split("[")[0].split("(")[0]
-    return [tile_str(t) for t in parse_tiles(concealed)]
+    return list(exercise_of(puzzle).read_values(raw))
 
 
 def is_correct(puzzle: Puzzle, answer: Sequence[str]) -> bool:
     """Whether a normalised answer is the stored solution (every tile, no extra ones)."""
-    return sorted(answer) == sorted(solution(puzzle))
+    return tuple(answer) in exercise_of(puzzle).solutions()
 
 
 def first_answers(user: Any, puzzle_ids: Iterable[int]) -> dict[int, tuple[list[str], bool]]:
@@ -166,6 +136,8 @@ class AttemptResult:
     held_out: bool = False
     #: The player saw the solution (answering as a visitor) before this first attempt.
     solution_seen: bool = False
+    #: Why the answer is right or wrong (the exercise layer's verdict).
+    verdict: Verdict | None = field(default=None, compare=False, repr=False)
     #: The puzzle and the player's rating row as the attempt left them (for the page after).
     puzzle: Puzzle | None = field(default=None, compare=False, repr=False)
     player: PlayerRating | None = field(default=None, compare=False, repr=False)
@@ -179,9 +151,15 @@ class AttemptResult:
 
 def grade(puzzle: Puzzle, raw: Sequence[str]) -> AttemptResult:
     """Grade an answer without storing anything (anonymous visitors solve unrated)."""
-    answer = normalise_answer(puzzle, raw)
+    exercise = exercise_of(puzzle)
+    answer = exercise.read_values(raw)
+    verdict = exercise.check(answer)
     return AttemptResult(
-        correct=is_correct(puzzle, answer), answer=answer, solution=solution(puzzle), puzzle=puzzle
+        correct=verdict.correct,
+        answer=list(answer),
+        solution=list(exercise.solution()),
+        verdict=verdict,
+        puzzle=puzzle,
     )
 
 
@@ -228,8 +206,10 @@ def record_attempt(
             Puzzle.objects.all() if rated_before else Puzzle.objects.select_for_update(no_key=True)
         )
         puzzle = puzzles.get(pk=puzzle_id)
-        answer = normalise_answer(puzzle, raw_answer)
-        correct = is_correct(puzzle, answer)
+        exercise = exercise_of(puzzle)
+        answer = list(exercise.read_values(raw_answer))
+        verdict = exercise.check(tuple(answer))
+        correct = verdict.correct
         rating, _created = PlayerRating.objects.select_for_update().get_or_create(user=user)
         earlier = list(
             PuzzleAttempt.objects.filter(user=user, puzzle=puzzle).values_list(
@@ -277,7 +257,8 @@ def record_attempt(
     return AttemptResult(
         correct=correct,
         answer=answer,
-        solution=solution(puzzle),
+        solution=list(exercise.solution()),
+        verdict=verdict,
         first=first,
         rated=first,
         held_out=held_out,
@@ -848,6 +829,7 @@ def dashboard(user: AbstractBaseUser, now: dt.datetime | None = None) -> Dashboa
 __all__ = [
     "START_DEVIATION",
     "AttemptResult",
+    "SHANTEN_CHOICES",
     "BadAnswer",
     "BadOpinion",
     "NextPuzzle",
@@ -856,6 +838,8 @@ __all__ = [
     "current_streak",
     "dashboard",
     "due_reviews",
+    "exercise_of",
+    "explanation",
     "cast_vote",
     "opinion",
     "grade",
@@ -929,158 +913,15 @@ def hand_forms(puzzle: Puzzle) -> list[tuple[str, int]]:
     return [(str(label), int(stored[key])) for key, label in labels.items() if key in stored]
 
 
-def _shanten_words(n: int) -> str:
-    if n < 0:
-        return _("complete")
-    if n == 0:
-        return _("tenpai")
-    return _("%(n)d-shanten") % {"n": n}
-
-
 def _named(tile: str) -> str:
     """``"1z"`` → ``"East wind (1z)"``, in the reader's language."""
     return f"{tile_name(parse_tile(tile))} ({tile})"
 
 
-def _tile_list(tiles: Sequence[str]) -> str:
-    return ", ".join(tiles)
-
-
-def explanation(puzzle: Puzzle, rows: list[DiscardRow] | None = None) -> str:
-    """One sentence saying why the answer is right, built from the stored engine facts."""
-    analysis = puzzle.analysis or {}
-    if puzzle.kind == PuzzleKind.DEFENSE:
-        return defense_explanation(puzzle)
-    if puzzle.kind in DISCARD_KINDS and is_value_judged(puzzle):
-        return _value_explanation(discard_rows(puzzle) if rows is None else rows)
-    if puzzle.kind in DISCARD_KINDS:
-        rows = discard_rows(puzzle) if rows is None else rows
-        if not rows:
-            return ""
-        best = next((r for r in rows if r.best), rows[0])
-        others = [r for r in rows if r is not best]
-        text = _(
-            "Discarding %(tile)s keeps the hand %(shanten)s and leaves %(count)d tiles of "
-            "%(kinds)d kinds that improve it."
-        ) % {
-            "tile": _named(best.discard),
-            "shanten": _shanten_words(best.shanten),
-            "count": best.count,
-            "kinds": best.kinds,
-        }
-        if others:
-            second = others[0]
-            if second.shanten > best.shanten:
-                text += " " + _("The next choice, %(tile)s, would leave the hand %(shanten)s.") % {
-                    "tile": _named(second.discard),
-                    "shanten": _shanten_words(second.shanten),
-                }
-            elif (
-                second.count == best.count
-                and best.after_draw is not None
-                and second.after_draw is not None
-            ):
-                text += " " + _(
-                    "%(other)s accepts as many tiles, but after a useful draw it keeps about "
-                    "%(other_n)d tiles that improve the hand again, against about %(best_n)d "
-                    "for %(tile)s."
-                ) % {
-                    "other": _named(second.discard),
-                    "other_n": round(second.after_draw),
-                    "best_n": round(best.after_draw),
-                    "tile": best.discard,
-                }
-            elif second.count == best.count and best.two_step is not None:
-                text += " " + _(
-                    "Discarding %(tile)s instead accepts as many tiles but leaves a worse shape for the next "
-                    "draw: the 2-step figure of %(best)s is %(best_two).0f against %(other_two).0f."
-                ) % {
-                    "tile": _named(second.discard),
-                    "best": best.discard,
-                    "best_two": best.two_step,
-                    "other_two": second.two_step or 0.0,
-                }
-            else:
-                text += " " + _("The next best, %(tile)s, accepts only %(count)d.") % {
-                    "tile": _named(second.discard),
-                    "count": second.count,
-                }
-        return text
-
-    if puzzle.kind == PuzzleKind.IMPROVE:
-        tiles = accepted_tiles(puzzle)
-        values = {
-            "shanten": _shanten_words(int(analysis.get("shanten", 0))),
-            "kinds": len(tiles),
-            "tiles": _tile_list([t.tile for t in tiles]),
-            "count": sum(t.count for t in tiles),
-        }
-        kinds = ngettext(
-            "This hand is %(shanten)s: %(kinds)d kind improves it (%(tiles)s)",
-            "This hand is %(shanten)s: %(kinds)d kinds improve it (%(tiles)s)",
-            values["kinds"],
-        )
-        count = ngettext(
-            "%(count)d tile in all that you have not seen.",
-            "%(count)d tiles in all that you have not seen.",
-            values["count"],
-        )
-        return f"{kinds % values}, {count % values}"
-    if puzzle.kind == PuzzleKind.WAITS:
-        tiles = waits(puzzle)
-        shapes = analysis.get("wait_shapes") or []
-        unseen = sum(t.count for t in tiles)
-        text = ngettext(
-            "The hand is tenpai and waits on %(tiles)s: %(count)d tile still unseen.",
-            "The hand is tenpai and waits on %(tiles)s: %(count)d tiles still unseen.",
-            unseen,
-        ) % {"tiles": _tile_list([t.tile for t in tiles]), "count": unseen}
-        if shapes:
-            text += " " + _("Wait shape: %(shapes)s.") % {
-                "shapes": ", ".join(wait_shape_name(str(shape)) for shape in shapes)
-            }
-        return text
-    shanten = int(analysis.get("shanten", 0))
-    if shanten == 0:
-        return _("The hand is tenpai: one more useful tile completes it.")
-    return ngettext(
-        "The hand is %(shanten)s: it needs at least %(n)d useful tile to reach tenpai.",
-        "The hand is %(shanten)s: it needs at least %(n)d useful tiles to reach tenpai.",
-        shanten,
-    ) % {"shanten": _shanten_words(shanten), "n": shanten}
-
-
-def _points(value: float | None) -> str:
-    """Points rounded and grouped the reader's way (1,646 or 1.646)."""
-    return number_format(round(value or 0), force_grouping=True)
-
-
-def _value_explanation(rows: Sequence[DiscardRow]) -> str:
-    """Why the discard judged by value is best: its chances and expected points against the
-    runner-up's."""
-    if not rows:
-        return ""
-    best = next((r for r in rows if r.best), rows[0])
-    text = _(
-        "Discarding %(tile)s gives the best expected result: tenpai in %(tenpai)d %% of the "
-        "deals that follow, a win in %(win)d %%, about %(ev)s points on average."
-    ) % {
-        "tile": _named(best.discard),
-        "tenpai": best.tenpai_percent or 0,
-        "win": best.win_percent or 0,
-        "ev": _points(best.ev),
-    }
-    others = [r for r in rows if r is not best]
-    if others:
-        second = others[0]
-        text += " " + _("The next best, %(tile)s, wins in %(win)d %% for about %(ev)s points.") % {
-            "tile": _named(second.discard),
-            "win": second.win_percent or 0,
-            "ev": _points(second.ev),
-        }
-    if best.reasons:
-        text += " " + _("Why: %(reasons)s.") % {"reasons": "; ".join(best.reasons)}
-    return text
+def explanation(puzzle: Puzzle) -> str:
+    """One sentence saying why the answer is right, built from the stored engine facts by the
+    puzzle's exercise type."""
+    return exercise_of(puzzle).explanation()
 
 
 def two_step_words(rows: Sequence[DiscardRow]) -> str:

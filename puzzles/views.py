@@ -214,7 +214,9 @@ def answer(request: HttpRequest, puzzle_id: int) -> HttpResponse:
         waits=play.waits(puzzle),
         wait_rows=tables.wait_rows(puzzle.analysis),
         forms=play.hand_forms(puzzle) if puzzle.kind == PuzzleKind.SHANTEN else [],
-        explanation=play.explanation(puzzle, rows),
+        explanation=play.explanation(puzzle),
+        # A wrong answer's reasons name the mistake (the exercise layer's verdict).
+        mistakes=[] if result.correct or result.verdict is None else result.verdict.reasons,
         played_words=play.played_words(puzzle),
         **_defense_context(puzzle, result.answer),
         **_opinion_context(request, puzzle),

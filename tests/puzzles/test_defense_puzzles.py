@@ -19,7 +19,7 @@ from puzzles.models import Puzzle, PuzzleKind
 from tests.conftest import missing
 from tutor.engine.defense import DefenseState, danger
 from tutor.engine.defense_puzzle import SAFEST_MARGIN, margin
-from tutor.engine.tiles import parse_tile
+from tutor.engine.tiles import parse_tile, tile_str
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -84,7 +84,7 @@ def test_the_safest_tile_is_right_and_another_is_not(puzzle):
 
 
 def test_a_tile_not_in_the_hand_is_refused(client, puzzle):
-    hand = set(play._hand_tiles(puzzle.hand))
+    hand = {tile_str(t) for t in play.exercise_of(puzzle).hand.concealed_tiles()}
     outside = next(t for t in ("1m", "5p", "9s", "7z", "1z") if t not in hand)
     response = answered(client, puzzle, outside)
     assert response.status_code == 400

@@ -1,0 +1,579 @@
+"""The puzzle exercise types: one per kind of puzzle, built from a stored puzzle's hand and its
+engine facts (``Puzzle.analysis``, read through :mod:`tutor.exercises.facts`).
+
+The puzzles app keeps ratings, the daily puzzle, streaks and reviews; what a submitted form
+means, which answer is right and why an answer is right or wrong are decided here, as for every
+other exercise type. Nothing here imports a model: the caller passes the plain stored values
+(:func:`puzzle_exercise`). An answer is a tuple of strings, canonical: the tile kinds in tile
+order (a red five reads as its five), or the one shanten number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from django.db import models
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from tutor.engine.tiles import TileParseError, parse_tile, tile_str
+from tutor.web.defense_text import percent_text
+from tutor.web.engine_text import tile_text, wait_shape_name
+from tutor.web.tile_names import tile_name
+
+from . import facts, tables
+from .base import (
+    AnswerError,
+    Choice,
+    ContentError,
+    EmptyAnswer,
+    Exercise,
+    Verdict,
+    Widget,
+    _parse_hand,
+    display,
+    names,
+)
+from .tables import DiscardRow, kind_text
+
+__all__ = [
+    "DISCARD_KINDS",
+    "PUZZLE_TYPES",
+    "SHANTEN_CHOICES",
+    "PuzzleAnswer",
+    "PuzzleExercise",
+    "PuzzleKind",
+    "puzzle_exercise",
+]
+
+
+class PuzzleKind(models.TextChoices):
+    """The kinds of puzzle: the one vocabulary of the puzzles app, its pages and its
+    exercise types (``puzzles.models.PuzzleKind`` is this enum)."""
+
+    DISCARD = "discard", gettext_lazy("What to discard")
+    EFFICIENCY = "efficiency", gettext_lazy("Efficiency: the most tiles")
+    IMPROVE = "improve", gettext_lazy("Which tiles improve this hand")
+    WAITS = "waits", gettext_lazy("What are the waits")
+    SHANTEN = "shanten", gettext_lazy("How many shanten")
+    DEFENSE = "defense", gettext_lazy("Defense: the safest tile")
+
+
+DISCARD_KINDS = frozenset({PuzzleKind.DISCARD, PuzzleKind.EFFICIENCY})
+"""Puzzles answered by choosing one tile of a 14-tile hand to discard."""
+SHANTEN_CHOICES = tuple(range(0, 7))
+
+type PuzzleAnswer = tuple[str, ...]
+
+
+def _shanten_words(n: int) -> str:
+    if n < 0:
+        return _("complete")
+    if n == 0:
+        return _("tenpai")
+    return _("%(n)d-shanten") % {"n": n}
+
+
+def _named(tile: str) -> str:
+    """``"1z"`` → ``"East wind (1z)"``, in the reader's language."""
+    return f"{tile_name(parse_tile(tile))} ({tile})"
+
+
+def _tile_list(tiles: Sequence[str]) -> str:
+    return ", ".join(tiles)
+
+
+def _points(value: float | None) -> str:
+    """Points rounded and grouped the reader's way (1,646 or 1.646)."""
+    return number_format(round(value or 0), force_grouping=True)
+
+
+class PuzzleExercise(Exercise[PuzzleAnswer]):
+    """A stored puzzle as an exercise: ``hand`` in hand notation and ``analysis``, the stored
+    engine facts with the ``answer`` the generator (or the miner) found."""
+
+    kind: ClassVar[PuzzleKind]
+    fields = ("hand", "analysis")
+    required = ("hand", "analysis")
+
+    def parse(self) -> None:
+        # A hand mined from a game after a call shows its concealed tiles only (11, 8...).
+        self.hand = _parse_hand(self.data["hand"], "hand", sizes=tuple(range(1, 15)))
+        try:
+            self.facts = facts.from_json(self.data["analysis"])
+        except facts.FactsError as exc:
+            raise ContentError(f"{self.type}: {exc}") from exc
+        stored = self.facts.get("answer")
+        if stored is None:
+            raise ContentError(f"{self.type}: the analysis has no stored answer")
+        self.answer = self._canonical(stored)
+
+    def _canonical(self, stored: Any) -> PuzzleAnswer:
+        values = stored if isinstance(stored, list) else [stored]
+        return tuple(sorted({kind_text(str(v)) for v in values}, key=parse_tile))
+
+    def solutions(self) -> set[PuzzleAnswer]:
+        return {self.answer}
+
+    def read(self, post: Mapping[str, Any]) -> PuzzleAnswer:
+        values = post.getlist("answer") if hasattr(post, "getlist") else post.get("answer", [])
+        return self.read_values([str(v) for v in values])
+
+    def read_values(self, raw: Sequence[str]) -> PuzzleAnswer:
+        """The answer in canonical form from the form's raw values (``answer`` fields).
+
+        Raises :class:`~tutor.exercises.AnswerError` with a message for the learner when the
+        values cannot answer this puzzle at all (a tampered form, a tile not in the hand), and
+        :class:`~tutor.exercises.EmptyAnswer` when nothing was chosen.
+        """
+        values = [v for v in (str(x).strip() for x in raw) if v]
+        if not values:
+            raise EmptyAnswer(_("Choose an answer first."))
+        return self._read_values(values)
+
+    def _read_values(self, values: list[str]) -> PuzzleAnswer:
+        try:
+            kinds = sorted({parse_tile(v) for v in values})
+        except (TileParseError, ValueError) as exc:
+            raise AnswerError(
+                _("“%(answer)s” is not a tile.") % {"answer": ", ".join(values)}
+            ) from exc
+        return tuple(tile_str(k) for k in kinds)
+
+    def check(self, answer: PuzzleAnswer) -> Verdict:
+        """Right when the answer is the stored solution (every tile, no extra one). A wrong
+        answer's reasons name the mistake; the explanation of the solution follows in the
+        details."""
+        explanation = self.explanation()
+        if tuple(answer) == self.answer:
+            return Verdict(True, [explanation] if explanation else [])
+        return Verdict(
+            False, self.mistakes(tuple(answer)), details=[explanation] if explanation else []
+        )
+
+    def explanation(self) -> str:
+        """Why the solution is right, in a sentence or two built from the stored facts."""
+        raise NotImplementedError
+
+    def mistakes(self, answer: PuzzleAnswer) -> list[str]:
+        """What is wrong with a wrong answer, from the stored facts."""
+        raise NotImplementedError
+
+
+class _OneDiscard(PuzzleExercise):
+    """A puzzle answered with one tile of the hand."""
+
+    def _read_values(self, values: list[str]) -> PuzzleAnswer:
+        answer = super()._read_values(values)
+        if len(answer) != 1:
+            raise AnswerError(_("Choose exactly one tile to discard."))
+        if parse_tile(answer[0]) not in set(self.hand.concealed_tiles()):
+            raise AnswerError(_("You can only discard a tile from the hand."))
+        return answer
+
+    def widget(self, answer: PuzzleAnswer | None = None) -> Widget:
+        return Widget(
+            "tiles",
+            notation=display(self.hand),
+            select="one",
+            value="tile",
+            name="answer",
+            checked=list(answer or ()),
+        )
+
+
+class DiscardPuzzle(_OneDiscard):
+    """What to discard: the engine's discard table, judged by expected value or by
+    efficiency (``judge`` in the facts)."""
+
+    type = "puzzle_discard"
+    kind = PuzzleKind.DISCARD
+
+    def rows(self, answer: Sequence[str] = ()) -> list[DiscardRow]:
+        """The stored discard table, best first, marking the solution and ``answer``."""
+        return tables.discard_rows(self.data["analysis"], best=self.answer, answer=answer)
+
+    @property
+    def value_judged(self) -> bool:
+        """Whether the answer comes from the expected-value ranking."""
+        return self.facts.get("judge") == "value"
+
+    def _best(self, rows: list[DiscardRow]) -> DiscardRow:
+        return next((r for r in rows if r.best), rows[0])
+
+    def explanation(self) -> str:
+        rows = self.rows()
+        if not rows:
+            return ""
+        if self.value_judged:
+            return self._value_explanation(rows)
+        best = self._best(rows)
+        others = [r for r in rows if r is not best]
+        text = _(
+            "Discarding %(tile)s keeps the hand %(shanten)s and leaves %(count)d tiles of "
+            "%(kinds)d kinds that improve it."
+        ) % {
+            "tile": _named(best.discard),
+            "shanten": _shanten_words(best.shanten),
+            "count": best.count,
+            "kinds": best.kinds,
+        }
+        if not others:
+            return text
+        second = others[0]
+        if second.shanten > best.shanten:
+            text += " " + _("The next choice, %(tile)s, would leave the hand %(shanten)s.") % {
+                "tile": _named(second.discard),
+                "shanten": _shanten_words(second.shanten),
+            }
+        elif (
+            second.count == best.count
+            and best.after_draw is not None
+            and second.after_draw is not None
+        ):
+            text += " " + self._after_draw_words(second, best)
+        elif second.count == best.count and best.two_step is not None:
+            text += " " + _(
+                "Discarding %(tile)s instead accepts as many tiles but leaves a worse shape for "
+                "the next draw: the 2-step figure of %(best)s is %(best_two).0f against "
+                "%(other_two).0f."
+            ) % {
+                "tile": _named(second.discard),
+                "best": best.discard,
+                "best_two": best.two_step,
+                "other_two": second.two_step or 0.0,
+            }
+        else:
+            text += " " + _("The next best, %(tile)s, accepts only %(count)d.") % {
+                "tile": _named(second.discard),
+                "count": second.count,
+            }
+        return text
+
+    def _after_draw_words(self, other: DiscardRow, best: DiscardRow) -> str:
+        return _(
+            "%(other)s accepts as many tiles, but after a useful draw it keeps about "
+            "%(other_n)d tiles that improve the hand again, against about %(best_n)d "
+            "for %(tile)s."
+        ) % {
+            "other": _named(other.discard),
+            "other_n": round(other.after_draw or 0),
+            "best_n": round(best.after_draw or 0),
+            "tile": best.discard,
+        }
+
+    def _value_explanation(self, rows: list[DiscardRow]) -> str:
+        """Why the discard judged by value is best: its chances and expected points against
+        the runner-up's."""
+        best = self._best(rows)
+        text = _(
+            "Discarding %(tile)s gives the best expected result: tenpai in %(tenpai)d %% of "
+            "the deals that follow, a win in %(win)d %%, about %(ev)s points on average."
+        ) % {
+            "tile": _named(best.discard),
+            "tenpai": best.tenpai_percent or 0,
+            "win": best.win_percent or 0,
+            "ev": _points(best.ev),
+        }
+        others = [r for r in rows if r is not best]
+        if others:
+            second = others[0]
+            text += " " + _(
+                "The next best, %(tile)s, wins in %(win)d %% for about %(ev)s points."
+            ) % {
+                "tile": _named(second.discard),
+                "win": second.win_percent or 0,
+                "ev": _points(second.ev),
+            }
+        if best.reasons:
+            text += " " + _("Why: %(reasons)s.") % {"reasons": "; ".join(best.reasons)}
+        return text
+
+    def mistakes(self, answer: PuzzleAnswer) -> list[str]:
+        rows = self.rows()
+        mine = next((r for r in rows if r.discard in answer), None)
+        if mine is None or not rows:
+            return [_("%(tile)s is not the best discard.") % {"tile": _named(answer[0])}]
+        best = self._best(rows)
+        if self.value_judged:
+            return [
+                _(
+                    "Your discard, %(tile)s, wins in %(win)d %% of the deals that follow, "
+                    "for about %(ev)s points on average."
+                )
+                % {
+                    "tile": _named(mine.discard),
+                    "win": mine.win_percent or 0,
+                    "ev": _points(mine.ev),
+                }
+            ]
+        if mine.shanten == 0 and (mine.furiten or mine.dead_wait):
+            return [
+                _(
+                    "Discarding %(tile)s makes the hand tenpai, but on a wait that cannot win "
+                    "(furiten, or every copy already in sight)."
+                )
+                % {"tile": _named(mine.discard)}
+            ]
+        if mine.shanten > best.shanten:
+            return [
+                _(
+                    "Discarding %(tile)s leaves the hand %(shanten)s, further from tenpai than "
+                    "after discarding %(best)s."
+                )
+                % {
+                    "tile": _named(mine.discard),
+                    "shanten": _shanten_words(mine.shanten),
+                    "best": best.discard,
+                }
+            ]
+        if mine.count < best.count:
+            return [
+                _(
+                    "Discarding %(tile)s leaves only %(count)d tiles that improve the hand, "
+                    "against %(best_count)d after discarding %(best)s."
+                )
+                % {
+                    "tile": _named(mine.discard),
+                    "count": mine.count,
+                    "best_count": best.count,
+                    "best": best.discard,
+                }
+            ]
+        if mine.after_draw is not None and best.after_draw is not None:
+            return [self._after_draw_words(mine, best)]
+        return [_("%(tile)s is not the best discard.") % {"tile": _named(mine.discard)}]
+
+
+class EfficiencyPuzzle(DiscardPuzzle):
+    """Efficiency: the discard that keeps the most tiles (the engine's clear-best rule)."""
+
+    type = "puzzle_efficiency"
+    kind = PuzzleKind.EFFICIENCY
+
+
+class _ManyTiles(PuzzleExercise):
+    """A puzzle answered with every tile kind of a set (its improving tiles, its waits)."""
+
+    def _stored(self) -> list[tables.AcceptedTile]:
+        raise NotImplementedError
+
+    def _extra(self, tiles: str, n: int) -> str:
+        raise NotImplementedError
+
+    def mistakes(self, answer: PuzzleAnswer) -> list[str]:
+        chosen, right = set(answer), set(self.answer)
+        out = []
+        missed = sorted(right - chosen, key=parse_tile)
+        extra = sorted(chosen - right, key=parse_tile)
+        if missed:
+            out.append(_("You missed %(tiles)s.") % {"tiles": names(parse_tile(t) for t in missed)})
+        if extra:
+            out.append(self._extra(names(parse_tile(t) for t in extra), len(extra)))
+        return out
+
+    def widget(self, answer: PuzzleAnswer | None = None) -> Widget:
+        return Widget(
+            "palette",
+            notation=display(self.hand),
+            select="many",
+            value="tile",
+            name="answer",
+            checked=list(answer or ()),
+        )
+
+
+class ImprovePuzzle(_ManyTiles):
+    """Which tiles improve this hand: its uke-ire."""
+
+    type = "puzzle_improve"
+    kind = PuzzleKind.IMPROVE
+
+    def _stored(self) -> list[tables.AcceptedTile]:
+        return tables.improving_tiles(self.data["analysis"])
+
+    def _extra(self, tiles: str, n: int) -> str:
+        return ngettext(
+            "%(tiles)s does not bring this hand closer to tenpai.",
+            "%(tiles)s do not bring this hand closer to tenpai.",
+            n,
+        ) % {"tiles": tiles}
+
+    def explanation(self) -> str:
+        tiles = self._stored()
+        n_kinds, n_tiles = len(tiles), sum(t.count for t in tiles)
+        values = {
+            "shanten": _shanten_words(int(self.facts.get("shanten", 0))),
+            "kinds": n_kinds,
+            "tiles": _tile_list([t.tile for t in tiles]),
+            "count": n_tiles,
+        }
+        kinds = ngettext(
+            "This hand is %(shanten)s: %(kinds)d kind improves it (%(tiles)s)",
+            "This hand is %(shanten)s: %(kinds)d kinds improve it (%(tiles)s)",
+            n_kinds,
+        )
+        count = ngettext(
+            "%(count)d tile in all that you have not seen.",
+            "%(count)d tiles in all that you have not seen.",
+            n_tiles,
+        )
+        return f"{kinds % values}, {count % values}"
+
+
+class WaitsPuzzle(_ManyTiles):
+    """What are the waits of a tenpai hand."""
+
+    type = "puzzle_waits"
+    kind = PuzzleKind.WAITS
+
+    def _stored(self) -> list[tables.AcceptedTile]:
+        return tables.waits_accepted(self.data["analysis"])
+
+    def _extra(self, tiles: str, n: int) -> str:
+        return ngettext(
+            "%(tiles)s does not complete this hand.", "%(tiles)s do not complete this hand.", n
+        ) % {"tiles": tiles}
+
+    def explanation(self) -> str:
+        tiles = self._stored()
+        shapes = self.facts.get("wait_shapes") or []
+        unseen = sum(t.count for t in tiles)
+        text = ngettext(
+            "The hand is tenpai and waits on %(tiles)s: %(count)d tile still unseen.",
+            "The hand is tenpai and waits on %(tiles)s: %(count)d tiles still unseen.",
+            unseen,
+        ) % {"tiles": _tile_list([t.tile for t in tiles]), "count": unseen}
+        if shapes:
+            text += " " + _("Wait shape: %(shapes)s.") % {
+                "shapes": ", ".join(wait_shape_name(str(shape)) for shape in shapes)
+            }
+        return text
+
+
+class ShantenPuzzle(PuzzleExercise):
+    """How many shanten: one number from 0 to 6."""
+
+    type = "puzzle_shanten"
+    kind = PuzzleKind.SHANTEN
+
+    def _canonical(self, stored: Any) -> PuzzleAnswer:
+        value = stored[0] if isinstance(stored, list) else stored
+        return (str(int(value)),)
+
+    def _read_values(self, values: list[str]) -> PuzzleAnswer:
+        if len(values) != 1:
+            raise AnswerError(_("Give one number of shanten."))
+        try:
+            number = int(values[0])
+        except ValueError as exc:
+            raise AnswerError(_("The number of shanten must be a whole number.")) from exc
+        if number not in SHANTEN_CHOICES:
+            raise AnswerError(_("The number of shanten must be between 0 and 6."))
+        return (str(number),)
+
+    def explanation(self) -> str:
+        shanten = int(self.facts.get("shanten", 0))
+        if shanten == 0:
+            return _("The hand is tenpai: one more useful tile completes it.")
+        return ngettext(
+            "The hand is %(shanten)s: it needs at least %(n)d useful tile to reach tenpai.",
+            "The hand is %(shanten)s: it needs at least %(n)d useful tiles to reach tenpai.",
+            shanten,
+        ) % {"shanten": _shanten_words(shanten), "n": shanten}
+
+    def mistakes(self, answer: PuzzleAnswer) -> list[str]:
+        said, right = int(answer[0]), int(self.answer[0])
+        text = _("You said %(answer)s, but the hand is %(shanten)s.") % {
+            "answer": _shanten_words(said),
+            "shanten": _shanten_words(right),
+        }
+        return [text]
+
+    def widget(self, answer: PuzzleAnswer | None = None) -> Widget:
+        return Widget(
+            "choices",
+            notation=display(self.hand),
+            select="one",
+            name="answer",
+            choices=[Choice(str(n), _shanten_words(n)) for n in SHANTEN_CHOICES],
+            checked=list(answer or ()),
+        )
+
+
+class DefensePuzzle(_OneDiscard):
+    """Defense: the safest tile against one riichi, by the engine's danger estimate."""
+
+    type = "puzzle_defense"
+    kind = PuzzleKind.DEFENSE
+
+    def _danger(self) -> list[dict[str, Any]]:
+        return list(self.facts.get("danger") or [])
+
+    def explanation(self) -> str:
+        """The safest tile, its chance of dealing in and the next tile's."""
+        rows = self._danger()
+        if len(rows) < 2:
+            return ""
+        best, second = rows[0], rows[1]
+        return _(
+            "%(tile)s is the safest tile: it deals in about %(best)s of the time, against "
+            "%(next)s for the next safest, %(other)s."
+        ) % {
+            "tile": tile_text(best["tile"]).capitalize(),
+            "best": percent_text(best["danger"]),
+            "next": percent_text(second["danger"]),
+            "other": tile_text(second["tile"]),
+        }
+
+    def mistakes(self, answer: PuzzleAnswer) -> list[str]:
+        mine = next((r for r in self._danger() if kind_text(str(r["tile"])) in answer), None)
+        if mine is None:
+            return [_("%(tile)s is not the safest tile.") % {"tile": _named(answer[0])}]
+        return [
+            _("%(tile)s deals in about %(percent)s of the time.")
+            % {
+                "tile": tile_text(mine["tile"]).capitalize(),
+                "percent": percent_text(mine["danger"]),
+            }
+        ]
+
+
+PUZZLE_TYPES: dict[PuzzleKind, type[PuzzleExercise]] = {
+    cls.kind: cls
+    for cls in (
+        DiscardPuzzle,
+        EfficiencyPuzzle,
+        ImprovePuzzle,
+        WaitsPuzzle,
+        ShantenPuzzle,
+        DefensePuzzle,
+    )
+}
+"""The exercise type of each kind of puzzle."""
+
+
+def puzzle_exercise(kind: str, hand: str, analysis: Mapping[str, Any]) -> PuzzleExercise:
+    """The exercise of a stored puzzle, from its plain values: its ``kind``, its ``hand`` in
+    hand notation and its stored ``analysis``.
+
+    Raises :class:`~tutor.exercises.ContentError` for an unknown kind, a hand that cannot be
+    read or facts that are not the current version's.
+
+    >>> ex = puzzle_exercise("shanten", "123m456p789s1134z", {"version": 3, "answer": 1})
+    >>> ex.solution(), ex.read_values([" 1 "]), ex.check(("1",)).correct
+    (('1',), ('1',), True)
+    >>> ex.mistakes(("0",))
+    ['You said tenpai, but the hand is 1-shanten.']
+    >>> puzzle_exercise("riddle", "123m", {})
+    Traceback (most recent call last):
+    ...
+    tutor.exercises.base.ContentError: unknown kind of puzzle 'riddle'
+    """
+    try:
+        cls = PUZZLE_TYPES[PuzzleKind(kind)]
+    except ValueError as exc:
+        raise ContentError(f"unknown kind of puzzle {kind!r}") from exc
+    return cls({"hand": hand, "analysis": analysis})
