@@ -337,6 +337,8 @@ def test_the_page_per_student(login, world, discard_exercise):
     url = reverse("classes:student", args=[world.classroom.pk, world.student.pk])
     body = login(world.teacher).get(url).content.decode()
     assert "Discard" in body and "7m" in body
+    review = ("classes:review", [world.classroom.pk, discard_exercise.pk, world.student.pk])
+    assert reverse(review[0], args=review[1]) in body  # their answers, drawn
 
 
 def test_my_assignments_shows_late_work(login, world):
