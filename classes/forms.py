@@ -12,7 +12,7 @@ from lessons.models import Stage
 from puzzles.models import Puzzle, Theme
 from puzzles.play import pick_puzzles
 from tutor.engine.scoring.score import TENHOU_NAMES
-from tutor.exercises import SEATS, ContentError, exercise
+from tutor.exercises import SEATS, exercise
 from tutor.web.engine_text import error_text
 from tutor.web.text import VisibleTextForm, VisibleTextModelForm
 
@@ -311,7 +311,7 @@ class ItemForm(VisibleTextForm):
         try:
             ex = exercise(item)
             found = len(ex.solutions())
-        except ContentError as error:
+        except ValueError as error:  # ContentError, or an engine error it did not wrap
             self._add_content_error(error)
             return data
         if found != 1:
@@ -325,7 +325,7 @@ class ItemForm(VisibleTextForm):
         data["item"] = item
         return data
 
-    def _add_content_error(self, error: ContentError) -> None:
+    def _add_content_error(self, error: ValueError) -> None:
         """The engine's complaint, on the field it names when it names one."""
         cause = error.__cause__
         text = error_text(cause) if isinstance(cause, ValueError) else str(error)
