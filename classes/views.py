@@ -19,7 +19,7 @@ from django.contrib.auth.models import User
 from django.core import signing
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -29,6 +29,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from tutor.exercises import AnswerError, ContentError
 from tutor.web.client import client_address
+from tutor.web.http import AuthenticatedHttpRequest, wants_partial
 
 from . import mail, services, worksheets
 from .forms import (
@@ -66,12 +67,11 @@ ASSIGNMENT_FORMS = {
 }
 
 
-def _partial(request: HttpRequest) -> bool:
-    htmx = getattr(request, "htmx", None)
-    return bool(htmx) and not htmx.boosted and not htmx.history_restore_request
+def _partial(request: AuthenticatedHttpRequest) -> bool:
+    return wants_partial(request)
 
 
-def _member_class(request: HttpRequest, class_id: int) -> tuple[Classroom, bool]:
+def _member_class(request: AuthenticatedHttpRequest, class_id: int) -> tuple[Classroom, bool]:
     """The class and whether the user teaches it; 404 for anyone outside it."""
     classroom = get_object_or_404(Classroom, pk=class_id)
     if classroom.is_teacher(request.user):
@@ -81,7 +81,7 @@ def _member_class(request: HttpRequest, class_id: int) -> tuple[Classroom, bool]
     raise Http404("No such class.")
 
 
-def _teacher_class(request: HttpRequest, class_id: int) -> Classroom:
+def _teacher_class(request: AuthenticatedHttpRequest, class_id: int) -> Classroom:
     classroom, teacher = _member_class(request, class_id)
     if not teacher:
         raise PermissionDenied(_("Only the class's teachers can see this page."))
@@ -92,7 +92,7 @@ def _teacher_class(request: HttpRequest, class_id: int) -> Classroom:
 
 
 @login_required
-def index(request: HttpRequest) -> HttpResponse:
+def index(request: AuthenticatedHttpRequest) -> HttpResponse:
     user = request.user
     context = {
         "teaching": Classroom.objects.filter(teachers=user),
@@ -108,7 +108,7 @@ def index(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def request_instructor(request: HttpRequest) -> HttpResponse:
+def request_instructor(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Ask for the instructor role, and see what became of earlier requests."""
     is_instructor = Instructor.is_instructor(request.user)
     history = list(InstructorRequest.objects.filter(user=request.user)[:10])
@@ -142,7 +142,7 @@ def request_instructor(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def class_new(request: HttpRequest) -> HttpResponse:
+def class_new(request: AuthenticatedHttpRequest) -> HttpResponse:
     if not Instructor.is_instructor(request.user):
         raise PermissionDenied(_("Only instructors can create classes."))
     form = ClassroomForm(request.POST or None)
@@ -164,7 +164,7 @@ def class_new(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def join(request: HttpRequest) -> HttpResponse:
+def join(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = JoinForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -182,7 +182,7 @@ def join(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def join_link(request: HttpRequest, code: str) -> HttpResponse:
+def join_link(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
     try:
         classroom = services.find_class_for_join(request.user, client_address(request), code)
     except services.JoinThrottled as error:
@@ -198,7 +198,7 @@ def join_link(request: HttpRequest, code: str) -> HttpResponse:
     return render(request, "classes/join_link.html", {"classroom": classroom, "code": code})
 
 
-def _joined(request: HttpRequest, classroom: Classroom) -> HttpResponse:
+def _joined(request: AuthenticatedHttpRequest, classroom: Classroom) -> HttpResponse:
     if classroom.is_student(request.user):
         messages.info(request, _("You are already in %(name)s.") % {"name": classroom.name})
         return redirect("classes:detail", class_id=classroom.pk)
@@ -213,7 +213,7 @@ def _joined(request: HttpRequest, classroom: Classroom) -> HttpResponse:
 
 @require_POST
 @login_required
-def leave(request: HttpRequest, class_id: int) -> HttpResponse:
+def leave(request: AuthenticatedHttpRequest, class_id: int) -> HttpResponse:
     classroom, teacher = _member_class(request, class_id)
     if teacher:
         raise PermissionDenied(_("Teachers do not leave a class this way."))
@@ -226,13 +226,13 @@ def leave(request: HttpRequest, class_id: int) -> HttpResponse:
 
 
 @login_required
-def detail(request: HttpRequest, class_id: int) -> HttpResponse:
+def detail(request: AuthenticatedHttpRequest, class_id: int) -> HttpResponse:
     classroom, teacher = _member_class(request, class_id)
     return _class_page(request, classroom, teacher)
 
 
 def _class_page(
-    request: HttpRequest,
+    request: AuthenticatedHttpRequest,
     classroom: Classroom,
     teacher: bool,
     *,
@@ -260,7 +260,7 @@ def _class_page(
 
 
 @login_required
-def edit(request: HttpRequest, class_id: int) -> HttpResponse:
+def edit(request: AuthenticatedHttpRequest, class_id: int) -> HttpResponse:
     classroom = _teacher_class(request, class_id)
     form = ClassroomForm(request.POST or None, instance=classroom)
     if request.method == "POST":
@@ -276,7 +276,7 @@ def edit(request: HttpRequest, class_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def regenerate_code(request: HttpRequest, class_id: int) -> HttpResponse:
+def regenerate_code(request: AuthenticatedHttpRequest, class_id: int) -> HttpResponse:
     classroom = _teacher_class(request, class_id)
     classroom.regenerate_code()
     messages.success(request, _("A new join code was made; the old code and link no longer work."))
@@ -285,7 +285,7 @@ def regenerate_code(request: HttpRequest, class_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def add_teacher(request: HttpRequest, class_id: int) -> HttpResponse:
+def add_teacher(request: AuthenticatedHttpRequest, class_id: int) -> HttpResponse:
     classroom = _teacher_class(request, class_id)
     form = AddTeacherForm(request.POST, classroom=classroom)
     if not form.is_valid():
@@ -299,7 +299,7 @@ def add_teacher(request: HttpRequest, class_id: int) -> HttpResponse:
 
 
 @login_required
-def teacher_leave(request: HttpRequest, class_id: int) -> HttpResponse:
+def teacher_leave(request: AuthenticatedHttpRequest, class_id: int) -> HttpResponse:
     """A co-teacher stops teaching the class (asked to confirm first); the last one cannot."""
     classroom = _teacher_class(request, class_id)
     context = {"classroom": classroom, "last": classroom.teachers.count() <= 1}
@@ -316,7 +316,7 @@ def teacher_leave(request: HttpRequest, class_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def news_post(request: HttpRequest, class_id: int) -> HttpResponse:
+def news_post(request: AuthenticatedHttpRequest, class_id: int) -> HttpResponse:
     classroom = _teacher_class(request, class_id)
     form = NewsForm(request.POST)
     if form.is_valid():
@@ -329,7 +329,9 @@ def news_post(request: HttpRequest, class_id: int) -> HttpResponse:
     return _class_page(request, classroom, True, news_form=form, status=400)
 
 
-def _own_post(request: HttpRequest, class_id: int, post_id: int) -> tuple[Classroom, NewsPost]:
+def _own_post(
+    request: AuthenticatedHttpRequest, class_id: int, post_id: int
+) -> tuple[Classroom, NewsPost]:
     """A news post of a class the user teaches, written by the user (403 for a co-teacher's)."""
     classroom = _teacher_class(request, class_id)
     post = get_object_or_404(NewsPost, pk=post_id, classroom=classroom)
@@ -339,7 +341,7 @@ def _own_post(request: HttpRequest, class_id: int, post_id: int) -> tuple[Classr
 
 
 @login_required
-def news_edit(request: HttpRequest, class_id: int, post_id: int) -> HttpResponse:
+def news_edit(request: AuthenticatedHttpRequest, class_id: int, post_id: int) -> HttpResponse:
     """The author changes their post; it is rendered again when saved."""
     classroom, post = _own_post(request, class_id, post_id)
     form = NewsForm(request.POST or None, instance=post)
@@ -356,7 +358,7 @@ def news_edit(request: HttpRequest, class_id: int, post_id: int) -> HttpResponse
 
 
 @login_required
-def news_delete(request: HttpRequest, class_id: int, post_id: int) -> HttpResponse:
+def news_delete(request: AuthenticatedHttpRequest, class_id: int, post_id: int) -> HttpResponse:
     """The author deletes their post, after a confirmation page."""
     classroom, post = _own_post(request, class_id, post_id)
     if request.method == "POST":
@@ -370,7 +372,7 @@ def news_delete(request: HttpRequest, class_id: int, post_id: int) -> HttpRespon
 
 
 @login_required
-def assignment_new(request: HttpRequest, class_id: int) -> HttpResponse:
+def assignment_new(request: AuthenticatedHttpRequest, class_id: int) -> HttpResponse:
     classroom = _teacher_class(request, class_id)
     if classroom.assignments.count() >= MAX_ASSIGNMENTS_PER_CLASS:
         messages.error(
@@ -398,7 +400,9 @@ def assignment_new(request: HttpRequest, class_id: int) -> HttpResponse:
     if request.method == "POST":
         if form.is_valid() and (item_form is None or item_form.is_valid()):
             sheet = [item_form.cleaned_data["item"]] if item_form is not None else []
-            assignment = _save_assignment(classroom, AssignmentKind(kind), form, request.user, sheet)
+            assignment = _save_assignment(
+                classroom, AssignmentKind(kind), form, request.user, sheet
+            )
             messages.success(
                 request, _("Assigned: %(title)s") % {"title": assignment.display_title}
             )
@@ -409,7 +413,7 @@ def assignment_new(request: HttpRequest, class_id: int) -> HttpResponse:
     return render(request, "classes/assignment_form.html", context)
 
 
-def _item_form(request: HttpRequest) -> ItemForm:
+def _item_form(request: AuthenticatedHttpRequest) -> ItemForm:
     """The form of a worksheet item of the type asked for (``type``, by default discards)."""
     item_type = request.GET.get("type") or request.POST.get("type") or ""
     known = item_type if item_type in worksheets.TYPES else "best_discard"
@@ -439,7 +443,9 @@ def _fill_details(assignment: Assignment, data: dict[str, Any]) -> None:
 
 
 @login_required
-def assignment_edit(request: HttpRequest, class_id: int, assignment_id: int) -> HttpResponse:
+def assignment_edit(
+    request: AuthenticatedHttpRequest, class_id: int, assignment_id: int
+) -> HttpResponse:
     """Change an assignment's title, instructions and due date (a worksheet's hands are added
     and removed on its own page). Work already recorded is kept."""
     classroom = _teacher_class(request, class_id)
@@ -463,7 +469,7 @@ def assignment_edit(request: HttpRequest, class_id: int, assignment_id: int) -> 
     return render(request, "classes/assignment_form.html", context)
 
 
-def _worksheet(request: HttpRequest, class_id: int, assignment_id: int) -> Assignment:
+def _worksheet(request: AuthenticatedHttpRequest, class_id: int, assignment_id: int) -> Assignment:
     """A worksheet of a class the user teaches (404 for another kind or someone else's)."""
     classroom = _teacher_class(request, class_id)
     return get_object_or_404(
@@ -472,7 +478,7 @@ def _worksheet(request: HttpRequest, class_id: int, assignment_id: int) -> Assig
 
 
 @login_required
-def item_new(request: HttpRequest, class_id: int, assignment_id: int) -> HttpResponse:
+def item_new(request: AuthenticatedHttpRequest, class_id: int, assignment_id: int) -> HttpResponse:
     """Add a hand to a worksheet: the fields of its type, checked by building the exercise."""
     sheet = _worksheet(request, class_id, assignment_id)
     item_form = _item_form(request)
@@ -500,7 +506,9 @@ def item_new(request: HttpRequest, class_id: int, assignment_id: int) -> HttpRes
 
 
 @login_required
-def worksheet_print(request: HttpRequest, class_id: int, assignment_id: int) -> HttpResponse:
+def worksheet_print(
+    request: AuthenticatedHttpRequest, class_id: int, assignment_id: int
+) -> HttpResponse:
     """The worksheet on paper: the positions, then the answer key with its explanations."""
     sheet = _worksheet(request, class_id, assignment_id)
     context = {"classroom": sheet.classroom, "assignment": sheet, "items": worksheets.items(sheet)}
@@ -509,7 +517,7 @@ def worksheet_print(request: HttpRequest, class_id: int, assignment_id: int) -> 
 
 @login_required
 def worksheet_review(
-    request: HttpRequest, class_id: int, assignment_id: int, student_id: int
+    request: AuthenticatedHttpRequest, class_id: int, assignment_id: int, student_id: int
 ) -> HttpResponse:
     """One student's answers to a worksheet or a puzzle set, each drawn on its hand with the
     right one marked (a lesson stage keeps no answers to draw)."""
@@ -527,7 +535,9 @@ def worksheet_review(
 
 
 @login_required
-def assignment_delete(request: HttpRequest, class_id: int, assignment_id: int) -> HttpResponse:
+def assignment_delete(
+    request: AuthenticatedHttpRequest, class_id: int, assignment_id: int
+) -> HttpResponse:
     """Delete an assignment and every student's work on it, after a confirmation page that
     says how many students' records go with it."""
     classroom = _teacher_class(request, class_id)
@@ -550,7 +560,9 @@ def assignment_delete(request: HttpRequest, class_id: int, assignment_id: int) -
 
 
 @login_required
-def assignment(request: HttpRequest, class_id: int, assignment_id: int) -> HttpResponse:
+def assignment(
+    request: AuthenticatedHttpRequest, class_id: int, assignment_id: int
+) -> HttpResponse:
     classroom, teacher = _member_class(request, class_id)
     item = get_object_or_404(Assignment, pk=assignment_id, classroom=classroom)
     context: dict[str, Any] = {"classroom": classroom, "assignment": item, "teacher": teacher}
@@ -587,7 +599,7 @@ def _kind_context(item: Assignment) -> dict[str, Any]:
 
 
 def _item_context(
-    request: HttpRequest, sheet: Assignment, key: str, answer: Any = None
+    request: AuthenticatedHttpRequest, sheet: Assignment, key: str, answer: Any = None
 ) -> dict[str, Any]:
     """A student's view of one worksheet item: its widget (with ``answer`` ticked), the
     items answered right so far, and the signed time it was shown."""
@@ -611,7 +623,7 @@ def _item_context(
 @vary_on_headers("HX-Request")
 @require_POST
 @login_required
-def answer(request: HttpRequest, class_id: int, assignment_id: int) -> HttpResponse:
+def answer(request: AuthenticatedHttpRequest, class_id: int, assignment_id: int) -> HttpResponse:
     classroom, teacher = _member_class(request, class_id)
     sheet = get_object_or_404(Assignment, pk=assignment_id, classroom=classroom)
     if teacher:
@@ -656,7 +668,7 @@ def _seconds_since(token: str | None) -> float | None:
 
 
 @login_required
-def dashboard(request: HttpRequest, class_id: int) -> HttpResponse:
+def dashboard(request: AuthenticatedHttpRequest, class_id: int) -> HttpResponse:
     classroom = _teacher_class(request, class_id)
     grid = services.class_grid(classroom)
     context = {
@@ -669,7 +681,7 @@ def dashboard(request: HttpRequest, class_id: int) -> HttpResponse:
 
 
 @login_required
-def dashboard_csv(request: HttpRequest, class_id: int) -> HttpResponse:
+def dashboard_csv(request: AuthenticatedHttpRequest, class_id: int) -> HttpResponse:
     classroom = _teacher_class(request, class_id)
     response = HttpResponse(services.grid_csv(classroom), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="class-{classroom.pk}-progress.csv"'
@@ -677,7 +689,7 @@ def dashboard_csv(request: HttpRequest, class_id: int) -> HttpResponse:
 
 
 @login_required
-def student(request: HttpRequest, class_id: int, student_id: int) -> HttpResponse:
+def student(request: AuthenticatedHttpRequest, class_id: int, student_id: int) -> HttpResponse:
     classroom = _teacher_class(request, class_id)
     pupil = get_object_or_404(User, pk=student_id, class_memberships__classroom=classroom)
     grid = services.class_grid(classroom, students=[pupil])
@@ -698,7 +710,9 @@ def student(request: HttpRequest, class_id: int, student_id: int) -> HttpRespons
 
 
 @login_required
-def student_remove(request: HttpRequest, class_id: int, student_id: int) -> HttpResponse:
+def student_remove(
+    request: AuthenticatedHttpRequest, class_id: int, student_id: int
+) -> HttpResponse:
     """Take a student out of the class (asked to confirm first). Their recorded work is kept
     but no longer shown, exactly as when a student leaves; they may join again with the code."""
     classroom = _teacher_class(request, class_id)
@@ -715,5 +729,5 @@ def student_remove(request: HttpRequest, class_id: int, student_id: int) -> Http
 
 
 @login_required
-def my_assignments(request: HttpRequest) -> HttpResponse:
+def my_assignments(request: AuthenticatedHttpRequest) -> HttpResponse:
     return render(request, "classes/my_assignments.html", {"work": services.my_work(request.user)})
