@@ -7,6 +7,7 @@ from crispy_forms.layout import Submit
 from django import forms
 from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrOrPromise
 
 from lessons.models import Stage
 from puzzles.models import Puzzle, Theme
@@ -22,7 +23,7 @@ from .models import Classroom, Instructor, InstructorRequest, NewsPost
 MAX_PUZZLES = 50
 
 
-def _helper(submit: str, **attrs: Any) -> FormHelper:
+def _helper(submit: StrOrPromise, **attrs: Any) -> FormHelper:
     helper = FormHelper()
     helper.add_input(Submit("submit", submit))
     for name, value in attrs.items():
@@ -30,7 +31,7 @@ def _helper(submit: str, **attrs: Any) -> FormHelper:
     return helper
 
 
-class InstructorRequestForm(VisibleTextModelForm):
+class InstructorRequestForm(VisibleTextModelForm[InstructorRequest]):
     class Meta:
         model = InstructorRequest
         fields = ("message",)
@@ -42,7 +43,7 @@ class InstructorRequestForm(VisibleTextModelForm):
         self.helper = _helper(_("Send my request"))
 
 
-class ClassroomForm(VisibleTextModelForm):
+class ClassroomForm(VisibleTextModelForm[Classroom]):
     class Meta:
         model = Classroom
         fields = ("name", "description")
@@ -93,7 +94,7 @@ class AddTeacherForm(VisibleTextForm):
         return user
 
 
-class NewsForm(VisibleTextModelForm):
+class NewsForm(VisibleTextModelForm[NewsPost]):
     class Meta:
         model = NewsPost
         fields = ("body",)
@@ -156,7 +157,9 @@ class StageAssignmentForm(AssignmentBaseForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["stage"].choices = stage_choices()
+        stage = self.fields["stage"]
+        assert isinstance(stage, forms.ChoiceField)  # declared above
+        stage.choices = stage_choices()
 
 
 class ReviewAssignmentForm(AssignmentBaseForm):
@@ -193,7 +196,9 @@ class PuzzleSetForm(AssignmentBaseForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["theme"].choices = [("", _("Any theme"))] + [
+        theme = self.fields["theme"]
+        assert isinstance(theme, forms.ChoiceField)  # declared above
+        theme.choices = [("", _("Any theme"))] + [
             (t.slug, t.label) for t in Theme.objects.order_by("slug")
         ]
 

@@ -2,6 +2,8 @@
 ``situation``) is the one item of a worksheet, in the exercise layer's own fields, and its
 attempts are recorded under item "1"."""
 
+from typing import Any
+
 from django.db import migrations, models
 
 SEATS = {"E": "east", "S": "south", "W": "west", "N": "north"}
@@ -9,20 +11,20 @@ ORDER = ["east", "south", "west", "north"]
 TYPES = {"discard": "best_discard", "waits": "waits", "score": "payment"}
 
 
-def item_of(kind: str, hand: str, situation: dict) -> dict:
+def item_of(kind: str, hand: str, situation: dict[str, Any]) -> dict[str, Any]:
     """The exercise data of an old custom exercise. A score exercise asked for the points:
     ``payment`` asks who pays them (for a ron, the one discarder pays them all, and which
     seat discarded does not change the sum, so the next seat is taken)."""
     if kind != "score":
         return {"type": TYPES.get(kind, "best_discard"), "hand": hand}
-    seat = SEATS.get(situation.get("seat_wind"), "south")
-    item = {
+    seat = SEATS.get(str(situation.get("seat_wind")), "south")
+    item: dict[str, Any] = {
         "type": "payment",
         "hand": hand,
         "win_tile": situation.get("win_tile") or "",
         "win": "tsumo" if situation.get("tsumo") else "ron",
         "seat": seat,
-        "round": SEATS.get(situation.get("round_wind"), "east"),
+        "round": SEATS.get(str(situation.get("round_wind")), "east"),
     }
     if item["win"] == "ron":
         item["discarder"] = ORDER[(ORDER.index(seat) + 1) % 4]
@@ -33,7 +35,7 @@ def item_of(kind: str, hand: str, situation: dict) -> dict:
     return item
 
 
-def given_of(kind: str, answer: str) -> dict:
+def given_of(kind: str, answer: str) -> dict[str, list[str]]:
     """The old answer as the new form would send it (a score's points have no such form)."""
     if kind == "discard" and answer:
         return {"tile": [answer]}
