@@ -12,9 +12,9 @@ from django_stubs_ext import StrOrPromise
 from lessons.models import Stage
 from puzzles.models import Puzzle, Theme
 from puzzles.play import pick_puzzles
-from tutor.engine.scoring.score import TENHOU_NAMES
+from tutor.engine.scoring.score import TENHOU_NAMES, YAKU_KEYS
 from tutor.exercises import SEATS, exercise
-from tutor.web.engine_text import error_text
+from tutor.web.engine_text import error_text, yaku_name
 from tutor.web.text import VisibleTextForm, VisibleTextModelForm
 
 from . import worksheets
@@ -247,7 +247,11 @@ class PuzzleSetForm(AssignmentBaseForm):
 
 
 SEAT_CHOICES = tuple(zip(SEATS, (_("East"), _("South"), _("West"), _("North")), strict=True))
-YAKU_CHOICES = [(name, name) for i, name in sorted(TENHOU_NAMES.items()) if i < 36]
+
+
+def yaku_choices() -> list[tuple[str, str]]:
+    """The yaku a teacher may offer, by the engine's name, labelled in the reader's language."""
+    return [(name, yaku_name(YAKU_KEYS[i])) for i, name in sorted(TENHOU_NAMES.items()) if i < 36]
 
 
 def _tiles(label: Any, help_text: Any = "", required: bool = False) -> forms.CharField:
@@ -288,7 +292,7 @@ class ItemForm(VisibleTextForm):
     )
     choices = forms.MultipleChoiceField(
         label=_("Yaku to offer"),
-        choices=YAKU_CHOICES,
+        choices=(),
         initial=["Riichi", "Menzen Tsumo", "Pinfu", "Tanyao", "Iipeikou", "Toitoi"],
         widget=forms.CheckboxSelectMultiple,
     )
@@ -300,6 +304,8 @@ class ItemForm(VisibleTextForm):
         for name in list(self.fields):
             if name not in wanted:
                 del self.fields[name]
+        if "choices" in self.fields:
+            self.fields["choices"].choices = yaku_choices()  # type: ignore[attr-defined]
         if item_type == "dora":
             self.fields["hand"].required = False
         self.helper = FormHelper()

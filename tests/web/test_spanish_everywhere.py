@@ -246,6 +246,15 @@ def test_classes_pages_are_in_spanish_for_teacher_student_and_staff(world):
         reverse("classes:assignment_new", args=[c.pk]) + "?kind=stage",
         *[reverse("classes:assignment", args=[c.pk, a.pk]) for a in world["assignments"]],
         *[reverse("classes:assignment_edit", args=[c.pk, a.pk]) for a in world["assignments"]],
+        reverse("classes:print", args=[c.pk, world["assignments"][0].pk]),
+        *[
+            reverse("classes:review", args=[c.pk, a.pk, world["learner"].pk])
+            for a in world["assignments"][:2]
+        ],
+        *[
+            reverse("classes:item_new", args=[c.pk, world["assignments"][0].pk]) + f"?type={t}"
+            for t in ("furiten", "yaku", "payment", "safest_tile", "dora")
+        ],
     ]:
         pages[f"(teacher) {url}"] = _get(teacher, url)
     for url in [
@@ -260,8 +269,11 @@ def test_classes_pages_are_in_spanish_for_teacher_student_and_staff(world):
     exercise = world["assignments"][0]
     answer = reverse("classes:answer", args=[c.pk, exercise.pk])
     pages["(student) exercise answered"] = student.post(
-        answer, {"answer": "1000"}, follow=True
+        answer, {"item": "1", "pay_west": "1000"}, follow=True
     ).content.decode()
+    pages["(teacher) the student's answer drawn"] = _get(
+        teacher, reverse("classes:review", args=[c.pk, exercise.pk, world["learner"].pk])
+    )
     for url in [
         reverse("puzzles:staff_batches"),
         reverse("puzzles:staff_batch", args=[world["batch"].pk]),
