@@ -1,41 +1,38 @@
-"""Playing puzzles: answers, rated attempts, the next puzzle, streaks, reviews and statistics.
+"""Playing puzzles: answers, rated attempts, the next puzzle, streaks, reviews, votes and
+reports.
 
 Writes that span several models live here (the generation side keeps ``services.py``):
 :func:`record_attempt` stores an answer and, for a player's first attempt at a puzzle, rates
 the game between player and puzzle with Glicko-2 (:mod:`puzzles.ratings`) inside one
 transaction that holds the puzzle's row lock, so two first attempts can never both rate.
 
-Which answer is right is decided from the engine's analysis stored on the puzzle by the
-generator (:mod:`puzzles.generation`); nothing here computes a mahjong rule.
+Which answer is right, and why, is decided by the puzzle's exercise type
+(:mod:`tutor.exercises.puzzles`) from the engine's analysis stored on the puzzle; nothing here
+computes a mahjong rule. The player's statistics are in :mod:`puzzles.dashboard`, what the
+page shows after an answer in :mod:`puzzles.feedback`.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Exists, Max, OuterRef, Q
+from django.db.models import Aggregate, Count, Exists, Max, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
-from tutor.engine.tiles import parse_tile, tile_str
-from tutor.exercises import AnswerError, Verdict, tables
+from tutor.exercises import AnswerError, Verdict
 from tutor.exercises.puzzles import (
-    DISCARD_KINDS,
     SHANTEN_CHOICES,
     PuzzleExercise,
     puzzle_exercise,
 )
-from tutor.exercises.tables import AcceptedTile, DiscardRow
-from tutor.web.tile_names import tile_name
 
 from .models import (
     START_DEVIATION,
@@ -44,7 +41,6 @@ from .models import (
     PlayerRating,
     Puzzle,
     PuzzleAttempt,
-    PuzzleKind,
     PuzzleReport,
     PuzzleVote,
     ReportReason,
@@ -69,12 +65,6 @@ BadAnswer = AnswerError
 
 
 # --- answers -------------------------------------------------------------------------------
-
-
-@functools.lru_cache(maxsize=256)
-def _kind_text(text: str) -> str:
-    """``"0p"`` → ``"5p"``: answers are about tile kinds, red or not."""
-    return tile_str(parse_tile(text.strip()))
 
 
 def exercise_of(puzzle: Puzzle) -> PuzzleExercise:
@@ -163,14 +153,14 @@ def grade(puzzle: Puzzle, raw: Sequence[str]) -> AttemptResult:
     )
 
 
-def player_rating(user: AbstractBaseUser) -> PlayerRating:
+def player_rating(user: User) -> PlayerRating:
     """The player's rating row, created with Glicko-2's starting values on first use."""
     rating, _created = PlayerRating.objects.get_or_create(user=user)
     return rating
 
 
 def record_attempt(
-    user: AbstractBaseUser,
+    user: User,
     puzzle_id: int,
     raw_answer: Sequence[str],
     seconds: float | None = None,
@@ -332,7 +322,7 @@ def current_streak(rating: PlayerRating | None, today: dt.date | None = None) ->
     return 0
 
 
-def solved_daily(user: AbstractBaseUser, date: dt.date) -> bool:
+def solved_daily(user: User, date: dt.date) -> bool:
     """Whether the player has answered that date's daily puzzle correctly."""
     return PuzzleAttempt.objects.filter(user=user, correct=True, puzzle__daily__date=date).exists()
 
@@ -381,7 +371,7 @@ def review_schedule(attempts: Iterable[tuple[bool, dt.datetime]]) -> Review | No
     return state
 
 
-def reviews(user: AbstractBaseUser) -> list[Review]:
+def reviews(user: User) -> list[Review]:
     """Every missed puzzle still to be reviewed by this player, soonest due first."""
     missed = PuzzleAttempt.objects.filter(user=user, correct=False).values("puzzle_id")
     rows = (
@@ -400,7 +390,7 @@ def reviews(user: AbstractBaseUser) -> list[Review]:
     return sorted(out, key=lambda r: (r.due, r.puzzle_id))
 
 
-def due_reviews(user: AbstractBaseUser, now: dt.datetime | None = None) -> list[Review]:
+def due_reviews(user: User, now: dt.datetime | None = None) -> list[Review]:
     """The reviews due now."""
     now = now or timezone.now()
     return [r for r in reviews(user) if r.due <= now]
@@ -437,9 +427,9 @@ def is_held_out(puzzle_id: int) -> bool:
     return PuzzleReport.objects.keeping_out().filter(puzzle_id=puzzle_id).exists()
 
 
-def _recent(user: AbstractBaseUser | AnonymousUser | None, seen: Sequence[int]) -> list[int]:
+def _recent(user: User | AnonymousUser | None, seen: Sequence[int]) -> list[int]:
     """The ids of the player's latest puzzles, newest last (a visitor's come from the session)."""
-    if isinstance(user, AbstractBaseUser) and user.is_authenticated:
+    if isinstance(user, User) and user.is_authenticated:
         ids = PuzzleAttempt.objects.filter(user=user).order_by("-created", "-id")
         return list(ids.values_list("puzzle_id", flat=True)[:RECENT])[::-1]
     return list(seen)[-RECENT:]
@@ -487,7 +477,7 @@ def _balanced(rng: random.Random, rows: list[tuple[int, str]], recent: list[int]
 
 
 def pick_next(
-    user: AbstractBaseUser | AnonymousUser | None,
+    user: User | AnonymousUser | None,
     difficulty: str = "same",
     kind: str | None = None,
     exclude_ids: Iterable[int] = (),
@@ -512,7 +502,7 @@ def pick_next(
     base = START_RATING
     excluded = list(exclude_ids)
     skip = set(excluded)
-    if isinstance(user, AbstractBaseUser) and user.is_authenticated:
+    if isinstance(user, User) and user.is_authenticated:
         row = PlayerRating.objects.filter(user=user).only("rating").first()
         base = row.rating if row else START_RATING
         if difficulty == "same":
@@ -529,7 +519,7 @@ def pick_next(
     if kind:
         puzzles = puzzles.filter(kind=kind)
     fresh = puzzles.exclude(pk__in=list(skip))
-    if isinstance(user, AbstractBaseUser) and user.is_authenticated:
+    if isinstance(user, User) and user.is_authenticated:
         fresh = fresh.exclude(pk__in=PuzzleAttempt.objects.filter(user=user).values("puzzle_id"))
     if difficulty == "harder":
         pools = [fresh.filter(rating__gt=base)]
@@ -602,21 +592,22 @@ class Opinion:
     reported: bool = False
 
 
-def opinion(user: AbstractBaseUser | AnonymousUser | None, puzzle_id: int) -> Opinion:
+def opinion(user: User | AnonymousUser | None, puzzle_id: int) -> Opinion:
     """The vote counts of a puzzle and, for a logged-in player, their own vote and whether
     they have a report waiting for staff (one query)."""
-    votes = {
+    votes: dict[str, Aggregate | Exists] = {
         "up": Count("votes", filter=Q(votes__value=PuzzleVote.UP)),
         "down": Count("votes", filter=Q(votes__value=PuzzleVote.DOWN)),
     }
-    if isinstance(user, AbstractBaseUser) and user.is_authenticated:
+    if isinstance(user, User) and user.is_authenticated:
         mine = PuzzleReport.objects.filter(
             user=user, puzzle=OuterRef("pk"), status=ReportStatus.OPEN
         )
         votes["mine"] = Max("votes__value", filter=Q(votes__user=user))
         votes["reported"] = Exists(mine)
-    row = Puzzle.objects.filter(pk=puzzle_id).values("pk").annotate(**votes).first() or {}
-    names = {v: k for k, v in VOTES.items()}
+    found = Puzzle.objects.filter(pk=puzzle_id).values("pk").annotate(**votes).first()
+    row: Mapping[str, Any] = found or {}
+    names: dict[int | None, str] = {v: k for k, v in VOTES.items()}
     return Opinion(
         up=row.get("up", 0),
         down=row.get("down", 0),
@@ -625,7 +616,7 @@ def opinion(user: AbstractBaseUser | AnonymousUser | None, puzzle_id: int) -> Op
     )
 
 
-def cast_vote(user: AbstractBaseUser, puzzle: Puzzle, value: str) -> PuzzleVote:
+def cast_vote(user: User, puzzle: Puzzle, value: str) -> PuzzleVote:
     """Record the player's vote (``"up"`` or ``"down"``): one per player, a new one replaces
     the old, the same one again changes nothing."""
     if value not in VOTES:
@@ -637,7 +628,7 @@ def cast_vote(user: AbstractBaseUser, puzzle: Puzzle, value: str) -> PuzzleVote:
 
 
 def report_puzzle(
-    user: AbstractBaseUser, puzzle: Puzzle, reason: str, note: str = ""
+    user: User, puzzle: Puzzle, reason: str, note: str = ""
 ) -> tuple[PuzzleReport, bool]:
     """File the player's report that a puzzle is flawed; the puzzle leaves the rated pool
     until staff look at it. Returns the report and whether it is new: a player's second
@@ -661,169 +652,13 @@ def report_puzzle(
         return existing.get(), False
 
 
-def review_report(report: PuzzleReport, staff: AbstractBaseUser, upheld: bool) -> None:
+def review_report(report: PuzzleReport, staff: User, upheld: bool) -> None:
     """Staff looked at a report: a dismissed one puts the puzzle back in the rated pool (unless
     other reports keep it out), an upheld one keeps it out for good."""
     report.status = ReportStatus.UPHELD if upheld else ReportStatus.DISMISSED
     report.reviewed_by = staff
     report.reviewed = timezone.now()
     report.save(update_fields=["status", "reviewed_by", "reviewed"])
-
-
-# --- the dashboard ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ThemeStat:
-    slug: str
-    label: str
-    total: int
-    right: int
-
-    @property
-    def accuracy(self) -> float:
-        return self.right / self.total if self.total else 0.0
-
-    @property
-    def percent(self) -> int:
-        return round(100 * self.accuracy)
-
-
-@dataclass(frozen=True)
-class Chart:
-    """A line chart drawn server-side as inline SVG: coordinates already in the viewBox."""
-
-    width: int
-    height: int
-    points: str = ""
-    band: str = ""
-    ticks: list[tuple[float, int]] = field(default_factory=list)
-    last: tuple[float, float] | None = None
-    lowest: int = 0
-    highest: int = 0
-    games: int = 0
-
-
-def rating_chart(history: Sequence[dict[str, Any]], width: int = 640, height: int = 220) -> Chart:
-    """The rating history as polyline points, the ± deviation band and y ticks.
-
-    >>> chart = rating_chart([{"rating": 1500, "deviation": 350}, {"rating": 1600, "deviation": 300}])
-    >>> chart.games, chart.lowest, chart.highest
-    (1, 1500, 1600)
-    """
-    values = [(float(h["rating"]), float(h.get("deviation", 0))) for h in history]
-    if not values:
-        return Chart(width, height)
-    left, right, top, bottom = 48, 12, 12, 24
-    ratings = [r for r, _ in values]
-    low = min(r - min(d, 150) for r, d in values)
-    high = max(r + min(d, 150) for r, d in values)
-    low, high = 50 * int(low // 50), 50 * (int(high // 50) + 1)
-    span = high - low
-
-    def x(i: int) -> float:
-        n = len(values) - 1
-        return left + (width - left - right) * (i / n if n else 0.5)
-
-    def y(value: float) -> float:
-        return top + (height - top - bottom) * (high - value) / span
-
-    points = " ".join(f"{x(i):.1f},{y(r):.1f}" for i, (r, _) in enumerate(values))
-    upper = [f"{x(i):.1f},{y(r + min(d, 150)):.1f}" for i, (r, d) in enumerate(values)]
-    lower = [f"{x(i):.1f},{y(r - min(d, 150)):.1f}" for i, (r, d) in enumerate(values)]
-    step = 100 if span > 300 else 50
-    ticks = [(round(y(v), 1), v) for v in range(low, high + 1, step)]
-    return Chart(
-        width=width,
-        height=height,
-        points=points,
-        band=" ".join(upper + lower[::-1]),
-        ticks=ticks,
-        last=(round(x(len(values) - 1), 1), round(y(ratings[-1]), 1)),
-        lowest=round(min(ratings)),
-        highest=round(max(ratings)),
-        games=len(values) - 1,
-    )
-
-
-@dataclass(frozen=True)
-class Dashboard:
-    rating: PlayerRating
-    chart: Chart
-    themes: list[ThemeStat]
-    weakest: list[ThemeStat]
-    kinds: list[ThemeStat]
-    recent_misses: list[PuzzleAttempt]
-    reviews_due: list[Review]
-    reviews_later: list[Review]
-    streak: int
-    rated: int
-    solved: int
-
-
-#: A theme needs this many rated attempts before it can be called one of the weakest.
-WEAKEST_MIN_ATTEMPTS = 2
-
-
-def dashboard(user: AbstractBaseUser, now: dt.datetime | None = None) -> Dashboard:
-    """Everything the dashboard shows, in a handful of queries."""
-    now = now or timezone.now()
-    rating = player_rating(user)
-    first = PuzzleAttempt.objects.filter(user=user, first_attempt=True)
-    by_theme = (
-        first.filter(puzzle__themes__isnull=False)
-        .values("puzzle__themes__slug")
-        .annotate(total=Count("id"), right=Count("id", filter=Q(correct=True)))
-    )
-    labels = {t.slug: t.label for t in Theme.objects.all()}
-    themes = sorted(
-        (
-            ThemeStat(
-                row["puzzle__themes__slug"],
-                labels.get(row["puzzle__themes__slug"], row["puzzle__themes__slug"]),
-                row["total"],
-                row["right"],
-            )
-            for row in by_theme
-        ),
-        key=lambda s: (-s.total, s.slug),
-    )
-    weakest = sorted(
-        (s for s in themes if s.total >= WEAKEST_MIN_ATTEMPTS and s.right < s.total),
-        key=lambda s: (s.accuracy, -s.total, s.slug),
-    )[:3]
-    kind_labels = dict(PuzzleKind.choices)
-    kinds = [
-        ThemeStat(
-            row["puzzle__kind"],
-            str(kind_labels.get(row["puzzle__kind"], "")),
-            row["total"],
-            row["right"],
-        )
-        for row in first.values("puzzle__kind")
-        .annotate(total=Count("id"), right=Count("id", filter=Q(correct=True)))
-        .order_by("puzzle__kind")
-    ]
-    misses = list(
-        PuzzleAttempt.objects.filter(user=user, correct=False)
-        .select_related("puzzle")
-        .order_by("-created", "-id")[:8]
-    )
-    pending = reviews(user)
-    totals = first.aggregate(rated=Count("id"), solved=Count("id", filter=Q(correct=True)))
-    return Dashboard(
-        rating=rating,
-        chart=rating_chart(rating.history or []),
-        themes=themes,
-        weakest=weakest,
-        kinds=kinds,
-        recent_misses=misses,
-        reviews_due=[r for r in pending if r.due <= now],
-        reviews_later=[r for r in pending if r.due > now],
-        streak=current_streak(rating, timezone.localdate(now)),
-        rated=totals["rated"],
-        solved=totals["solved"],
-    )
 
 
 __all__ = [
@@ -836,10 +671,8 @@ __all__ = [
     "Opinion",
     "Review",
     "current_streak",
-    "dashboard",
     "due_reviews",
     "exercise_of",
-    "explanation",
     "cast_vote",
     "opinion",
     "grade",
@@ -850,7 +683,6 @@ __all__ = [
     "pick_next",
     "pick_puzzles",
     "player_rating",
-    "rating_chart",
     "record_attempt",
     "report_puzzle",
     "review_report",
@@ -859,153 +691,3 @@ __all__ = [
     "solution",
     "solved_daily",
 ]
-
-
-# --- what the learner sees after answering --------------------------------------------------
-
-
-def discard_rows(puzzle: Puzzle, answer: Sequence[str] = ()) -> list[DiscardRow]:
-    """The stored discard table, best first, marking the right answer and the learner's."""
-    best = solution(puzzle) if puzzle.kind in DISCARD_KINDS else []
-    return tables.discard_rows(puzzle.analysis, best=best, answer=answer)
-
-
-def is_value_judged(puzzle: Puzzle) -> bool:
-    """Whether a discard puzzle's answer comes from the expected-value ranking."""
-    return (puzzle.analysis or {}).get("judge") == "value"
-
-
-def played_words(puzzle: Puzzle) -> str:
-    """What the player of the recorded game did, said after the answer ("" for a generated
-    puzzle): the same discard as the answer, or which other one."""
-    played = (puzzle.analysis or {}).get("played")
-    if not played or not puzzle.source_log:
-        return ""
-    tile = _named(_kind_text(str(played)))
-    declared = bool((puzzle.analysis or {}).get("riichi_declared"))
-    if _kind_text(str(played)) in solution(puzzle):
-        if declared:
-            return _("The Phoenix player also cut %(tile)s, declaring riichi.") % {"tile": tile}
-        return _("The Phoenix player also cut %(tile)s.") % {"tile": tile}
-    if declared:
-        return _("The Phoenix player chose %(tile)s instead, declaring riichi.") % {"tile": tile}
-    return _("The Phoenix player chose %(tile)s instead.") % {"tile": tile}
-
-
-def accepted_tiles(puzzle: Puzzle) -> list[AcceptedTile]:
-    """For a 13-tile puzzle: the tiles that lower its shanten, with their unseen copies."""
-    return tables.improving_tiles(puzzle.analysis)
-
-
-def waits(puzzle: Puzzle) -> list[AcceptedTile]:
-    """For a tenpai hand: the tiles it waits on, with their live (unseen) copies."""
-    return tables.waits_accepted(puzzle.analysis)
-
-
-def hand_forms(puzzle: Puzzle) -> list[tuple[str, int]]:
-    """Shanten toward each hand form (standard, seven pairs, thirteen orphans), as stored."""
-    labels = {
-        "standard": gettext_lazy("Four sets and a pair"),
-        "seven_pairs": gettext_lazy("Seven pairs"),
-        "thirteen_orphans": gettext_lazy("Thirteen orphans"),
-    }
-    stored = (puzzle.analysis or {}).get("forms") or {}
-    return [(str(label), int(stored[key])) for key, label in labels.items() if key in stored]
-
-
-def _named(tile: str) -> str:
-    """``"1z"`` → ``"East wind (1z)"``, in the reader's language."""
-    return f"{tile_name(parse_tile(tile))} ({tile})"
-
-
-def explanation(puzzle: Puzzle) -> str:
-    """One sentence saying why the answer is right, built from the stored engine facts by the
-    puzzle's exercise type."""
-    return exercise_of(puzzle).explanation()
-
-
-def two_step_words(rows: Sequence[DiscardRow]) -> str:
-    """The 2-step idea in words for the best discard: how many tiles still improve the hand,
-    on average, after one of its accepted tiles is drawn (the engine's figure), or ``""``."""
-    best = next((r for r in rows if r.best), rows[0] if rows else None)
-    # A table judged by value shows rates and points instead of the 2-step column.
-    if best is None or best.after_draw is None or best.ev is not None:
-        return ""
-    return _(
-        "Look one draw further: if you discard %(tile)s, then after a useful draw (and the "
-        "best discard that follows) you keep about %(n)d tiles that improve the hand again. "
-        "The column “After a useful draw” gives the same figure for every discard."
-    ) % {"tile": best.discard, "n": round(best.after_draw)}
-
-
-@dataclass(frozen=True)
-class River:
-    """One seat's discards: its wind (as a tile) and whether it is the player's."""
-
-    wind: str
-    tiles: str
-    own: bool
-    #: Called sets, as notation; the river position turned sideways for riichi; the score.
-    melds: tuple[str, ...] = ()
-    riichi: bool = False
-    score: int | None = None
-
-
-@dataclass(frozen=True)
-class Situation:
-    """The table around a puzzle's hand, as stored by the generator in ``Puzzle.context``."""
-
-    seat_wind: str = ""
-    round_wind: str = ""
-    dora_indicator: str = ""
-    turn: int | None = None
-    rivers: list[River] = field(default_factory=list)
-    #: A recorded game's table: honba, riichi sticks, tiles left in the wall, every indicator.
-    honba: int | None = None
-    riichi_sticks: int | None = None
-    tiles_left: int | None = None
-    dora_indicators: tuple[str, ...] = ()
-    own_melds: tuple[str, ...] = ()
-
-    def __bool__(self) -> bool:
-        return bool(self.seat_wind or self.round_wind or self.dora_indicator or self.rivers)
-
-
-def situation(puzzle: Puzzle) -> Situation:
-    """Read ``Puzzle.context`` (winds and the dora indicator as notation, the turn, the player's
-    ``seat`` 0–3 counted from East and every seat's discards as notation) for a template."""
-    context = puzzle.context or {}
-    seat = context.get("seat")
-    melds = context.get("melds") or [[]] * 4
-    scores = context.get("scores") or [None] * 4
-    riichi = set(context.get("riichi") or [])
-    rivers = [
-        River(
-            tile_str(27 + i),
-            str(tiles),
-            i == seat,
-            melds=tuple(str(m) for m in melds[i]) if i < len(melds) else (),
-            riichi=i in riichi,
-            score=int(scores[i]) if i < len(scores) and scores[i] is not None else None,
-        )
-        for i, tiles in enumerate(context.get("discards") or [])
-        if i < 4 and (tiles or (i < len(melds) and melds[i]) or context.get("scores"))
-    ]
-    turn = context.get("turn")
-
-    def number(key: str) -> int | None:
-        value = context.get(key)
-        return int(value) if isinstance(value, int) else None
-
-    return Situation(
-        seat_wind=str(context.get("seat_wind") or ""),
-        round_wind=str(context.get("round_wind") or ""),
-        dora_indicator=str(context.get("dora_indicator") or ""),
-        turn=int(turn) if isinstance(turn, int | float) else None,
-        rivers=rivers,
-        honba=number("honba"),
-        riichi_sticks=number("riichi_sticks"),
-        tiles_left=number("tiles_left"),
-        dora_indicators=tuple(str(t) for t in context.get("dora_indicators") or []),
-        own_melds=tuple(str(m) for m in context.get("own_melds") or []),
-    )

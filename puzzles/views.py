@@ -32,7 +32,8 @@ from tutor.web.engine_text import error_text, wait_shape_name
 from tutor.web.text import validate_visible_text
 
 from . import analyzer as hand_analyzer
-from . import defense, play, services
+from . import defense, feedback, play, services
+from .dashboard import dashboard as player_dashboard
 from .models import DailyPuzzle, Puzzle, PuzzleKind, ReportReason
 
 START_SALT = "puzzles.started"
@@ -128,7 +129,7 @@ def _page_context(
 ) -> dict[str, Any]:
     context: dict[str, Any] = {
         "puzzle": puzzle,
-        "situation": play.situation(puzzle),
+        "situation": feedback.situation(puzzle),
         "kinds": PuzzleKind,
         "started": _started_token(puzzle),
         "shanten_choices": play.SHANTEN_CHOICES,
@@ -201,7 +202,7 @@ def answer(request: HttpRequest, puzzle_id: int) -> HttpResponse:
     context = _page_context(request, puzzle, with_rating=False, daily=daily)
     if daily is not None:
         context.update(_daily_context(request, daily))
-    rows = play.discard_rows(puzzle, result.answer)
+    rows = feedback.discard_rows(puzzle, result.answer)
     many = puzzle.kind in (PuzzleKind.IMPROVE, PuzzleKind.WAITS)
     marks = tables.marked_answer(result.answer, result.solution) if many else []
     context.update(
@@ -209,15 +210,15 @@ def answer(request: HttpRequest, puzzle_id: int) -> HttpResponse:
         rows=rows,
         marks=marks,
         credit=tables.credit(marks) if many else None,
-        two_step_words=play.two_step_words(rows),
-        accepted=play.accepted_tiles(puzzle),
-        waits=play.waits(puzzle),
+        two_step_words=feedback.two_step_words(rows),
+        accepted=feedback.accepted_tiles(puzzle),
+        waits=feedback.waits(puzzle),
         wait_rows=tables.wait_rows(puzzle.analysis),
-        forms=play.hand_forms(puzzle) if puzzle.kind == PuzzleKind.SHANTEN else [],
-        explanation=play.explanation(puzzle),
+        forms=feedback.hand_forms(puzzle) if puzzle.kind == PuzzleKind.SHANTEN else [],
+        explanation=feedback.explanation(puzzle),
         # A wrong answer's reasons name the mistake (the exercise layer's verdict).
         mistakes=[] if result.correct or result.verdict is None else result.verdict.reasons,
-        played_words=play.played_words(puzzle),
+        played_words=feedback.played_words(puzzle),
         **_defense_context(puzzle, result.answer),
         **_opinion_context(request, puzzle),
         marked="".join(result.solution) if puzzle.kind != PuzzleKind.SHANTEN else "",
@@ -351,7 +352,7 @@ def _daily_context(request: HttpRequest, day: dt.date) -> dict[str, Any]:
 def dashboard(request: HttpRequest) -> HttpResponse:
     user = request.user
     assert isinstance(user, AbstractBaseUser)  # login_required
-    return render(request, "puzzles/dashboard.html", {"board": play.dashboard(user)})
+    return render(request, "puzzles/dashboard.html", {"board": player_dashboard(user)})
 
 
 ANALYZER_PALETTE = (

@@ -19,8 +19,8 @@ from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from classes.models import Assignment, AssignmentKind
+from puzzles.feedback import situation
 from puzzles.models import Puzzle
-from puzzles.play import situation
 from tutor.web import limits
 from tutor.web.http import AuthenticatedHttpRequest, HtmxHttpRequest, wants_partial
 

@@ -16,8 +16,9 @@ from django.core.management import call_command
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
-from puzzles import generation, play, services_mining, tasks
+from puzzles import generation, services_mining, tasks
 from puzzles.models import BatchStatus, GameLog, MiningJob, Puzzle, PuzzleKind
+from tutor.exercises.tables import kind_text
 
 DATA = Path(__file__).parent / "data"
 XML = DATA / "2022010102gm-00e1-0000-56853ebc-two-rounds.xml"
@@ -237,12 +238,12 @@ def test_after_the_answer_the_page_says_what_the_phoenix_player_did(client, mine
     puzzles = Puzzle.objects.filter(mining_job=mined_once)
     agreed = next(p for p in puzzles if p.analysis["agrees"])
     html = answered(client, agreed, agreed.analysis["answer"])
-    played = play._kind_text(agreed.analysis["played"])
+    played = kind_text(agreed.analysis["played"])
     assert "The Phoenix player also cut" in html and f"({played})" in html
     assert 'data-testid="played"' in html and "Expected points" in html
     other = next(p for p in puzzles if not p.analysis["agrees"])
     html = answered(client, other, other.analysis["answer"])
-    played = play._kind_text(other.analysis["played"])
+    played = kind_text(other.analysis["played"])
     assert "The Phoenix player chose" in html and f"({played}) instead" in html
 
 

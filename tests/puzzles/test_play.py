@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 from django.utils import timezone
 
-from puzzles import play
+from puzzles import dashboard, feedback, play
 from puzzles.models import DailyPuzzle, PlayerRating, Puzzle, PuzzleAttempt, PuzzleKind
 from puzzles.signals import puzzle_attempted
 from tests.puzzles.play_factories import (
@@ -312,7 +312,7 @@ def test_the_dashboard_counts_accuracy_per_theme_and_finds_the_weakest(make_user
         puzzle = make_puzzle(hand=hand, themes=(theme,))
         right = i in (0, 4, 5, 6)  # one-suit 1/4, tenpai 3/3
         play.record_attempt(user, puzzle.pk, play.solution(puzzle) if right else ["1p"])
-    board = play.dashboard(user)
+    board = dashboard.dashboard(user)
     by_slug = {t.slug: (t.right, t.total) for t in board.themes}
     assert by_slug == {"one-suit": (1, 4), "tenpai": (3, 3)}
     assert [t.slug for t in board.weakest] == ["one-suit"]
@@ -328,7 +328,7 @@ def test_the_rating_chart_scales_the_history_into_the_box():
         {"rating": 1650, "deviation": 200},
         {"rating": 1580, "deviation": 150},
     ]
-    chart = play.rating_chart(history, width=600, height=200)
+    chart = dashboard.rating_chart(history, width=600, height=200)
     points = [tuple(map(float, p.split(","))) for p in chart.points.split()]
     assert len(points) == 3
     assert all(48 <= x <= 600 and 0 <= y <= 200 for x, y in points)
@@ -340,7 +340,7 @@ def test_the_rating_chart_scales_the_history_into_the_box():
 
 
 def test_the_explanation_names_the_best_discard_and_its_tiles():
-    text = play.explanation(make_puzzle())
+    text = feedback.explanation(make_puzzle())
     assert (
         "Discarding East wind (1z)" in text
         and "20 tiles" in text
@@ -349,7 +349,7 @@ def test_the_explanation_names_the_best_discard_and_its_tiles():
 
 
 def test_the_explanation_of_a_wait_names_the_waits():
-    text = play.explanation(make_puzzle(PuzzleKind.WAITS, WAITS_HAND))
+    text = feedback.explanation(make_puzzle(PuzzleKind.WAITS, WAITS_HAND))
     assert "2m, 5m, 8m" in text and "9 tiles" in text and "multi-sided" in text
 
 
