@@ -37,6 +37,7 @@ from .models import (
     Membership,
     Progress,
 )
+from .worksheets import TYPES
 
 # --- joining ---------------------------------------------------------------------------------
 
@@ -569,9 +570,8 @@ def theme_label(key: str, stage_titles: dict[str, str] | None = None) -> str:
         title = stage_titles.get(slug, slug) if stage_titles is not None else stage_title(slug)
         return _("Lesson: %(stage)s") % {"stage": title}
     if key.startswith("exercise:"):
-        from .worksheets import type_label
-
-        return _("Exercise: %(kind)s") % {"kind": type_label(key.removeprefix("exercise:"))}
+        kind = key.removeprefix("exercise:")
+        return _("Exercise: %(kind)s") % {"kind": TYPES[kind][0] if kind in TYPES else kind}
     return str(THEME_LABELS.get(key, key))
 
 

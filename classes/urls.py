@@ -3,6 +3,7 @@ from django.urls import path
 from . import views
 
 app_name = "classes"
+ASSIGNMENT = "<int:class_id>/a/<int:assignment_id>/"
 urlpatterns = [
     path("", views.index, name="index"),
     path("mine/", views.my_assignments, name="mine"),
@@ -20,23 +21,13 @@ urlpatterns = [
     path("<int:class_id>/news/<int:post_id>/edit/", views.news_edit, name="news_edit"),
     path("<int:class_id>/news/<int:post_id>/delete/", views.news_delete, name="news_delete"),
     path("<int:class_id>/assign/", views.assignment_new, name="assignment_new"),
-    path("<int:class_id>/a/<int:assignment_id>/", views.assignment, name="assignment"),
-    path("<int:class_id>/a/<int:assignment_id>/answer/", views.answer, name="answer"),
-    path("<int:class_id>/a/<int:assignment_id>/items/", views.item_new, name="item_new"),
-    path("<int:class_id>/a/<int:assignment_id>/print/", views.worksheet_print, name="print"),
-    path(
-        "<int:class_id>/a/<int:assignment_id>/students/<int:student_id>/",
-        views.worksheet_review,
-        name="review",
-    ),
-    path(
-        "<int:class_id>/a/<int:assignment_id>/edit/", views.assignment_edit, name="assignment_edit"
-    ),
-    path(
-        "<int:class_id>/a/<int:assignment_id>/delete/",
-        views.assignment_delete,
-        name="assignment_delete",
-    ),
+    path(ASSIGNMENT, views.assignment, name="assignment"),
+    path(ASSIGNMENT + "answer/", views.answer, name="answer"),
+    path(ASSIGNMENT + "items/", views.item_new, name="item_new"),
+    path(ASSIGNMENT + "print/", views.worksheet_print, name="print"),
+    path(ASSIGNMENT + "students/<int:student_id>/", views.worksheet_review, name="review"),
+    path(ASSIGNMENT + "edit/", views.assignment_edit, name="assignment_edit"),
+    path(ASSIGNMENT + "delete/", views.assignment_delete, name="assignment_delete"),
     path("<int:class_id>/dashboard/", views.dashboard, name="dashboard"),
     path("<int:class_id>/dashboard.csv", views.dashboard_csv, name="dashboard_csv"),
     path("<int:class_id>/students/<int:student_id>/", views.student, name="student"),

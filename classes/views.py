@@ -482,14 +482,8 @@ def item_new(request: AuthenticatedHttpRequest, class_id: int, assignment_id: in
     """Add a hand to a worksheet: the fields of its type, checked by building the exercise."""
     sheet = _worksheet(request, class_id, assignment_id)
     item_form = _item_form(request)
-    context = {
-        "classroom": sheet.classroom,
-        "editing": sheet,
-        "adding": True,
-        "item_form": item_form,
-        "kind": sheet.kind,
-        "types": worksheets.TYPES,
-    }
+    context = {"classroom": sheet.classroom, "editing": sheet, "adding": True, "kind": sheet.kind}
+    context.update(item_form=item_form, types=worksheets.TYPES)
     if len(sheet.worksheet) >= worksheets.MAX_ITEMS:
         context["full"] = worksheets.MAX_ITEMS
         return render(request, "classes/assignment_form.html", context, status=400)
@@ -603,9 +597,8 @@ def _item_context(
 ) -> dict[str, Any]:
     """A student's view of one worksheet item: its widget (with ``answer`` ticked), the
     items answered right so far, and the signed time it was shown."""
-    right = set(
-        sheet.attempts.filter(student=request.user, correct=True).values_list("item", flat=True)
-    )
+    done = sheet.attempts.filter(student=request.user, correct=True)
+    right = set(done.values_list("item", flat=True))
     context: dict[str, Any] = {
         "item_key": key,
         "item_keys": [(k, k in right) for k in sheet.items],

@@ -43,15 +43,6 @@ TYPES: dict[str, tuple[Any, tuple[str, ...]]] = {
 """The types a teacher can author, with their label and the fields their form shows."""
 
 
-def type_label(kind: str) -> str:
-    """The label of an exercise type in the reader's language (the key itself if unknown).
-
-    >>> type_label("waits"), type_label("chess")
-    ('What are the waits', 'chess')
-    """
-    return str(TYPES[kind][0]) if kind in TYPES else kind
-
-
 def question(ex: Exercise[Any]) -> str:
     """The question a worksheet item asks (lessons write their own; a worksheet has these)."""
     data = ex.data
@@ -76,8 +67,7 @@ def question(ex: Exercise[Any]) -> str:
 
 @dataclass
 class Drawn:
-    """One answer drawn on its position: the widget with the answer ticked, and its verdict
-    (None for an answer stored before answers were kept as forms)."""
+    """An answer drawn: the widget with it ticked, its verdict (None if it cannot be read)."""
 
     attempt: Attempt | None
     widget: Widget
