@@ -15,7 +15,9 @@ the safest tile, giving up their hand). :func:`push_or_fold` weighs the two in p
   below. (Counting every later discard as pushed instead makes the model fold hands Phoenix
   players push, and they are right more often than not: see ``bench/bench_push_fold.py``.)
 - **fold** with the safest tile ``f`` is worth ``− risk_fold · V`` with ``risk_fold = 1 −
-  (1 − d(f))^n``: the hand is given up, and the later discards are taken as safe as this one;
+  (1 − d(f))^n``: the hand is given up, and the later discards are taken as safe as this one.
+  When the safest tile keeps the hand going (a genbutsu that stays tenpai), playing on with it
+  may be worth more: the option is then valued as a push with ``f``;
 - ``V`` is what a deal-in costs: the mean value of a riichi hand's ron in Tenhou's Phoenix room
   (:data:`RIICHI_RON_VALUE`, :data:`DEALER_RIICHI_RON_VALUE`).
 
@@ -82,8 +84,8 @@ RIICHI_STICK = 1000.0
 PUSH_FOLD_MARGIN = 1500.0
 """The lead, in points, that makes one option clearly better than the other: about a quarter
 of a non-dealer riichi's ron. On the first decision facing a riichi in the 363 shared Phoenix
-games (``bench/bench_push_fold.py``), Phoenix players threw the push tile on 86% of the 57
-"push" verdicts with this lead (81% at 1,000, 70% at any lead); a "fold" verdict rarely leads by
+games (``bench/bench_push_fold.py``), Phoenix players threw the push tile on 87% of the 53
+"push" verdicts with this lead (83% at 1,000, 70% at any lead); a "fold" verdict rarely leads by
 as much (one does), and they folded on 83% of the 18 leading by 750 (58% at any lead)."""
 
 EXAMPLE_HAND = "25m34469p346s1234z"
@@ -285,7 +287,8 @@ def push_or_fold(
         return Choice(row.discard, d, row.ev, row.win_rate, row.shanten, risk, value, t)
 
     pushes = sorted((choice(r, False) for r in rows), key=lambda c: (-c.value, c.danger))
-    return PushFold(pushes[0], choice(safest, True), v, w, n, tuple(pushes))
+    fold = max(choice(safest, True), choice(safest, False), key=lambda c: c.value)
+    return PushFold(pushes[0], fold, v, w, n, tuple(pushes))
 
 
 def is_clear(choice: PushFold, margin: float = PUSH_FOLD_MARGIN) -> bool:
