@@ -259,3 +259,11 @@ def test_a_riichi_pinfu_tanyao_hand_is_3_han_30_fu_by_ron_and_4_han_20_fu_by_tsu
         ron = score(situation_from_hand(hand, win, tsumo=False, riichi=True, seat_wind=seat))
         tsumo = score(situation_from_hand(hand, win, tsumo=True, riichi=True, seat_wind=seat))
         assert (ron.han, ron.fu, tsumo.han, tsumo.fu) == (3, 30, 4, 20)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_four_in_a_row_waits_on_both_ends_and_seven_in_a_row_on_three_kinds(seed):
+    counts = parse_hand(draw("four_in_a_row", seed)).concealed
+    found = waits(counts)
+    assert any(k + 3 in found and all(counts[k + i] for i in range(4)) for k in found)
+    assert len(waits(parse_hand(draw("seven_in_a_row", seed)).concealed)) >= 3

@@ -35,7 +35,16 @@ def drawn(data: dict) -> tuple:
 
 def test_the_waits_stage_draws_its_two_tile_waits_from_families():
     keys = [step.key for slug, step in FAMILY_STEPS if slug == "tenpai-and-waits"]
-    assert keys == ["two-sided", "two-sided-again", "closed", "edge", "dual-pon", "single"]
+    assert keys == [
+        "two-sided",
+        "two-sided-again",
+        "closed",
+        "edge",
+        "dual-pon",
+        "single",
+        "nobetan",
+        "multi-sided",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -60,6 +69,7 @@ def test_the_beginner_stages_draw_their_exercises_from_families(slug, least):
 # Families with few members: every member must turn up, not 190 different ones.
 SMALL = {"number_indicator": 21 - 2, "nine_indicator": 3 - 1, "wind_indicator": 4 - 2}
 SMALL |= {"dragon_indicator": 3, "thirteen_orphans": 13}
+SMALL |= {"seven_in_a_row": 150}  # seven in a row leaves room for two sets only
 
 
 @pytest.mark.parametrize(("slug", "step"), FAMILY_STEPS, ids=lambda v: getattr(v, "key", v))

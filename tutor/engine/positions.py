@@ -96,6 +96,37 @@ def _edge_wait(rng: random.Random) -> str:
     return _with_partial(rng, "edge")
 
 
+def _run_wait(rng: random.Random, length: int, sets: int) -> str:
+    """``sets`` sets and a pair-less run of ``length`` numbers of one suit (13 tiles), the run
+    waiting on three kinds or more (seven in a row) or on both its ends (four in a row)."""
+    from .waits import waits
+
+    while True:
+        counts = [0] * NUM_KINDS
+        suit = rng.randrange(3) * 9
+        low = suit + rng.randrange(10 - length)
+        for k in range(low, low + length):
+            counts[k] += 1
+        others = "".join(x for i, x in enumerate("mps") if i * 9 != suit)
+        _sets(rng, counts, sets, suits=others)
+        found = waits(counts) if max(counts) <= 4 else []
+        if length == 4 and {low, low + 3} <= set(found):
+            return _notation(counts)
+        if length == 7 and len(found) >= 3:
+            return _notation(counts)
+
+
+def _four_in_a_row(rng: random.Random) -> str:
+    """Three sets and four numbers in a row of another suit: a single wait read two ways
+    (nobetan), waiting on both ends."""
+    return _run_wait(rng, 4, 3)
+
+
+def _seven_in_a_row(rng: random.Random) -> str:
+    """Two sets and seven numbers in a row of another suit: a wait on three kinds or more."""
+    return _run_wait(rng, 7, 2)
+
+
 def _complete_hand(rng: random.Random) -> str:
     """Four sets and a pair (14 tiles)."""
     counts = [0] * NUM_KINDS
@@ -553,6 +584,8 @@ FAMILIES: dict[str, Callable[[random.Random], dict[str, str]]] = {
     "edge_wait": _hand(_edge_wait),
     "dual_pon_wait": _hand(_dual_pon_wait),
     "single_wait": _hand(_single_wait),
+    "four_in_a_row": _hand(_four_in_a_row),
+    "seven_in_a_row": _hand(_seven_in_a_row),
     "complete_hand": _hand(_complete_hand),
     "complete_hand_one_way": _hand(_complete_hand_one_way),
     "one_tile_short": _hand(_one_tile_short),
