@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from puzzles import generation, services
+from puzzles import generation, services, tasks
 from puzzles.models import BatchStatus, ChunkStatus, GenerationChunk, Puzzle
 from tests.puzzles.test_tasks import use_broker
 
@@ -64,6 +64,7 @@ def test_a_worker_killed_mid_batch_loses_and_duplicates_nothing(
 
     kind, count, seed = "discard", 150, 4242
     batch = services.request_batch(kind, count, seed=seed)
+    assert tasks.dispatch_batch(batch.pk)
     broker = redis.Redis.from_url(redis_url)
 
     def in_flight() -> int:
@@ -136,6 +137,7 @@ def test_a_pool_process_killed_mid_chunk_is_replaced_and_the_chunk_runs_again(
     use_broker(redis_url, {"visibility_timeout": 3600})
     kind, count, seed = "discard", 100, 99
     batch = services.request_batch(kind, count, seed=seed)
+    assert tasks.dispatch_batch(batch.pk)
     broker = redis.Redis.from_url(redis_url)
     assert worker.process is not None
     main_pid = worker.process.pid
