@@ -37,7 +37,7 @@ lint: $(VENV)/.installed
 	$(VENV)/bin/ruff format --check .
 
 # mypy --strict with the django-stubs plugin ([tool.mypy] in pyproject.toml) over these packages.
-TYPED := tutor lessons reviews classes
+TYPED := tutor lessons puzzles classes reviews
 
 typecheck: $(VENV)/.installed
 	$(VENV)/bin/mypy $(TYPED)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
+from django.http import HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -27,15 +27,15 @@ from tutor.exercises import (
     with_position,
 )
 from tutor.exercises.base import points_text
+from tutor.web.http import HtmxHttpRequest, wants_partial
 
 from . import services, text
 from .drill import Drill, drill_record, new_seed, read_seed, record_attempt
 from .models import Stage, Step
 
 
-def _partial(request: HttpRequest) -> bool:
-    htmx = getattr(request, "htmx", None)
-    return bool(htmx and not htmx.boosted and not htmx.history_restore_request)
+def _partial(request: HtmxHttpRequest) -> bool:
+    return wants_partial(request)
 
 
 def _step_url(step: Step) -> str:
@@ -50,7 +50,7 @@ def _next_url(step: Step) -> str:
 
 
 def _context(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     step: Step,
     verdict: Verdict | None = None,
     answer: Any = None,
@@ -108,12 +108,12 @@ def _context(
 ANSWER_KEY = "lessons.answer_to_show"
 
 
-def _keep_answer(request: HttpRequest, step: Step) -> None:
+def _keep_answer(request: HtmxHttpRequest, step: Step) -> None:
     fields = {k: request.POST.getlist(k) for k in request.POST if k != "csrfmiddlewaretoken"}
     request.session[ANSWER_KEY] = {"step": f"{step.stage.slug}/{step.key}", "post": fields}
 
 
-def _shown_answer(request: HttpRequest, step: Step) -> tuple[Verdict | None, Any, int | None]:
+def _shown_answer(request: HtmxHttpRequest, step: Step) -> tuple[Verdict | None, Any, int | None]:
     """The verdict kept for this step by ``_keep_answer``, checked again (in the page's
     language), and forgotten: it is shown once."""
     kept = request.session.get(ANSWER_KEY)
@@ -132,7 +132,7 @@ def _shown_answer(request: HttpRequest, step: Step) -> tuple[Verdict | None, Any
         return None, None, None
 
 
-def _seed(request: HttpRequest, step: Step, posted: Any) -> int | None:
+def _seed(request: HtmxHttpRequest, step: Step, posted: Any) -> int | None:
     """The learner's position in a family exercise (None for a fixed one), or AnswerError."""
     if "family" not in step.exercise:
         return None
@@ -144,13 +144,15 @@ def _seed(request: HttpRequest, step: Step, posted: Any) -> int | None:
         ) from None
 
 
-def _render_step(request: HttpRequest, context: dict[str, Any], status: int = 200) -> HttpResponse:
+def _render_step(
+    request: HtmxHttpRequest, context: dict[str, Any], status: int = 200
+) -> HttpResponse:
     template = "lessons/step.html#lesson" if _partial(request) else "lessons/step.html"
     return render(request, template, context, status=status)
 
 
 @require_GET
-def index(request: HttpRequest) -> HttpResponse:
+def index(request: HtmxHttpRequest) -> HttpResponse:
     stages = [(stage, services.request_status(request, stage)) for stage in Stage.objects.all()]
     # Where to go on: the first stage not finished yet.
     resume = next(((stage, status) for stage, status in stages if not status["done"]), None)
@@ -158,14 +160,14 @@ def index(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def stage(request: HttpRequest, slug: str) -> HttpResponse:
+def stage(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     found = get_object_or_404(Stage, slug=slug)
     return redirect("lessons:step", slug=found.slug, number=services.resume_number(request, found))
 
 
 @require_GET
 @vary_on_headers("HX-Request")
-def step(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+def step(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
     found = get_object_or_404(Step, stage__slug=slug, number=number)
     verdict, given, seed = _shown_answer(request, found)
     if verdict is None:
@@ -175,7 +177,7 @@ def step(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 @require_POST
 @vary_on_headers("HX-Request")
-def answer(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+def answer(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
     found = get_object_or_404(Step.objects.select_related("stage"), stage__slug=slug, number=number)
     if request.POST.get("step") != found.key:
         return _render_step(
@@ -218,7 +220,7 @@ def answer(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return _render_step(request, _context(request, found, verdict=verdict, answer=given, seed=seed))
 
 
-def _go_next(request: HttpRequest, found: Step) -> HttpResponse:
+def _go_next(request: HtmxHttpRequest, found: Step) -> HttpResponse:
     url = _next_url(found)
     if _partial(request):
         following = found.stage.steps.filter(number=found.number + 1).first()
@@ -234,7 +236,7 @@ def _go_next(request: HttpRequest, found: Step) -> HttpResponse:
 
 
 @require_GET
-def complete(request: HttpRequest, slug: str) -> HttpResponse:
+def complete(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     found = get_object_or_404(Stage, slug=slug)
     status = services.request_status(request, found)
     following = Stage.objects.filter(number__gt=found.number).order_by("number").first()
@@ -267,7 +269,7 @@ def _cell(cell: ChartCell) -> dict[str, str]:
 
 
 @require_GET
-def chart(request: HttpRequest) -> HttpResponse:
+def chart(request: HtmxHttpRequest) -> HttpResponse:
     """The han × fu chart for a non-dealer and for the dealer, every number from the engine."""
     tables = [
         {
@@ -290,7 +292,7 @@ def chart(request: HttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-def drill(request: HttpRequest) -> HttpResponse:
+def drill(request: HtmxHttpRequest) -> HttpResponse:
     """The scoring drill: a winning hand from a seed; han, fu and payment graded apart."""
     raw = request.POST.get("seed") if request.method == "POST" else request.GET.get("seed")
     if raw is None:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db.models import Count, Q
 from django.utils import timezone
 
@@ -114,7 +114,7 @@ class Dashboard:
 WEAKEST_MIN_ATTEMPTS = 2
 
 
-def dashboard(user: AbstractBaseUser, now: dt.datetime | None = None) -> Dashboard:
+def dashboard(user: User, now: dt.datetime | None = None) -> Dashboard:
     """Everything the dashboard shows, in a handful of queries."""
     now = now or timezone.now()
     rating = player_rating(user)

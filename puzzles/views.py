@@ -15,11 +15,10 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import AbstractBaseUser
 from django.core import signing
 from django.core.exceptions import ValidationError
 from django.db import connection
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -29,6 +28,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from tutor.exercises import tables
 from tutor.web.engine_text import error_text, wait_shape_name
+from tutor.web.http import AuthenticatedHttpRequest, HtmxHttpRequest, wants_partial
 from tutor.web.text import validate_visible_text
 
 from . import analyzer as hand_analyzer
@@ -43,13 +43,16 @@ SEEN_LIMIT = 200
 MAX_SECONDS = 3600
 
 
-def _partial(request: HttpRequest) -> bool:
-    htmx = getattr(request, "htmx", None)
-    return bool(htmx and not htmx.boosted and not htmx.history_restore_request)
+def _partial(request: HtmxHttpRequest) -> bool:
+    return wants_partial(request)
 
 
 def _render(
-    request: HttpRequest, template: str, partial: str, context: dict[str, Any], status: int = 200
+    request: HtmxHttpRequest,
+    template: str,
+    partial: str,
+    context: dict[str, Any],
+    status: int = 200,
 ) -> HttpResponse:
     name = f"{template}#{partial}" if _partial(request) else template
     return render(request, name, context, status=status)
@@ -73,33 +76,33 @@ def _elapsed(token: str | None, puzzle_id: int) -> float | None:
     return round(max(0.0, time.time() - float(data.get("t", 0))), 1)
 
 
-def _difficulty(request: HttpRequest) -> str:
+def _difficulty(request: HtmxHttpRequest) -> str:
     value = request.GET.get("difficulty", "same")
     return value if value in play.DIFFICULTY_OFFSETS else "same"
 
 
-def _kind(request: HttpRequest) -> str | None:
+def _kind(request: HtmxHttpRequest) -> str | None:
     value = request.GET.get("kind") or None
     return value if value in PuzzleKind.values else None
 
 
-def _posted_kind(request: HttpRequest) -> str | None:
+def _posted_kind(request: HtmxHttpRequest) -> str | None:
     value = request.POST.get("kind") or None
     return value if value in PuzzleKind.values else None
 
 
-def _seen(request: HttpRequest) -> list[int]:
+def _seen(request: HtmxHttpRequest) -> list[int]:
     seen = request.session.get("puzzles_seen", [])
     return [int(x) for x in seen if isinstance(x, int)] if isinstance(seen, list) else []
 
 
-def _remember(request: HttpRequest, puzzle_id: int) -> None:
+def _remember(request: HtmxHttpRequest, puzzle_id: int) -> None:
     seen = [x for x in _seen(request) if x != puzzle_id] + [puzzle_id]
     request.session["puzzles_seen"] = seen[-SEEN_LIMIT:]
 
 
 @require_GET
-def index(request: HttpRequest) -> HttpResponse:
+def index(request: HtmxHttpRequest) -> HttpResponse:
     """The rated stream: go to the next puzzle near the player's rating."""
     kind = _kind(request)
     exclude = _seen(request) if not request.user.is_authenticated else []
@@ -125,7 +128,7 @@ def index(request: HttpRequest) -> HttpResponse:
 
 
 def _page_context(
-    request: HttpRequest, puzzle: Puzzle, *, with_rating: bool = True, **extra: Any
+    request: HtmxHttpRequest, puzzle: Puzzle, *, with_rating: bool = True, **extra: Any
 ) -> dict[str, Any]:
     context: dict[str, Any] = {
         "puzzle": puzzle,
@@ -149,7 +152,7 @@ def _page_context(
 
 @require_GET
 @vary_on_headers("HX-Request")
-def detail(request: HttpRequest, puzzle_id: int) -> HttpResponse:
+def detail(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
     # The analysis is not shown before an answer, so it is not even loaded.
     puzzle = get_object_or_404(Puzzle.objects.defer("analysis"), pk=puzzle_id)
     return render(
@@ -168,7 +171,7 @@ def _daily_date(value: str | None) -> dt.date | None:
 
 @require_POST
 @vary_on_headers("HX-Request")
-def answer(request: HttpRequest, puzzle_id: int) -> HttpResponse:
+def answer(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
     """Check an answer; store and rate it for a logged-in player; show the analysis."""
     # An id outside the primary key's range (2**70) cannot name a puzzle; the foreign-key
     # filters below would overflow the database integer with it, so refuse it here, without a
@@ -239,7 +242,7 @@ def _defense_context(puzzle: Puzzle, answer: list[str]) -> dict[str, Any]:
     }
 
 
-def _opinion_context(request: HttpRequest, puzzle: Puzzle, **extra: Any) -> dict[str, Any]:
+def _opinion_context(request: HtmxHttpRequest, puzzle: Puzzle, **extra: Any) -> dict[str, Any]:
     return {
         "puzzle": puzzle,
         "opinion": play.opinion(request.user, puzzle.pk),
@@ -249,7 +252,7 @@ def _opinion_context(request: HttpRequest, puzzle: Puzzle, **extra: Any) -> dict
 
 
 def _opinion_response(
-    request: HttpRequest, puzzle: Puzzle, message: str, status: int = 200, **extra: Any
+    request: HtmxHttpRequest, puzzle: Puzzle, message: str, status: int = 200, **extra: Any
 ) -> HttpResponse:
     """The votes-and-report box for htmx; without JavaScript, back to the puzzle with a note."""
     if _partial(request):
@@ -267,10 +270,9 @@ def _opinion_response(
 @login_required
 @require_POST
 @vary_on_headers("HX-Request")
-def vote(request: HttpRequest, puzzle_id: int) -> HttpResponse:
+def vote(request: AuthenticatedHttpRequest, puzzle_id: int) -> HttpResponse:
     """A thumbs up or down on a puzzle: one per player, a new vote replaces the old one."""
     user = request.user
-    assert isinstance(user, AbstractBaseUser)  # login_required
     puzzle = get_object_or_404(Puzzle.objects.only("id"), pk=puzzle_id)
     try:
         play.cast_vote(user, puzzle, request.POST.get("vote", ""))
@@ -282,10 +284,9 @@ def vote(request: HttpRequest, puzzle_id: int) -> HttpResponse:
 @login_required
 @require_POST
 @vary_on_headers("HX-Request")
-def report(request: HttpRequest, puzzle_id: int) -> HttpResponse:
+def report(request: AuthenticatedHttpRequest, puzzle_id: int) -> HttpResponse:
     """Report a flawed puzzle: it leaves the rated pool until staff have looked at it."""
     user = request.user
-    assert isinstance(user, AbstractBaseUser)  # login_required
     puzzle = get_object_or_404(Puzzle.objects.only("id"), pk=puzzle_id)
     note = request.POST.get("note", "")
     try:
@@ -308,7 +309,7 @@ def report(request: HttpRequest, puzzle_id: int) -> HttpResponse:
 
 @require_GET
 @vary_on_headers("HX-Request")
-def daily(request: HttpRequest, date: str | None = None) -> HttpResponse:
+def daily(request: HtmxHttpRequest, date: str | None = None) -> HttpResponse:
     """Today's puzzle, the same for everyone, or an earlier day's at its shareable URL."""
     today = timezone.localdate()
     if date is None:
@@ -331,7 +332,7 @@ def daily(request: HttpRequest, date: str | None = None) -> HttpResponse:
     )
 
 
-def _daily_context(request: HttpRequest, day: dt.date) -> dict[str, Any]:
+def _daily_context(request: HtmxHttpRequest, day: dt.date) -> dict[str, Any]:
     """The daily card: the date, its shareable URL, and the player's streak and progress."""
     context: dict[str, Any] = {
         "daily": day,
@@ -349,9 +350,8 @@ def _daily_context(request: HttpRequest, day: dt.date) -> dict[str, Any]:
 
 @login_required
 @require_GET
-def dashboard(request: HttpRequest) -> HttpResponse:
+def dashboard(request: AuthenticatedHttpRequest) -> HttpResponse:
     user = request.user
-    assert isinstance(user, AbstractBaseUser)  # login_required
     return render(request, "puzzles/dashboard.html", {"board": player_dashboard(user)})
 
 
@@ -365,7 +365,7 @@ ANALYZER_PALETTE = (
 
 @require_GET
 @vary_on_headers("HX-Request")
-def analyzer(request: HttpRequest) -> HttpResponse:
+def analyzer(request: HtmxHttpRequest) -> HttpResponse:
     """Type a hand or click tiles; see its shanten, discard table and waits."""
     context: dict[str, Any] = {"palette": ANALYZER_PALETTE}
     status = 200
