@@ -1,0 +1,53 @@
+"""A game review in Chromium: a push against a riichi from a weak hand is linked from the summary,
+and its decision shows every tile's danger, the pick marked, and the message naming it."""
+
+from __future__ import annotations
+
+import pytest
+
+from reviews.judge import judged_to_json
+from reviews.models import GameReview, ReviewedDecision, ReviewStatus
+from tests.reviews.test_defense_review import _judged
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PASSWORD = "a-long-pass-phrase-9"
+
+
+def test_a_risky_push_is_linked_and_explained_in_both_languages(page, make_user) -> None:
+    judged = _judged(8, 14)  # seat 0 pushes 4m from a 1-shanten hand; 4p is genbutsu
+    learner = make_user("hana", PASSWORD)
+    review = GameReview.objects.create(
+        owner=learner, name="game.xml", text="", seat=0, status=ReviewStatus.DONE, total=2
+    )
+    for index in (0, 1):
+        ReviewedDecision.objects.create(
+            review=review,
+            index=index,
+            big_mistake=judged.is_big_mistake and index == 1,
+            data=judged_to_json(judged)
+            if index == 1
+            else {**judged_to_json(judged), "defense": None, "index": 0},
+        )
+    page.goto("/accounts/login/")
+    page.locator("#id_username").fill(learner.username)
+    page.locator("#id_password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_load_state()
+    page.goto(f"/reviews/{review.pk}/")
+    assert page.get_by_test_id("danger-table").count() == 0  # the first decision has none
+    page.get_by_test_id("risky-links").get_by_role("link", name="2", exact=True).click()
+    page.get_by_test_id("danger-table").wait_for()
+    assert page.url.endswith("?d=1")
+    message = page.get_by_test_id("deal-in-message").inner_text()
+    assert "You pushed four of characters" in message and "four of circles was genbutsu" in message
+    mine = page.get_by_test_id("my-danger")
+    assert mine.count() == 1 and "yours" in mine.inner_text()
+    rows = page.get_by_test_id("danger-table").locator("tbody tr")
+    assert rows.count() == len(judged.defense["tiles"])  # type: ignore[index]
+    assert "safest" in rows.first.inner_text() and "genbutsu" in rows.first.inner_text()
+    page.get_by_role("button", name="Español").click()
+    page.wait_for_load_state()
+    page.goto(f"/reviews/{review.pk}/?d=1")
+    assert "Arriesgaste cuatro de" in page.get_by_test_id("deal-in-message").inner_text()
+    assert "Riesgo de dar ron" in page.get_by_test_id("deal-in-prone").inner_text()
