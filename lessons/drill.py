@@ -22,8 +22,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tutor.engine.positions import draw_winning
-from tutor.exercises import AnswerError, Verdict, exercise
+from tutor.exercises import AnswerError, Verdict
 from tutor.exercises.base import SEATS, _number, _seat_names, display, join_and
+from tutor.exercises.scoring import Fu, Payment
 from tutor.web.engine_text import yaku_name
 
 from .models import DrillAttempt
@@ -59,11 +60,11 @@ class Drill:
             data["discarder"] = p.discarder
         return cls(seed, data)
 
-    def fu(self) -> Any:
-        return exercise({"type": "fu", **self.data})
+    def fu(self) -> Fu:
+        return Fu({"type": "fu", **self.data})
 
-    def payment(self) -> Any:
-        return exercise({"type": "payment", **self.data})
+    def payment(self) -> Payment:
+        return Payment({"type": "payment", **self.data})
 
     def facts(self) -> list[str]:
         """The situation in sentences, as a lesson's question gives it."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Set
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 
@@ -32,6 +32,9 @@ from .base import (
     names,
     register,
 )
+
+if TYPE_CHECKING:
+    from tutor.engine.calls import CallOptions, Resolution
 
 # --- calls, claim, kuikae -----------------------------------------------------------------
 
@@ -76,7 +79,7 @@ class Calls(Exercise[frozenset[str]]):
             {self.seat} if self.riichi else set(),
         )
 
-    def _options(self) -> Any:
+    def _options(self) -> CallOptions:
         from tutor.engine.calls import Caller, call_options
 
         players: list[Any] = [None, None, None, None]
@@ -301,7 +304,7 @@ class Claim(Exercise[frozenset[str]]):
                 )
             self.declared.append(match[0])
 
-    def _resolution(self) -> Any:
+    def _resolution(self) -> Resolution:
         from tutor.engine.calls import resolve_calls
 
         return resolve_calls(self.declared, self.discarder, legal=self.legal)

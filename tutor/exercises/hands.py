@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.formats import number_format
 from django.utils.text import capfirst
@@ -36,6 +36,11 @@ from .base import (
 )
 from .facts import discard_row
 from .tables import DiscardRow, discard_table
+
+if TYPE_CHECKING:
+    from tutor.engine.analysis import Ukeire
+    from tutor.engine.furiten import FuritenStatus
+    from tutor.engine.hand import Hand
 
 # --- dora ---------------------------------------------------------------------------------
 
@@ -475,7 +480,7 @@ def _wraps_around(counts: Any, k: int) -> bool:
     )
 
 
-def _ukeire(hand: Any) -> Any:
+def _ukeire(hand: Hand) -> Ukeire:
     """The engine's accepted tiles of a 13-tile hand, counting the copies in sight in it."""
     from tutor.engine.analysis import ukeire
 
@@ -625,7 +630,7 @@ class Furiten(Exercise[str]):
         if self.win not in ("ron", "tsumo"):
             raise ContentError("win: ron or tsumo")
 
-    def _status(self) -> Any:
+    def _status(self) -> FuritenStatus:
         from tutor.engine import furiten
 
         # After riichi every passed tile counts since the riichi: that is riichi furiten,

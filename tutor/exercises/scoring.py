@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
@@ -28,6 +28,9 @@ from .base import (
     points_text,
     register,
 )
+
+if TYPE_CHECKING:
+    from tutor.engine.scoring import ScoreResult
 
 # --- the winning situation: yaku, fu, payment ---------------------------------------------
 
@@ -103,7 +106,7 @@ class _Winning[A: Hashable](Exercise[A]):
         except (ScoringError, ValueError, StopIteration) as exc:
             raise ContentError(f"situation: {exc}") from exc
 
-    def result(self) -> Any:
+    def result(self) -> ScoreResult:
         from tutor.engine.scoring import score
 
         return score(self.situation)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -20,6 +20,9 @@ from .base import (
     _seat_names,
     register,
 )
+
+if TYPE_CHECKING:
+    from tutor.engine.wall import WallState
 
 # --- wall ---------------------------------------------------------------------------------
 
@@ -38,7 +41,7 @@ def stack_label(wall: int, stack: int) -> str:
     }
 
 
-def _wall_state(data: Mapping[str, Any], finds: tuple[str, ...]) -> Any:
+def _wall_state(data: Mapping[str, Any], finds: tuple[str, ...]) -> WallState:
     """The engine's wall for ``seed``, ``dice``, ``kans`` and ``rules`` in a content file."""
     from tutor.engine import wall as ew
 
