@@ -57,6 +57,8 @@ __all__ = [
     "TileDanger",
     "DangerModel",
     "FEATURE_NAMES",
+    "SHARE_CONTEXT",
+    "share_context",
     "EXAMPLE",
     "features",
     "load_model",
@@ -413,6 +415,7 @@ _OUTSIDE = np.stack(
     axis=1,
 )  # fmt: skip
 _NB_PAD = {d: np.append(a, _SENTINEL) for d, a in _NB.items()}
+_FOLD_PAD = np.append(_FOLD, 0)
 
 SHAPE_EVIDENCE: tuple[str, ...] = (
     "closed",
@@ -441,6 +444,15 @@ SHAPE_EVIDENCE: tuple[str, ...] = (
     "held_is_last_hand_discard",
     "held_next_to_last_hand_discard",
     "held_last_copy",
+    "wait_terminal",
+    "closed_late_riichi",
+    "edge_late_riichi",
+    "tanki_late_riichi",
+    "two_sided_after_tsumogiri",
+    "log_wait_unseen",
+    "closed_middle",
+    "wait_suji_of_riichi_tile",
+    "wait_suji_of_last_hand_discard",
 )
 """The evidence columns of :func:`shape_table`; theta has one weight per column."""
 
@@ -479,6 +491,12 @@ def shape_table(state: DefenseState) -> tuple[FloatArray, FloatArray]:
             if i >= r_turn - EARLY:
                 late[r.tile] = 1
     suit_hand /= r_turn + 1
+    # discards straight from the wall just before the declaration
+    streak = 0
+    for r in reversed(before[:-1]):
+        if not r.tsumogiri:
+            break
+        streak += 1
     h0, h1 = _SHAPE_HELD[:, 0], _SHAPE_HELD[:, 1]
     u0, u1 = unseen[h0], unseen[h1]
     ways = np.where(_PAIR_SHAPE, 0.0, u0 * u1)
@@ -530,6 +548,15 @@ def shape_table(state: DefenseState) -> tuple[FloatArray, FloatArray]:
         (last_dist[h0] == 0) | (last_dist[h1] == 0),
         (last_dist[h0] == 1) | (last_dist[h1] == 1),
         ~_PAIR_SHAPE & (np.minimum(u0, u1) == 1),
+        ~_PAIR_SHAPE & ((_FOLD[w0] == 1) | (_FOLD_PAD[w1] == 1)),
+        (_SHAPE_KIND == 1) * (r_turn / 12.0),
+        (_SHAPE_KIND == 2) * (r_turn / 12.0),
+        (_SHAPE_KIND == 4) * (r_turn / 12.0),
+        (_SHAPE_KIND == 0) * min(streak, 4) / 4.0,
+        ~_PAIR_SHAPE * np.log1p(unseen[w0] + unseen[w1]),
+        (_SHAPE_KIND == 1) & (_FOLD[w0] >= 4),
+        ~_PAIR_SHAPE & ((rt_dist[w0] == 3) | (rt_dist[w1] == 3)),
+        ~_PAIR_SHAPE & ((last_dist[w0] == 3) | (last_dist[w1] == 3)),
     ]
     evidence = np.empty((NUM_SHAPES, len(cols)))
     for j, c in enumerate(cols):
@@ -549,6 +576,46 @@ def shape_share(ways: FloatArray, evidence: FloatArray, theta: FloatArray) -> Fl
     w = ways * np.exp(evidence @ theta)
     total = w.sum(axis=-1, keepdims=True)
     out: FloatArray = (w @ SHAPE_COVER) / np.where(total > 0, total, 1.0)
+    return out
+
+
+SHARE_CONTEXT: tuple[str, ...] = (
+    "share_max",
+    "share_second",
+    "share_of_max",
+    "share_entropy",
+    "share_kinds",
+    "share_rank",
+)
+"""The columns of :func:`share_context`: where a kind's fitted share stands among the 34."""
+
+
+def share_context(share: FloatArray) -> FloatArray:
+    """How the fitted shares of one state (``(34,)``) or a stack of them (``(n, 34)``) are
+    spread: the largest and second largest, this kind's share over the largest, the entropy,
+    how many kinds hold over 2%, and how many kinds have a larger share than this one.
+    Columns named by :data:`SHARE_CONTEXT`; one row per kind, ``(..., 34, 6)``.
+
+    >>> ctx = share_context(np.array([0.5, 0.3, 0.2] + [0.0] * 31))
+    >>> ctx.shape, ctx[1].round(2).tolist()
+    ((34, 6), [0.5, 0.3, 0.6, 1.03, 3.0, 1.0])
+    """
+    top = -np.sort(-share, axis=-1)
+    largest = np.maximum(top[..., :1], 1e-9)
+    entropy = -np.where(share > 0, share * np.log(np.maximum(share, 1e-12)), 0.0).sum(axis=-1)
+    rank = (share[..., None, :] > share[..., :, None]).sum(axis=-1)
+    shape = share.shape
+    out: FloatArray = np.stack(
+        [
+            np.broadcast_to(top[..., :1], shape),
+            np.broadcast_to(top[..., 1:2], shape),
+            share / largest,
+            np.broadcast_to(entropy[..., None], shape),
+            np.broadcast_to((share > 0.02).sum(axis=-1, keepdims=True), shape),
+            rank,
+        ],
+        axis=-1,
+    ).astype(np.float64)
     return out
 
 
@@ -593,6 +660,19 @@ FEATURE_NAMES: tuple[str, ...] = (
     "tsumogiri_streak",
     "riichi_dealer",
     "closed_kans",
+    *(f"unseen_{d:+d}" for d in (-2, -1, 1, 2)),
+    *(f"passed_{d:+d}" for d in (-3, -2, -1, 1, 2, 3)),
+    *(f"river_status_{d:+d}" for d in (-4, -3, -2, -1, 1, 2, 3, 4)),
+    "suit_from_hand",
+    "suit_from_hand_share",
+    "suit_middle_from_hand",
+    "suit_unseen",
+    "open_kinds",
+    "open_suited_kinds",
+    "open_kinds_in_suit",
+    "number",
+    "visible_total",
+    *SHARE_CONTEXT,
 )
 """The columns of :func:`features`, in order."""
 
@@ -703,12 +783,44 @@ def features(state: DefenseState, theta: FloatArray | None = None) -> FloatArray
     if state.riichi_seat is not None and state.riichi_seat < len(state.melds):
         closed_kans = sum(m.type == "ankan" for m in state.melds[state.riichi_seat])
 
+    # what each kind of the suit shows in the river: 0 absent, 1 tsumogiri before riichi,
+    # 2 from the hand early, 3 from the hand later, 4 the declaration, 5 after riichi,
+    # 6 passed by another player only (the -1 of the padding: no such kind)
+    status = np.where(passed, 6.0, 0.0)
+    for i in range(len(river) - 1, -1, -1):
+        r = state.river[i]
+        if i > r_turn:
+            status[r.tile] = 5
+        elif i == r_turn:
+            status[r.tile] = 4
+        elif r.tsumogiri:
+            status[r.tile] = 1
+        else:
+            status[r.tile] = 2 if i < EARLY else 3
+    status[_SENTINEL] = -1
+    passed_nb = passed.astype(np.float64)
+    passed_nb[_SENTINEL] = -1
+    suit_hand = np.zeros(4)
+    suit_middle = np.zeros(4)
+    for r in state.river[: r_turn + 1]:
+        if not r.tsumogiri:
+            suit_hand[_SUIT[r.tile]] += 1
+            suit_middle[_SUIT[r.tile]] += 3 <= _NUMBER[r.tile] <= 7
+    hand_discards = max(float(suit_hand.sum()), 1.0)
+    suit_unseen = np.array([u[0:9].sum(), u[9:18].sum(), u[18:27].sum(), u[27:].sum()])
+    open_k = ~excluded[:NUM_KINDS] & (u > 0)
+    open_suit = np.array(
+        [open_k[0:9].sum(), open_k[9:18].sum(), open_k[18:27].sum(), open_k[27:].sum()]
+    )
+
     if theta is None:
         theta = load_model().theta
     ways, evidence = shape_table(state)
+    share = shape_share(ways, evidence, theta)
+    context = share_context(share)
     k = slice(0, NUM_KINDS)
     cols: list[Any] = [
-        shape_share(ways, evidence, theta),
+        share,
         in_river[k],
         passed[k] & ~in_river[k],
         ~_SUITED,
@@ -748,6 +860,19 @@ def features(state: DefenseState, theta: FloatArray | None = None) -> FloatArray
         streak,
         float(state.riichi_seat_wind == EAST),
         closed_kans,
+        *(np.where(nb[d] == _SENTINEL, -1.0, unseen[nb[d]]) for d in (-2, -1, 1, 2)),
+        *(passed_nb[nb[d]] for d in (-3, -2, -1, 1, 2, 3)),
+        *(status[nb[d]] for d in (-4, -3, -2, -1, 1, 2, 3, 4)),
+        suit_hand[_SUIT],
+        suit_hand[_SUIT] / hand_discards,
+        suit_middle[_SUIT],
+        suit_unseen[_SUIT],
+        float(open_k.sum()),
+        float(open_k[:27].sum()),
+        open_suit[_SUIT],
+        _NUMBER,
+        float(visible.sum()),
+        *(context[:, j] for j in range(len(SHARE_CONTEXT))),
     ]
     out = np.empty((NUM_KINDS, len(cols)), dtype=np.float64)
     for j, c in enumerate(cols):
@@ -779,8 +904,8 @@ class DangerModel:
     """Boosted trees flattened into node arrays, and the weights of the shape evidence.
 
     A node sends a row to ``left`` when its feature is ``<= threshold``, else to ``right``; a
-    leaf points to itself, so ``depth`` steps from the roots reach every leaf. The trees' sum is
-    a log-odds. ``theta`` weighs the wait-shape evidence (:data:`SHAPE_EVIDENCE`).
+    leaf points to itself, so ``depth`` steps from the roots reach every leaf. The trees' sum,
+    added to the base fit on the fitted shape share (``base``), is a log-odds. ``theta`` weighs the wait-shape evidence (:data:`SHAPE_EVIDENCE`).
 
     The trees are fitted on the tiles that are not genbutsu: a genbutsu tile (in the riichi
     player's river) or a tile passed after riichi gets the rate observed for its group, a tiny
@@ -798,6 +923,10 @@ class DangerModel:
     genbutsu_rate: float
     passed_rate: float
     meta: dict[str, Any]
+    base: tuple[float, float] = (0.0, 0.0)
+    """The log-odds the trees start from: ``base[0] + base[1] * log(share + base_eps)`` on the
+    fitted shape share (the first feature)."""
+    base_eps: float = 1e-3
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> DangerModel:
@@ -810,6 +939,7 @@ class DangerModel:
         if names != FEATURE_NAMES or tuple(data["evidence"]) != SHAPE_EVIDENCE:
             raise DefenseInputError("the model file was fitted on other features: refit it")
         nodes = data["nodes"]
+        base = data.get("base", (0.0, 0.0))
         return cls(
             feature=np.asarray(nodes["feature"], dtype=np.int64),
             threshold=np.asarray(nodes["threshold"], dtype=np.float64),
@@ -822,6 +952,8 @@ class DangerModel:
             genbutsu_rate=float(data["genbutsu_rate"]),
             passed_rate=float(data["passed_rate"]),
             meta=dict(data.get("meta", {})),
+            base=(float(base[0]), float(base[1])),
+            base_eps=float(data.get("base_eps", 1e-3)),
         )
 
     def raw(self, x: FloatArray) -> FloatArray:
@@ -832,6 +964,8 @@ class DangerModel:
             go_left = x[rows, self.feature[node]] <= self.threshold[node]
             node = np.where(go_left, self.left[node], self.right[node])
         total: FloatArray = self.value[node].sum(axis=1)
+        alpha, beta = self.base
+        total += alpha + beta * np.log(x[:, 0] + self.base_eps)
         return total
 
     def predict(self, x: FloatArray) -> FloatArray:
