@@ -267,3 +267,16 @@ def test_four_in_a_row_waits_on_both_ends_and_seven_in_a_row_on_three_kinds(seed
     found = waits(counts)
     assert any(k + 3 in found and all(counts[k + i] for i in range(4)) for k in found)
     assert len(waits(parse_hand(draw("seven_in_a_row", seed)).concealed)) >= 3
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_passed_wait_went_by_while_no_wait_is_among_the_discards(seed):
+    from tutor.engine.positions import draw_position
+
+    p = draw_position("passed_wait", seed)
+    found = waits(parse_hand(p["hand"]).concealed)
+    assert not any(k in found for k in parse_tiles(p["discards"]))
+    assert sum(k in found for k in parse_tiles(p["passed"])) == 1
+    assert parse_tiles(p["tile"])[0] in found
+    every = parse_tiles(" ".join([p["hand"], p["discards"], p["passed"], p["tile"]]))
+    assert max(every.count(k) for k in every) <= 4

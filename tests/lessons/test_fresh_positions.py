@@ -54,7 +54,7 @@ def test_the_waits_stage_draws_its_two_tile_waits_from_families():
         ("sets-and-pairs", 6),
         ("winning-hands", 5),
         ("calls", 3),
-        ("furiten", 3),
+        ("furiten", 5),
         ("dora", 4),
         ("riichi", 1),
         ("first-yaku", 1),

@@ -370,6 +370,42 @@ def _own_discards(rng: random.Random, furiten: bool | None) -> dict[str, str]:
             }
 
 
+def _not_waited(rng: random.Random, counts: list[int], wanted: list[Tile], n: int) -> list[Tile]:
+    """``n`` tiles that are none of ``wanted``, counted into ``counts`` (at most four copies)."""
+    out: list[Tile] = []
+    while len(out) < n:
+        k = rng.randrange(NUM_KINDS)
+        if k not in wanted and counts[k] < 4:
+            counts[k] += 1
+            out.append(k)
+    return out
+
+
+def _passed_wait(rng: random.Random) -> dict[str, str]:
+    """A two-sided wait, three to five discards that are none of its waits, two to four tiles
+    that went by since (one of them a wait, not taken) and a winning tile now on offer:
+    temporary furiten, or riichi furiten when the exercise says the player is in riichi."""
+    from .waits import waits
+
+    while True:
+        hand = _two_sided_wait(rng)
+        counts = list(to_counts(parse_tiles(hand)))
+        wanted = waits(counts)
+        discards = _not_waited(rng, counts, wanted, rng.randint(3, 5))
+        passed = [rng.choice(wanted), *_not_waited(rng, counts, wanted, rng.randint(1, 3))]
+        counts[passed[0]] += 1
+        offered = rng.choice(wanted)
+        counts[offered] += 1
+        if max(counts) <= 4:
+            rng.shuffle(passed)
+            return {
+                "hand": hand,
+                "discards": " ".join(tile_str(k) for k in discards),
+                "passed": " ".join(tile_str(k) for k in passed),
+                "tile": tile_str(offered),
+            }
+
+
 def _own_discard_furiten(rng: random.Random) -> dict[str, str]:
     """A two-sided wait with one of its waits among the player's own discards."""
     return _own_discards(rng, True)
@@ -594,6 +630,7 @@ FAMILIES: dict[str, Callable[[random.Random], dict[str, str]]] = {
     "thirteen_orphans": _hand(_thirteen_orphans),
     "own_discard_furiten": _own_discard_furiten,
     "furiten_or_not": _furiten_or_not,
+    "passed_wait": _passed_wait,
     "runs_to_call": _runs_to_call,
     "pair_and_neighbours": _pair_and_neighbours,
     "triplet_and_neighbours": _triplet_and_neighbours,
