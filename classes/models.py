@@ -9,7 +9,7 @@ the class's own pages through the one exercise layer (:mod:`tutor.exercises`).
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import models, transaction
@@ -23,6 +23,9 @@ from puzzles.models import THEME_LABELS
 from tutor.exercises import Exercise, exercise
 
 from .news import render_news
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 JOIN_CODE_BYTES = 12
 """Random bytes in a join code: 96 bits, 16 url-safe characters, far beyond guessing."""
@@ -103,7 +106,7 @@ class InstructorRequest(models.Model):
     def __str__(self) -> str:
         return f"{self.user.get_username()} ({self.status})"
 
-    def approve(self, by: Any) -> Instructor:
+    def approve(self, by: User) -> Instructor:
         """Grant the role and mark the request approved (the rows only: to tell the requester
         too, use :func:`classes.services.decide_request`, as every admin page does)."""
         instructor, _created = Instructor.objects.get_or_create(
@@ -112,10 +115,10 @@ class InstructorRequest(models.Model):
         self._decide(self.Status.APPROVED, by)
         return instructor
 
-    def decline(self, by: Any) -> None:
+    def decline(self, by: User) -> None:
         self._decide(self.Status.DECLINED, by)
 
-    def _decide(self, status: str, by: Any) -> None:
+    def _decide(self, status: str, by: User) -> None:
         self.status = status
         self.decided_at = timezone.now()
         self.decided_by = by
@@ -157,7 +160,7 @@ class Classroom(models.Model):
     def is_student(self, user: Any) -> bool:
         return bool(user.is_authenticated) and self.memberships.filter(student=user).exists()
 
-    def remove_teacher(self, user: Any) -> None:
+    def remove_teacher(self, user: User) -> None:
         """Stop ``user`` teaching this class; a class always keeps at least one teacher.
 
         Raises :class:`LastTeacherError` for the only teacher. The class's row is locked so

@@ -62,14 +62,14 @@ def _count_failure(key: str) -> None:
         cache.set(key, 1, JOIN_WINDOW_SECONDS)
 
 
-def _join_keys(user: Any, address: str) -> tuple[tuple[str, int], tuple[str, int]]:
+def _join_keys(user: User, address: str) -> tuple[tuple[str, int], tuple[str, int]]:
     return (
         (f"classes:join-failed:user:{user.pk}", JOIN_LIMIT_PER_USER),
         (f"classes:join-failed:addr:{address}", JOIN_LIMIT_PER_ADDRESS),
     )
 
 
-def check_join_throttle(user: Any, address: str) -> None:
+def check_join_throttle(user: User, address: str) -> None:
     """Raise :class:`JoinThrottled` when this account or address used up its failed look-ups.
 
     Only failed look-ups count (:func:`find_class_for_join`): guessing codes is slow whichever
@@ -83,7 +83,7 @@ def check_join_throttle(user: Any, address: str) -> None:
             )
 
 
-def find_class_for_join(user: Any, address: str, code: str) -> Classroom:
+def find_class_for_join(user: User, address: str, code: str) -> Classroom:
     """The class with join ``code``, for ``user`` at ``address``, throttled on failures."""
     check_join_throttle(user, address)
     try:
@@ -107,7 +107,7 @@ def find_class_by_code(code: str) -> Classroom:
     return classroom
 
 
-def join_class(user: Any, classroom: Classroom) -> Membership:
+def join_class(user: User, classroom: Classroom) -> Membership:
     """Make ``user`` a student of ``classroom`` (joining twice is harmless)."""
     if classroom.is_teacher(user):
         raise JoinError(_("You teach this class, so you cannot join it as a student."))
@@ -121,7 +121,7 @@ def join_class(user: Any, classroom: Classroom) -> Membership:
     return membership
 
 
-def leave_class(user: Any, classroom: Classroom) -> bool:
+def leave_class(user: User, classroom: Classroom) -> bool:
     """Remove the membership. The student's past work stays, and reappears if they rejoin."""
     deleted, _details = Membership.objects.filter(classroom=classroom, student=user).delete()
     return deleted > 0
@@ -136,7 +136,7 @@ def decision_flag_key(user_id: int) -> str:
     return f"classes:decision-waiting:{user_id}"
 
 
-def decide_request(request_id: int, approve: bool, by: Any) -> bool:
+def decide_request(request_id: int, approve: bool, by: User) -> bool:
     """Approve (grant the role) or decline a pending instructor request, and tell the
     requester: an e-mail, and a message on their next visit. The one way staff decide, from
     any admin page. False when the request was already decided (nothing changes)."""
@@ -158,7 +158,7 @@ def decide_request(request_id: int, approve: bool, by: Any) -> bool:
     return True
 
 
-def decision_notices(user: Any) -> list[str]:
+def decision_notices(user: User) -> list[str]:
     """The decisions ``user`` has not been told about on the site yet, as messages to show
     once (they are marked told)."""
     with transaction.atomic():
@@ -264,7 +264,7 @@ def _member_flag_key(user_id: int) -> str:
     return f"classes:is-student:{user_id}"
 
 
-def is_student_anywhere(user: Any) -> bool:
+def is_student_anywhere(user: User) -> bool:
     """Whether ``user`` is a student of any class, remembered in the cache so that the
     receivers cost no query on every lesson or puzzle answer of the many users without a class.
     The flag is forgotten whenever a membership is saved or deleted (see ``forget_member_flag``)."""
@@ -284,7 +284,7 @@ def forget_member_flag(sender: Any, instance: Membership, **kwargs: Any) -> None
     transaction.on_commit(lambda: cache.delete(key))
 
 
-def student_assignments_for(user: Any, **filters: Any) -> list[Assignment]:
+def student_assignments_for(user: User, **filters: Any) -> list[Assignment]:
     """The assignments of every class ``user`` is a student of, filtered (e.g. by kind)."""
     if not is_student_anywhere(user):
         return []
@@ -354,7 +354,7 @@ def sync_stage_progress(assignment: Assignment, student: Any) -> None:
         )
 
 
-def lesson_stage_status(user: Any, stage_slug: str) -> dict[str, Any] | None:
+def lesson_stage_status(user: User, stage_slug: str) -> dict[str, Any] | None:
     """The lessons app's record of ``user`` on a stage; None for a stage that no longer exists."""
     try:
         return dict(stage_status(user, stage_slug))
@@ -488,7 +488,7 @@ class Work:
         return bool(p and p.completed_at and due and p.completed_at > due)
 
 
-def my_work(user: Any, classroom: Classroom | None = None) -> list[Work]:
+def my_work(user: User, classroom: Classroom | None = None) -> list[Work]:
     """``user``'s assignments (in one class or all their classes) with progress and status."""
     filters: dict[str, Any] = {"classroom": classroom} if classroom is not None else {}
     assignments = Assignment.load_stages(student_assignments_for(user, **filters))
