@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import User
+
 from .models import AssignmentKind
 from .services import record_attempt, record_stage_completed, student_assignments_for
 
 
 def on_step_answered(
     sender: Any,
-    user: Any,
+    user: User,
     stage_slug: str,
     step_key: str,
     correct: bool,
@@ -37,7 +39,7 @@ def on_step_answered(
         )
 
 
-def on_stage_completed(sender: Any, user: Any, stage_slug: str, stars: int, **kwargs: Any) -> None:
+def on_stage_completed(sender: Any, user: User, stage_slug: str, stars: int, **kwargs: Any) -> None:
     if not getattr(user, "is_authenticated", False):
         return
     for assignment in student_assignments_for(
@@ -48,7 +50,7 @@ def on_stage_completed(sender: Any, user: Any, stage_slug: str, stars: int, **kw
 
 def on_puzzle_attempted(
     sender: Any,
-    user: Any,
+    user: User,
     puzzle_id: int,
     correct: bool,
     first: bool = False,

@@ -57,15 +57,17 @@ class Record:
     seed: int = 0
 
 
-def _user(request_or_user: Any) -> Any:
-    return getattr(request_or_user, "user", request_or_user)
+def _user(request: HttpRequest | None) -> User | AnonymousUser | None:
+    return None if request is None else request.user
 
 
 def _is_member(user: Any) -> TypeGuard[User]:
     return user is not None and not isinstance(user, AnonymousUser) and user.is_authenticated
 
 
-def records(request: HttpRequest | None, stage: Stage, user: Any = None) -> dict[str, Record]:
+def records(
+    request: HttpRequest | None, stage: Stage, user: User | AnonymousUser | None = None
+) -> dict[str, Record]:
     """Each step's record by key, for the learner of ``request`` (or ``user``)."""
     user = user if user is not None else _user(request)
     if _is_member(user):
@@ -140,7 +142,9 @@ def status_from(stage: Stage, recs: dict[str, Record], best: int = 0) -> dict[st
     }
 
 
-def best_stars(request: HttpRequest | None, stage: Stage, user: Any = None) -> int:
+def best_stars(
+    request: HttpRequest | None, stage: Stage, user: User | AnonymousUser | None = None
+) -> int:
     """The best stars kept from earlier runs through the stage (0 when none)."""
     user = user if user is not None else _user(request)
     if _is_member(user):
@@ -151,7 +155,7 @@ def best_stars(request: HttpRequest | None, stage: Stage, user: Any = None) -> i
     return int(request.session.get(BEST_KEY, {}).get(stage.slug, 0))
 
 
-def _keep_best_for(user: Any, stage: Stage, stars: int) -> None:
+def _keep_best_for(user: User, stage: Stage, stars: int) -> None:
     row, made = StageBest.objects.get_or_create(user=user, stage=stage, defaults={"stars": stars})
     if not made and stars > row.stars:
         row.stars = stars
@@ -311,7 +315,7 @@ def reset_stage(request: HttpRequest, stage: Stage) -> None:
     request.session[SESSION_KEY] = progress
 
 
-def merge_session_progress(request: HttpRequest, user: Any) -> int:
+def merge_session_progress(request: HttpRequest, user: User) -> int:
     """Move a visitor's progress (in the session) to ``user``'s account; returns the number
     of steps moved. A step already in the account keeps the better record (done beats not
     done; then fewer mistakes). The best stars of stages played again keep the higher."""
@@ -367,7 +371,7 @@ def merge_session_progress(request: HttpRequest, user: Any) -> int:
 
 
 def move_progress_on_login(
-    sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any
+    sender: Any, request: HttpRequest | None, user: User, **kwargs: Any
 ) -> None:
     """``user_logged_in`` receiver: a visitor who signs up or logs in keeps their progress."""
     if request is not None and hasattr(request, "session"):

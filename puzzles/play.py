@@ -92,7 +92,7 @@ def is_correct(puzzle: Puzzle, answer: Sequence[str]) -> bool:
     return tuple(answer) in exercise_of(puzzle).solutions()
 
 
-def first_answers(user: Any, puzzle_ids: Iterable[int]) -> dict[int, tuple[list[str], bool]]:
+def first_answers(user: User, puzzle_ids: Iterable[int]) -> dict[int, tuple[list[str], bool]]:
     """Each of these puzzles' first (rated) answer by ``user`` and whether it was right, by
     puzzle id: what a teacher reviews of an assigned puzzle set (classes read it here)."""
     found: dict[int, tuple[list[str], bool]] = {}
