@@ -17,7 +17,7 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 from puzzles import generation, services_mining, tasks
-from puzzles.models import BatchStatus, GameLog, MiningJob, Puzzle, PuzzleKind
+from puzzles.models import BatchStatus, GameLog, MiningJob, Puzzle, PuzzleKind, Theme
 from tutor.exercises.tables import kind_text
 
 DATA = Path(__file__).parent / "data"
@@ -46,10 +46,14 @@ def broken_log() -> str:
 def mined_once(django_db_setup, django_db_blocker):
     """Mine the game once for the module (the engine's ranking is the slow part)."""
     with django_db_blocker.unblock():
+        themes_before = set(Theme.objects.values_list("pk", flat=True))
         job = mine(XML)
         yield job
         Puzzle.objects.filter(mining_job=job).delete()
         job.delete()
+        # Mining creates the themes it needs; rows left outside a test's transaction would
+        # collide with the next module's own "tenpai" theme.
+        Theme.objects.exclude(pk__in=themes_before).delete()
 
 
 @pytest.mark.django_db
