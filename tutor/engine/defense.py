@@ -9,12 +9,14 @@ the dora indicators, the winds and the clock. It has the shape of the shared dec
 :func:`danger` gives every asked kind the probability that it is one of the riichi player's
 winning tiles. First every wait shape the hand could have (two-sided, closed, edge, shanpon,
 tanki) is weighed by the unseen copies that could make it and by what the river says about it
-(:func:`shape_table`), and each kind gets its share of the total; then gradient-boosted trees
-fitted on 27,313 real decisions from Tenhou Phoenix games (``scripts/fit_defense.py``) read
-that share with the textbook facts (genbutsu, suji, kabe, visible honors, dora) and what the
-textbook leaves out: the order of the river, tsumogiri against discards from the hand, the
-declaration tile and its neighbours, the last discard from the hand, how many copies are
-unseen, how many tiles are left. Across games the result is calibrated (a predicted 10% is a
+(:func:`shape_table`), and each kind gets its share of the total. A logistic fit on that share
+gives the base log-odds (the share alone carries nearly all the model's skill across games);
+then small gradient-boosted trees fitted on 27,313 real decisions from Tenhou Phoenix games
+(``scripts/fit_defense.py``) correct it with the textbook facts (genbutsu, suji, kabe,
+visible honors, dora) and what the textbook leaves out: the order of the river, tsumogiri
+against discards from the hand, the declaration tile and its neighbours, the last discard from
+the hand, how many copies are unseen, how many tiles are left, the suit's share of the
+discards from the hand. Across games the result is calibrated (a predicted 10% is a
 wait about 10% of the time); ``bench/bench_defense.py`` measures it by game-split
 cross-validation. A genbutsu kind gets the rate observed for genbutsu (well under 0.5%), and a
 kind whose four copies are all in view outside one's hand gets 0. (Holding the fourth copy
