@@ -24,7 +24,7 @@ from django.utils.translation import ngettext
 from lessons.models import Stage
 from lessons.services import stage_status
 from puzzles.models import THEME_LABELS
-from tutor.exercises import Verdict, Widget
+from tutor.exercises import Verdict
 
 from . import mail
 from .mail import decision_text
@@ -666,7 +666,7 @@ def answer_item(
     ex = assignment.exercise(item)
     answer = ex.read(post)
     verdict = ex.check(answer)
-    given = form_fields(ex.widget(), post)
+    given = ex.widget().sent(post)
     record_attempt(
         assignment,
         student,
@@ -678,10 +678,3 @@ def answer_item(
         themes=[f"exercise:{ex.type}"],
     )
     return answer, verdict
-
-
-def form_fields(widget: Widget, post: Any) -> dict[str, list[str]]:
-    """The fields of ``post`` that ``widget``'s inputs send (a checked answer: bounded)."""
-    names = {widget.name, "number", "stack", *(name for name, _l, _v in widget.inputs)}
-    names |= {widget.second.name} if widget.second is not None else set()
-    return {n: [str(v)[:8] for v in post.getlist(n)[:40]] for n in sorted(names) if n in post}

@@ -171,3 +171,31 @@ class DrillAttempt(models.Model):
     @property
     def all_right(self) -> bool:
         return self.han_right and self.fu_right and self.payment_right
+
+
+class StepAnswer(models.Model):
+    """A signed-in learner's answer to an exercise step, as its form sent it (``given``:
+    ``{"tile": ["3"]}``, read again by the step's exercise to draw it for a teacher), with the
+    seed of the position answered (0 for a fixed position) and whether it was right.
+
+    Bounded: the first answers and the latest ones of each learner and step are kept
+    (``lessons.services.KEEP_ANSWERS``); a visitor's answers are never stored.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="step_answers"
+    )
+    step = models.ForeignKey(Step, on_delete=models.CASCADE, related_name="answers")
+    seed = models.PositiveIntegerField(default=0)
+    given = models.JSONField(default=dict, blank=True)
+    correct = models.BooleanField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created", "id"]
+        verbose_name = _("step answer")
+        verbose_name_plural = _("step answers")
+        indexes = [models.Index(fields=["user", "step", "created"])]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.step}: {'right' if self.correct else 'wrong'}"

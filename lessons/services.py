@@ -26,7 +26,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from . import signals
-from .models import Stage, StageBest, Step, StepProgress
+from .models import Stage, StageBest, Step, StepAnswer, StepProgress
 
 SESSION_KEY = "lessons_progress"
 SHOWN_KEY = "lessons_shown"
@@ -35,6 +35,9 @@ MISSES_KEY = "lessons_misses"
 SEED_LIMIT = 2**31
 REVEAL_AFTER = 2
 """Wrong answers in a row on one step before the whole working is shown unfolded."""
+KEEP_ANSWERS = (1, 20)
+"""A member's answers kept per step: the first one (what a teacher reviews) and the latest
+20; the ones in between are dropped as new answers come."""
 
 
 def stars_for(mistakes: int) -> int:
@@ -240,11 +243,45 @@ def position_seed(request: HttpRequest, step: Step, posted: Any = None) -> int:
     return random.randrange(1, SEED_LIMIT)  # noqa: S311 - variety, not secrecy
 
 
-def record_answer(request: HttpRequest, step: Step, correct: bool, seed: int = 0) -> Outcome:
+def keep_answer(
+    user: User, step: Step, given: dict[str, list[str]], seed: int, correct: bool
+) -> None:
+    """Store a member's answer to ``step`` as its form sent it, keeping only the first and
+    the latest answers (``KEEP_ANSWERS``) of this learner on this step."""
+    StepAnswer.objects.create(user=user, step=step, given=given, seed=seed, correct=correct)
+    first, latest = KEEP_ANSWERS
+    ids = list(
+        StepAnswer.objects.filter(user=user, step=step)
+        .order_by("created", "id")
+        .values_list("id", flat=True)
+    )
+    if len(ids) > first + latest:
+        StepAnswer.objects.filter(id__in=ids[first:-latest]).delete()
+
+
+def first_answers(user: User, stage: Stage) -> dict[str, StepAnswer]:
+    """``user``'s first kept answer to each exercise step of ``stage``, by step key."""
+    found: dict[str, StepAnswer] = {}
+    rows = StepAnswer.objects.filter(user=user, step__stage=stage).select_related("step")
+    for row in rows.order_by("created", "id"):
+        found.setdefault(row.step.key, row)
+    return found
+
+
+def record_answer(
+    request: HttpRequest,
+    step: Step,
+    correct: bool,
+    seed: int = 0,
+    given: dict[str, list[str]] | None = None,
+) -> Outcome:
     """Count an answer (or an explanation step's *Continue*, which is always correct), and
-    keep the seed of the position answered with the attempt."""
+    keep the seed of the position answered with the attempt. A member's answer to an
+    exercise (``given``: the fields its form sent) is stored to be drawn for their teachers."""
     stage = step.stage
     with transaction.atomic():
+        if given is not None and _is_member(request.user):
+            keep_answer(request.user, step, given, seed, correct)
         before = status_from(stage, records(request, stage))
         record = records(request, stage).get(step.key, Record())
         if seed and not record.seed:

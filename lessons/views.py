@@ -212,7 +212,10 @@ def answer(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
         verdict = ex.check(given)
     except ContentError as exc:  # pragma: no cover - the content check prevents this
         return _render_step(request, _context(request, found, error=str(exc)), status=400)
-    services.record_answer(request, found, correct=verdict.correct, seed=seed or 0)
+    given_fields = ex.widget().sent(request.POST)
+    services.record_answer(
+        request, found, correct=verdict.correct, seed=seed or 0, given=given_fields
+    )
     services.count_miss(request, found, verdict.correct)
     if not _partial(request):
         _keep_answer(request, found)

@@ -84,6 +84,18 @@ class Widget:
         labels = (_("Characters"), _("Circles"), _("Bamboo"), _("Honors"))
         return list(zip(self.rows, labels, strict=True))
 
+    def sent(self, post: Any) -> dict[str, list[str]]:
+        """The fields of ``post`` that this widget's inputs send, bounded (at most 40 values
+        of 8 characters each): an answer as its form sent it, to be read and drawn again.
+
+        >>> from django.http import QueryDict
+        >>> Widget("tiles").sent(QueryDict("tile=3&tile=5&step=x&csrfmiddlewaretoken=t"))
+        {'tile': ['3', '5']}
+        """
+        names = {self.name, "number", "stack", *(name for name, _l, _v in self.inputs)}
+        names |= {self.second.name} if self.second is not None else set()
+        return {n: [str(v)[:8] for v in post.getlist(n)[:40]] for n in sorted(names) if n in post}
+
 
 @dataclass
 class Verdict:
