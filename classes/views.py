@@ -513,15 +513,18 @@ def worksheet_print(
 def worksheet_review(
     request: AuthenticatedHttpRequest, class_id: int, assignment_id: int, student_id: int
 ) -> HttpResponse:
-    """One student's answers to a worksheet or a puzzle set, each drawn on its hand with the
-    right one marked (a lesson stage keeps no answers to draw)."""
+    """One student's answers to a worksheet, a puzzle set or a lesson stage (the first answer
+    to each of its exercise steps), each drawn on its hand with the right one marked."""
     classroom = _teacher_class(request, class_id)
-    kinds = (AssignmentKind.EXERCISE, AssignmentKind.PUZZLES)
+    kinds = (AssignmentKind.EXERCISE, AssignmentKind.PUZZLES, AssignmentKind.STAGE)
     sheet = get_object_or_404(Assignment, pk=assignment_id, classroom=classroom, kind__in=kinds)
     pupil = get_object_or_404(User, pk=student_id, class_memberships__classroom=classroom)
     context: dict[str, Any] = {"classroom": classroom, "assignment": sheet, "pupil": pupil}
     if sheet.kind == AssignmentKind.PUZZLES:
         context["puzzles"] = worksheets.puzzle_answers(sheet, pupil)
+    elif sheet.kind == AssignmentKind.STAGE:
+        context["items"] = worksheets.stage_answers(sheet.stage_slug, pupil)
+        context["steps"] = True
     else:
         attempts = list(sheet.attempts.filter(student=pupil).order_by("created", "pk"))
         context["items"] = worksheets.items(sheet, attempts)

@@ -10,13 +10,25 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from lessons.models import Stage, StepAnswer
+from lessons.services import first_answers as first_step_answers
 from puzzles.models import Puzzle, PuzzleKind
 from puzzles.play import first_answers, solution
-from tutor.exercises import PALETTE, AnswerError, ContentError, Exercise, Verdict, Widget
+from tutor.exercises import (
+    PALETTE,
+    AnswerError,
+    ContentError,
+    Exercise,
+    Verdict,
+    Widget,
+    exercise,
+    with_position,
+)
 from tutor.exercises.base import join_and
 
 from .models import Assignment, Attempt
@@ -69,7 +81,7 @@ def question(ex: Exercise[Any]) -> str:
 class Drawn:
     """An answer drawn: the widget with it ticked, its verdict (None if it cannot be read)."""
 
-    attempt: Attempt | None
+    attempt: Attempt | StepAnswer | None
     widget: Widget
     verdict: Verdict | None
 
@@ -96,27 +108,58 @@ def items(assignment: Assignment, attempts: list[Attempt] | None = None) -> list
     for key in assignment.items:
         try:  # a position an engine change broke since it was saved shows as such
             ex = assignment.exercise(key)
-            item = Item(key, ex, question(ex))
-            solution = ex.solution()
+            item = keyed(key, ex, question(ex))
         except ContentError:
             out.append(Item(key, None))
             continue
-        item.key_widget = best = ex.widget(solution)
-        item.explanation = ex.check(solution)
-        if best.kind in ("tiles", "palette"):
-            item.mark = best.checked if best.value == "index" else "".join(best.checked)
-        elif best.kind == "choices":
-            item.best = join_and(c.label for c in best.choices if c.value in best.checked)
-        elif best.kind == "number":
-            item.best = best.number
-        else:
-            item.best = join_and(f"{label} {value}" for _n, label, value in best.inputs)
         item.answers = [drawn(ex, a) for a in attempts or [] if a.item == key]
         out.append(item)
     return out
 
 
-def drawn(ex: Exercise[Any], attempt: Attempt) -> Drawn:
+def keyed(key: str, ex: Exercise[Any], asked: str) -> Item:
+    """An item for ``ex`` with its right answer marked; ``ContentError`` if it has none."""
+    item = Item(key, ex, asked)
+    solution = ex.solution()
+    item.key_widget = best = ex.widget(solution)
+    item.explanation = ex.check(solution)
+    if best.kind in ("tiles", "palette"):
+        item.mark = best.checked if best.value == "index" else "".join(best.checked)
+    elif best.kind == "choices":
+        item.best = join_and(c.label for c in best.choices if c.value in best.checked)
+    elif best.kind == "number":
+        item.best = best.number
+    else:
+        item.best = join_and(f"{label} {value}" for _n, label, value in best.inputs)
+    return item
+
+
+def stage_answers(stage_slug: str, student: User) -> list[Item]:
+    """Each exercise step of a lesson stage with ``student``'s first answer drawn on the
+    position they answered (a family step is rebuilt from the answer's seed); an unanswered
+    step has no answers (and, drawn from a family, no position of theirs to show)."""
+    stage = Stage.objects.filter(slug=stage_slug).first()
+    if stage is None:
+        return []
+    first = first_step_answers(student, stage)
+    out = []
+    for step in stage.steps.exclude(exercise={}).order_by("number"):
+        answer = first.get(step.key)
+        if answer is None and "family" in step.exercise:
+            out.append(Item(str(step.number), None, step.title_text))
+            continue
+        try:
+            ex = exercise(with_position(step.exercise, answer.seed if answer else None))
+            item = keyed(str(step.number), ex, step.title_text)
+        except ContentError:
+            out.append(Item(str(step.number), None, step.title_text))
+            continue
+        item.answers = [drawn(ex, answer)] if answer is not None else []
+        out.append(item)
+    return out
+
+
+def drawn(ex: Exercise[Any], attempt: Attempt | StepAnswer) -> Drawn:
     """An attempt read again by its exercise and drawn as the student answered it."""
     post = QueryDict(mutable=True)
     for name, values in (attempt.given or {}).items():
