@@ -13,11 +13,14 @@ from tutor.engine.__main__ import main
 from tutor.engine.hand import parse_hand
 from tutor.engine.tiles import counts_to_tiles, parse_tile, parse_tiles, tiles_str, to_counts
 from tutor.engine.value import (
+    PREFERENCE_MODEL,
     RankedDiscard,
     TableContext,
+    candidate_features,
     decision_from_json,
     is_clear,
     rank_discards,
+    top_probability,
 )
 
 
@@ -130,16 +133,52 @@ def test_the_clear_rule_needs_a_margin_in_expected_score() -> None:
     a = RankedDiscard(0, 1, 20, 0, 0.6, 0.3, 2400.0, ())
     close = RankedDiscard(1, 1, 20, 0, 0.6, 0.3, 2200.0, ())
     far = RankedDiscard(1, 1, 20, 0, 0.4, 0.15, 1200.0, ())
-    assert not is_clear([a, close], gap=0)
-    assert is_clear([a, far], gap=0)
+    assert not is_clear([a, close], probability=0)
+    assert is_clear([a, far], probability=0)
 
 
-def test_with_preferences_the_clear_rule_needs_a_lead_in_score() -> None:
+def test_with_preferences_the_clear_rule_needs_a_likely_first_row() -> None:
     a = RankedDiscard(0, 1, 20, 0, 0.6, 0.3, 2400.0, (), score=1.0)
     near = RankedDiscard(1, 1, 20, 0, 0.6, 0.3, 2200.0, (), score=0.5)
     far = RankedDiscard(1, 1, 20, 0, 0.6, 0.3, 2200.0, (), score=-3.0)
-    assert not is_clear([a, near], gap=2.0)
-    assert is_clear([a, far], gap=2.0)
+    assert top_probability([a, near]) < 0.8 < top_probability([a, far])
+    assert not is_clear([a, near], probability=0.8)
+    assert is_clear([a, far], probability=0.8)
+
+
+def test_with_preferences_a_first_row_below_another_in_value_is_never_clear() -> None:
+    a = RankedDiscard(0, 1, 20, 0, 0.6, 0.3, 2000.0, (), score=5.0)
+    richer = RankedDiscard(1, 1, 20, 0, 0.6, 0.3, 2200.0, (), score=-3.0)
+    assert top_probability([a, richer]) > 0.99
+    assert not is_clear([a, richer], probability=0.8)
+
+
+def test_the_fitted_model_ranks_the_candidates_it_was_given() -> None:
+    assert PREFERENCE_MODEL is not None
+    hand = parse_hand("234m56m456p23789s4z")
+    ranking = rank_discards(hand, TableContext(draws_left=14))
+    feats = candidate_features(hand.concealed, ranking.rows, TableContext(draws_left=14))
+    scores = PREFERENCE_MODEL.scores(feats)
+    assert [r.score for r in ranking.rows] == pytest.approx(scores.tolist())
+
+
+@pytest.mark.parametrize(
+    ("hand", "tile", "shape"),
+    [
+        ("123m456p789s23m55p7z", "2m", "in_ryanmen"),
+        ("123m456p789s12m55p7z", "1m", "in_set"),
+        ("129m456p789s35m55p7z", "3m", "in_kanchan"),
+        ("345m456p789s12s55p7z", "1s", "in_penchan"),
+    ],
+)
+def test_a_tile_knows_the_shape_it_belongs_to(hand: str, tile: str, shape: str) -> None:
+    h = parse_hand(hand)
+    ranking = rank_discards(h, TableContext(draws_left=10))
+    feats = candidate_features(h.concealed, ranking.rows, TableContext(draws_left=10))
+    row = next(i for i, r in enumerate(ranking.rows) if r.discard == parse_tile(tile))
+    assert feats[row][shape] == 1.0
+    honor = next(i for i, r in enumerate(ranking.rows) if r.discard == parse_tile("7z"))
+    assert feats[honor][shape] == 0.0
 
 
 def test_a_decision_line_reads_the_replay_fields() -> None:

@@ -32,17 +32,21 @@ Discards that go back a shanten are searched too (for shape or value), as deep a
 :data:`MAX_SEARCH_SHANTEN`; beyond that depth a discard's rates come from a cheaper fallback:
 the efficiency figures scaled by a geometric model (:func:`_fallback_rates`).
 
-**Order.** Rows are sorted by ``score``: the expected score, adjusted by a handful of fitted
-preference weights (:data:`PREFERENCES`, fitted by ``scripts/fit_discard_prefs.py`` on the
-shared Phoenix games, see there), which capture what strong players add to pure value: cut
-isolated honors and terminals first, keep dora, red fives and value honors.
+**Order.** Rows are sorted by ``score``: a conditional logit (:data:`PREFERENCE_MODEL`, fitted
+by ``scripts/fit_discard_prefs.py`` on the shared Phoenix games, see there) over
+:func:`candidate_features`: the expected score, win and tenpai rates, uke-ire and shanten
+relative to the best row, and what strong players add to pure value: what the tile is (an
+isolated honor or terminal, a value honor, a dora, a red five), the shape it belongs to (a
+set, a two-sided, edge or closed partial), how easily it would connect again, the turn.
 
-**Clear best** (:func:`is_clear`): with fitted preferences, the first row stands out when its
-score leads every other by :data:`CLEAR_SCORE_GAP` *and* no other row has a higher expected score
-(a learner shown the table must never see a better figure beside the answer). Without them, when its expected score beats every
-other row's as close to tenpai by at least :data:`CLEAR_RATIO` times and :data:`CLEAR_MARGIN`
-points, or, when no discard has value, its win rate does by :data:`CLEAR_WIN_MARGIN`. Rows that
-go back a shanten from the first one are not its rivals here.
+**Clear best** (:func:`is_clear`): with fitted preferences, the first row stands out when the
+model gives it at least :data:`CLEAR_PROBABILITY` of a strong player's choice
+(:func:`top_probability`) *and* no other row has a higher expected score (a learner shown the
+table must never see a better figure beside the answer). Without them, when its expected score
+beats every other row's as close to tenpai by at least :data:`CLEAR_RATIO` times and
+:data:`CLEAR_MARGIN` points, or, when no discard has value, its win rate does by
+:data:`CLEAR_WIN_MARGIN`. Rows that go back a shanten from the first one are not its rivals
+here.
 
 >>> from tutor.engine.hand import parse_hand
 >>> r = rank_discards(parse_hand("123m456p789s23m55p7z"), TableContext(draws_left=10))
@@ -88,11 +92,13 @@ from .tiles import (
 __all__ = [
     "CLEAR_MARGIN",
     "CLEAR_RATIO",
-    "CLEAR_SCORE_GAP",
+    "CLEAR_PROBABILITY",
     "CLEAR_WIN_MARGIN",
     "DecisionError",
     "MAX_SEARCH_SHANTEN",
     "PREFERENCES",
+    "PREFERENCE_MODEL",
+    "PreferenceModel",
     "REASON_CODES",
     "RON_WEIGHT",
     "RankedDiscard",
@@ -107,6 +113,7 @@ __all__ = [
     "has_top_value",
     "rank_command",
     "rank_discards",
+    "top_probability",
 ]
 
 RON_WEIGHT = 1.0
@@ -644,16 +651,51 @@ def _load_preferences() -> dict[str, Any]:
     return data
 
 
-_PREFS_FILE = _load_preferences()
-PREFERENCES: dict[str, float] = {
-    str(k): float(v) for k, v in _PREFS_FILE.get("weights", {}).items()
-}
-"""Fitted weights of :func:`candidate_features` (empty: rank by expected score alone)."""
+@dataclass(frozen=True)
+class PreferenceModel:
+    """The fitted preference model: a score per candidate discard, in log-odds of a strong
+    player's choice among the candidates of one decision (a conditional logit, linear in
+    :func:`candidate_features`).
 
-CLEAR_SCORE_GAP: float = float(_PREFS_FILE.get("clear_score_gap", 0.0))
-"""With fitted preferences: the lead in score that makes the first row clear (0: use the
-expected-score rule). The fitting script picks the smallest lead whose clear decisions Phoenix
-players agree with 90% of the time."""
+    >>> m = PreferenceModel({"ev": 2.0})
+    >>> m.scores([{"ev": 0.0}, {"ev": -1.0}]).tolist()
+    [0.0, -2.0]
+    >>> m.probabilities([{"ev": 0.0}, {"ev": 0.0}]).tolist()
+    [0.5, 0.5]
+    """
+
+    weights: Mapping[str, float]
+
+    def scores(self, features: Sequence[Mapping[str, float]]) -> npt.NDArray[np.float64]:
+        """The score of each candidate (one feature mapping per candidate)."""
+        return np.array(
+            [sum(self.weights.get(k, 0.0) * v for k, v in f.items()) for f in features],
+            dtype=np.float64,
+        )
+
+    def probabilities(self, features: Sequence[Mapping[str, float]]) -> npt.NDArray[np.float64]:
+        """The fitted chance that a strong player picks each candidate."""
+        s = self.scores(features)
+        e = np.exp(s - s.max())
+        out: npt.NDArray[np.float64] = e / e.sum()
+        return out
+
+
+_PREFS_FILE = _load_preferences()
+PREFERENCE_MODEL: PreferenceModel | None = (
+    PreferenceModel({str(k): float(v) for k, v in _PREFS_FILE["weights"].items()})
+    if _PREFS_FILE.get("weights")
+    else None
+)
+"""The fitted model of ``data/discard_prefs.json`` (None: rank by expected score alone)."""
+
+PREFERENCES: dict[str, float] = dict(PREFERENCE_MODEL.weights) if PREFERENCE_MODEL else {}
+"""The linear weights of :data:`PREFERENCE_MODEL` over :func:`candidate_features`."""
+
+CLEAR_PROBABILITY: float = float(_PREFS_FILE.get("clear_probability", 0.0))
+"""With fitted preferences: the fitted chance of the first row above which it is clear (0: use
+the expected-score rule). The fitting script picks, on the games it fits on, the lowest chance
+whose clear decisions Phoenix players agree with 90% of the time."""
 
 if "clear_ratio" in _PREFS_FILE:
     CLEAR_RATIO = float(_PREFS_FILE["clear_ratio"])  # chosen with the weights, see the script
@@ -681,6 +723,11 @@ def candidate_features(
     dora = context.dora
     values = context.value_honors
     seen = context.seen
+    unseen = [max(0, 4 - a - b) for a, b in zip(seen, hand, strict=True)]
+    pairs = sum(1 for x in hand if x == 2)
+    late = min(1.0, context.turn / 18.0)
+    suit_sizes = [sum(hand[9 * s : 9 * s + 9]) for s in range(3)]
+    honors = sum(hand[27:])
     out = []
     for r in rows:
         t = r.discard
@@ -716,9 +763,107 @@ def candidate_features(
                 "seen_honor": float(honor) * seen[t] / 3.0,
                 "ev_share": r.ev / best_ev if best_ev > 0 else 1.0,
                 "drawn": float(context.drawn == t),
+                **_shape_features(hand, t, unseen),
+                "value_pair": float(honor and values[t] > 0 and hand[t] == 2),
+                "double_wind": float(honor and values[t] >= 2),
+                "dragon": float(t in DRAGONS),
+                "round_wind": float(t == context.round_wind),
+                "seat_wind": float(t == context.seat_wind),
+                "only_pair": float(hand[t] == 2 and pairs == 1),
+                "late_middle": float(t < 27 and t % 9 in (2, 3, 4, 5, 6)) * late,
+                "late_seen": float(seen[t]) / 4.0 * late,
+                "late_shanten": float(r.shanten - min_sh) * late,
+                "drawn_isolated": float(context.drawn == t and isolated),
+                "top_ev": float(r.ev >= best_ev and best_ev > 0),
+                "top_count": float(r.count >= best_count and r.shanten == min_sh),
+                "top_win": float(r.win_rate >= best_win and best_win > 0),
+                "suit_share": (
+                    float(suit_sizes[_SUIT_OF[t]]) / 14.0 if t < 27 else float(honors) / 14.0
+                ),
             }
         )
+    for r, f in zip(rows, out, strict=True):
+        f.update(_interactions(r.discard, f, context.turn, min_sh))
     return out
+
+
+def _interactions(t: Tile, f: Mapping[str, float], turn: int, min_sh: int) -> dict[str, float]:
+    """Products of features with the turn and the distance to tenpai: the weight of a feature
+    changes as the hand develops (a lone honor goes early; value counts more near tenpai)."""
+    early = max(0.0, 1.0 - turn / 9.0)
+    late = turn / 18.0
+    far = float(min_sh >= 2)
+    out = {
+        f"num{k}": float(t < 27 and min(t % 9, 8 - t % 9) == k) for k in range(5)
+    }  # 1/9, 2/8, 3/7, 4/6, 5
+    out |= {
+        "iso_hon_early": f["isolated_honor"] * early,
+        "iso_term_early": f["isolated_terminal"] * early,
+        "dragon_early": f["dragon"] * early,
+        "drawn_early": f["drawn"] * early,
+        "guest_seen": f["guest_wind"] * f["seen"],
+        "count_sh1": f["count"] * float(f["shanten"] + min_sh == 1),
+        "pair_sh": f["pair"] * far,
+        "ev_late": f["ev"] * late,
+        "win_late": f["win"] * late,
+    }
+    for k in _FAR_FEATURES:
+        out[f"{k}_far"] = f[k] * far
+    for k in _LATE_FEATURES:
+        out[f"{k}_late"] = f[k] * late
+    return out
+
+
+_FAR_FEATURES = (
+    "ev",
+    "win",
+    "count",
+    "isolated_honor",
+    "isolated_terminal",
+    "shanten",
+    "value_honor",
+    "dora",
+    "in_ryanmen",
+    "potential",
+)
+_LATE_FEATURES = (
+    "isolated_honor",
+    "isolated_terminal",
+    "in_ryanmen",
+    "dora",
+    "value_honor",
+    "count",
+)
+
+
+def _shape_features(hand: Counts, t: Tile, unseen: Sequence[int]) -> dict[str, float]:
+    """What the tile ``t`` does in ``hand``: part of a set, of which kind of partial set, and
+    how easily it would connect again (unseen copies within two steps)."""
+    in_set = hand[t] >= 3
+    ryanmen = penchan = kanchan = False
+    if t < 27:
+        base = t - t % 9
+
+        def has(i: int) -> bool:
+            return base <= i <= base + 8 and hand[i] > 0
+
+        in_set = in_set or any(has(a) and has(a + 1) and has(a + 2) for a in (t - 2, t - 1, t))
+        for a in (t - 1, t):
+            if has(a) and has(a + 1):
+                penchan = penchan or a - base in (0, 7)
+                ryanmen = ryanmen or a - base not in (0, 7)
+        kanchan = any(has(a) and has(a + 2) and not has(a + 1) for a in (t - 2, t))
+        near = range(max(base, t - 2), min(base + 8, t + 2) + 1)
+        potential = sum(unseen[x] for x in near if x != t) + 2 * unseen[t]
+    else:
+        potential = 3 * unseen[t]
+    return {
+        "in_set": float(in_set),
+        "in_ryanmen": float(ryanmen),
+        "in_penchan": float(penchan),
+        "in_kanchan": float(kanchan),
+        "potential": potential / 20.0,
+    }
 
 
 def _near_dora(t: Tile, dora: npt.NDArray[np.int64]) -> bool:
@@ -750,23 +895,40 @@ def has_top_value(rows: Sequence[RankedDiscard]) -> bool:
     return all(rows[0].ev >= r.ev for r in rows[1:])
 
 
+def top_probability(rows: Sequence[RankedDiscard]) -> float:
+    """The fitted chance that a strong player picks the first row: a softmax of the rows'
+    ``score`` (log-odds from :data:`PREFERENCE_MODEL`).
+
+    >>> a = RankedDiscard(0, 1, 20, 0, 0.5, 0.3, 2800.0, (), score=1.0)
+    >>> b = RankedDiscard(1, 1, 20, 0, 0.5, 0.2, 1200.0, (), score=-1.0)
+    >>> round(top_probability([a, b]), 3), top_probability([a])
+    (0.881, 1.0)
+    """
+    if not rows:
+        return 0.0
+    top = max(r.score for r in rows)
+    total = sum(math.exp(r.score - top) for r in rows)
+    return math.exp(rows[0].score - top) / total
+
+
 def is_clear(
-    rows: Sequence[RankedDiscard], ratio: float | None = None, gap: float | None = None
+    rows: Sequence[RankedDiscard], ratio: float | None = None, probability: float | None = None
 ) -> bool:
     """Whether the first row stands out (see the module docstring for the margins).
 
-    With fitted preferences the rows carry a ``score`` (expected score and preferences, in
-    log-odds of a strong player's choice): the first row is clear when its score leads every
-    other by :data:`CLEAR_SCORE_GAP` (or ``gap``). Otherwise the expected-score rule applies:
+    With fitted preferences the rows carry a ``score`` (log-odds of a strong player's choice):
+    the first row is clear when its fitted chance (:func:`top_probability`) reaches
+    :data:`CLEAR_PROBABILITY` (or ``probability``) and no other row has a higher expected score.
+    Otherwise the expected-score rule applies:
 
     >>> a = RankedDiscard(0, 1, 20, 0, 0.5, 0.3, 2800.0, ())
     >>> b = RankedDiscard(1, 1, 20, 0, 0.5, 0.2, 1200.0, ())
-    >>> is_clear([a, b], gap=0), is_clear([b, a], gap=0)
+    >>> is_clear([a, b], probability=0), is_clear([b, a], probability=0)
     (True, False)
     """
-    threshold = CLEAR_SCORE_GAP if gap is None else gap
+    threshold = CLEAR_PROBABILITY if probability is None else probability
     if threshold > 0 and len(rows) >= 2:
-        return has_top_value(rows) and rows[0].score - max(r.score for r in rows[1:]) >= threshold
+        return has_top_value(rows) and top_probability(rows) >= threshold
     if len(rows) < 2:
         return len(rows) == 1
     first = rows[0]
@@ -927,12 +1089,9 @@ def rank_discards(hand: Hand, context: TableContext) -> Ranking:
 
 
 def _order(hand: Counts, rows: list[RankedDiscard], context: TableContext) -> list[RankedDiscard]:
-    if PREFERENCES:
-        feats = candidate_features(hand, rows, context)
-        scored = [
-            replace(r, score=sum(PREFERENCES.get(k, 0.0) * v for k, v in f.items()))
-            for r, f in zip(rows, feats, strict=True)
-        ]
+    if PREFERENCE_MODEL is not None:
+        scores = PREFERENCE_MODEL.scores(candidate_features(hand, rows, context))
+        scored = [replace(r, score=float(x)) for r, x in zip(rows, scores, strict=True)]
     else:
         scored = [replace(r, score=r.ev + 1e3 * r.win_rate) for r in rows]
     # a discard that can no longer win goes below every one that still can, whatever the
