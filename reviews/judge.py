@@ -17,7 +17,8 @@ worth clearly more (:data:`DEAL_IN_LOSS`), with a hand not yet tenpai after it. 
 deal-in-prone pick is a big mistake.
 
 :class:`JudgedDecision` is what is stored, through :func:`judged_to_json` /
-:func:`judged_from_json`, the one codec of the stored JSON.
+:func:`judged_from_json`; its ranked discard rows are engine facts, stored and read through the
+one codec of stored facts (:mod:`tutor.exercises.facts`), and drawn with the one discard table.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from typing import Any
 from puzzles.generation import Generated
 from puzzles.mining import mine_decision, table_context
 from tutor.engine import defense as ed
+from tutor.engine.analysis import discard_analysis
 from tutor.engine.defense_puzzle import defense_positions
 from tutor.engine.furiten import furiten, is_winning_tile
 from tutor.engine.gamelog.events import Game
@@ -38,12 +40,18 @@ from tutor.engine.push_fold import push_or_fold
 from tutor.engine.scoring.score import has_yaku
 from tutor.engine.tiles import parse_tiles, tile_str
 from tutor.engine.value import Ranking, TableContext, decision_from_json, rank_discards
+from tutor.exercises import facts
+from tutor.exercises.facts import Analysis, DiscardRowJSON, FactsError
 
 BIG_LOSS = 400.0
 """Expected points given away from which a choice counts as a big mistake."""
 
 SHOWN_OPTIONS = 3
 """How many of the best options a decision keeps beside the player's own."""
+
+STORED_VERSION = 2
+"""The version of a stored decision (``"v"``); version 1 kept its own option rows, keyed
+``"tile"``, which migration ``reviews.0003`` turns into the facts codec's rows."""
 
 DEAL_IN_GAP = 0.05
 """Against a riichi: how much more likely than the safest tile to deal in (in probability) a
@@ -60,26 +68,23 @@ class StoredReviewError(ValueError):
     """A stored decision that does not have the shape :func:`judged_from_json` expects."""
 
 
-@dataclass(frozen=True)
-class Option:
-    """One discard as the engine ranked it; ``reasons`` are ``{"code", "params"}`` objects."""
+def no_facts() -> Analysis:
+    """The facts of a decision without a choice: no discard ranked.
 
-    tile: str
-    shanten: int
-    count: int
-    tenpai_rate: float
-    win_rate: float
-    ev: float
-    reasons: tuple[dict[str, Any], ...] = ()
+    >>> no_facts()
+    {'version': 3}
+    """
+    return facts.from_json(facts.to_json({}))
 
 
 @dataclass(frozen=True)
 class JudgedDecision:
     """One decision of the reviewed seat, judged.
 
-    ``played`` is the tile thrown (``0p`` for a red five); ``best`` the engine's best options,
-    best first; ``mine`` the row of the played tile (``None`` when the engine could not rank
-    the position); ``loss`` the expected points given away against the best; ``forced`` a
+    ``played`` is the tile thrown (``0p`` for a red five); ``facts`` the engine's ranked
+    discards as the facts codec stores them (:class:`tutor.exercises.facts.Analysis`): the
+    :data:`SHOWN_OPTIONS` best rows, best first, then the played tile's row when it is not
+    among them, and ``answer`` the best discard; empty when there was no choice. ``loss`` the expected points given away against the best; ``forced`` a
     discard after riichi (no choice); ``furiten`` the reasons the hand was furiten before the
     discard; ``missed`` ``"tsumo"`` or ``"ron"`` with ``missed_tile`` when a win was let go.
     """
@@ -95,14 +100,24 @@ class JudgedDecision:
     riichi_declared: bool
     forced: bool
     table: dict[str, Any]
-    best: tuple[Option, ...] = ()
-    mine: Option | None = None
+    facts: Analysis = field(default_factory=lambda: no_facts())
     loss: float = 0.0
     furiten: tuple[dict[str, Any], ...] = ()
     missed: str = ""
     missed_tile: str = ""
     puzzle: dict[str, Any] | None = field(default=None)
     defense: dict[str, Any] | None = field(default=None)
+
+    @property
+    def best(self) -> tuple[DiscardRowJSON, ...]:
+        """The engine's best discards, best first (the facts' rows)."""
+        return tuple(self.facts.get("discards", [])[:SHOWN_OPTIONS])
+
+    @property
+    def mine(self) -> DiscardRowJSON | None:
+        """The row of the played tile (``None`` when the engine ranked no discard)."""
+        played = _kind(self.played)
+        return next((r for r in self.facts.get("discards", []) if r["discard"] == played), None)
 
     @property
     def deal_in_prone(self) -> bool:
@@ -118,19 +133,35 @@ class JudgedDecision:
     @property
     def agrees(self) -> bool:
         """Whether the player threw the engine's best tile."""
-        return bool(self.best) and self.mine is not None and self.mine.tile == self.best[0].tile
+        mine = self.mine
+        return bool(self.best) and mine is not None and mine["discard"] == self.best[0]["discard"]
 
 
-def _option(row: Any) -> Option:
-    return Option(
-        tile=("0" + tile_str(row.discard)[1]) if row.red else tile_str(row.discard),
-        shanten=int(row.shanten),
-        count=int(row.count),
-        tenpai_rate=round(float(row.tenpai_rate), 4),
-        win_rate=round(float(row.win_rate), 4),
-        ev=round(float(row.ev), 1),
-        reasons=tuple({"code": r.code, "params": dict(r.params)} for r in row.reasons),
-    )
+def ranked_facts(hand: Hand, context: TableContext, played: str) -> Analysis:
+    """The engine's discards of ``hand`` ranked by value, as the facts codec stores them: the
+    :data:`SHOWN_OPTIONS` best, then ``played``'s row if it is not among them; ``answer`` is
+    the best discard. Each row is the engine's discard-table row with the value columns
+    (:func:`tutor.exercises.facts.discard_row`).
+
+    >>> from tutor.engine.hand import parse_hand
+    >>> f = ranked_facts(parse_hand("123m456p789s23m55p7z"), TableContext(draws_left=10), "1m")
+    >>> f["answer"], [r["discard"] for r in f["discards"]][-1], f["discards"][0]["accepted"]
+    ('7z', '1m', {'1m': 3, '4m': 4})
+    """
+    ranking: Ranking = rank_discards(hand, context)
+    if not ranking.rows:
+        return no_facts()
+    seen = tuple(a + b for a, b in zip(context.seen, hand.concealed, strict=True))
+    options = {
+        o.discard: o
+        for o in discard_analysis(hand.concealed, len(hand.melds), seen, held=hand.called_counts())
+    }
+    rows = [facts.discard_row(options[r.discard], r) for r in ranking.rows]
+    shown = rows[:SHOWN_OPTIONS]
+    kind = _kind(played)
+    if not any(r["discard"] == kind for r in shown):
+        shown += [r for r in rows if r["discard"] == kind]
+    return facts.from_json(facts.to_json({"discards": shown, "answer": rows[0]["discard"]}))
 
 
 def _kind(tile: str) -> str:
@@ -164,10 +195,10 @@ def judge_defense(record: Mapping[str, Any], hand: Hand, context: TableContext) 
     >>> from tutor.engine.defense import EXAMPLE
     >>> from tutor.engine.push_fold import EXAMPLE_HAND
     >>> from tutor.engine.hand import parse_hand
-    >>> facts = judge_defense({**EXAMPLE, "discard": "5m"}, parse_hand(EXAMPLE_HAND),
+    >>> facts = judge_defense({**EXAMPLE, "discard": "4s"}, parse_hand(EXAMPLE_HAND),
     ...     TableContext(draws_left=12))
     >>> facts["tiles"][0]["tile"], facts["played"]["tile"], facts["deal_in_prone"]
-    ('3p', '5m', True)
+    ('3p', '4s', True)
     """
     state = ed.DefenseState.from_json(record)
     rows = ed.assess(state)
@@ -208,7 +239,7 @@ def judge_decision(
     ...     "1z", "", (), (), "7z", False, True, False, False, "7z", (25000,) * 4, 60,
     ...     ((),) * 4, ((),) * 4)
     >>> j = judge_decision(d, 0)
-    >>> j.best[0].tile, j.mine.tile, j.loss, j.missed
+    >>> j.best[0]["discard"], j.mine["discard"], j.loss, j.missed
     ('7z', '7z', 0.0, '')
     """
     state = state or _SeatState()
@@ -246,8 +277,7 @@ def judge_decision(
             state.since_riichi.extend(passed)
     if d.declared_riichi:
         state.since_riichi = []
-    best: tuple[Option, ...] = ()
-    mine: Option | None = None
+    ranked = no_facts()
     loss = 0.0
     puzzle: dict[str, Any] | None = None
     defense: dict[str, Any] | None = None
@@ -259,14 +289,12 @@ def judge_decision(
                 # a table the danger model cannot read (say, a log it was not fitted for):
                 # the decision is still judged for value, without the danger of each tile
                 defense = None
-        ranking: Ranking = rank_discards(hand, context)
-        options = [_option(r) for r in ranking.rows]
-        best = tuple(options[:SHOWN_OPTIONS])
-        mine = next((o for o in options if o.tile == played), None)
-        mine = mine or next((o for o in options if _kind(o.tile) == _kind(played)), None)
-        if mine is not None and options:
-            loss = round(max(0.0, options[0].ev - mine.ev), 1)
-        if mine is not None and options and _kind(mine.tile) != _kind(options[0].tile):
+        ranked = ranked_facts(hand, context, played)
+        rows = ranked.get("discards", [])
+        mine = next((r for r in rows if r["discard"] == _kind(played)), None)
+        if mine is not None and rows:
+            loss = round(max(0.0, rows[0].get("ev", 0.0) - mine.get("ev", 0.0)), 1)
+        if mine is not None and rows and mine["discard"] != rows[0]["discard"]:
             mined = mine_decision(d)
             if isinstance(mined, Generated):
                 puzzle = {
@@ -291,8 +319,7 @@ def judge_decision(
         riichi_declared=d.declared_riichi,
         forced=forced,
         table=table_context(d),
-        best=best,
-        mine=mine,
+        facts=ranked,
         loss=loss,
         furiten=furiten_reasons,
         missed=missed,
@@ -329,41 +356,41 @@ def judge_seat(
 
 
 def judged_to_json(j: JudgedDecision) -> dict[str, Any]:
-    """The stored JSON of a judged decision (see :func:`judged_from_json`).
+    """The stored JSON of a judged decision (see :func:`judged_from_json`); its ranked
+    discards are stored by the facts codec (:func:`tutor.exercises.facts.to_json`).
 
     >>> j = JudgedDecision(0, "E1", 0, 1, "1m", (), None, "1m", False, True, {})
+    >>> judged_to_json(j)["facts"]
+    {'version': 3}
     >>> judged_from_json(judged_to_json(j)) == j
     True
     """
     out = asdict(j)
-    out["v"] = 1
+    out["facts"] = facts.to_json(j.facts)
+    out["v"] = STORED_VERSION
     return out
 
 
-def _opt(obj: Any) -> Option:
-    if not isinstance(obj, Mapping):
-        raise StoredReviewError("an option must be an object")
-    return Option(
-        tile=str(obj["tile"]),
-        shanten=int(obj["shanten"]),
-        count=int(obj["count"]),
-        tenpai_rate=float(obj["tenpai_rate"]),
-        win_rate=float(obj["win_rate"]),
-        ev=float(obj["ev"]),
-        reasons=tuple(dict(r) for r in obj.get("reasons", ())),
-    )
-
-
 def judged_from_json(obj: Mapping[str, Any]) -> JudgedDecision:
-    """Read back a stored judged decision; :class:`StoredReviewError` when it is malformed.
+    """Read back a stored judged decision; :class:`StoredReviewError` when it is malformed or
+    of another version.
 
-    >>> judged_from_json({"v": 1})
+    >>> judged_from_json({"v": 2})
     Traceback (most recent call last):
     ...
     reviews.judge.StoredReviewError: a stored decision lacks 'index'
+    >>> judged_from_json({"v": 1})
+    Traceback (most recent call last):
+    ...
+    reviews.judge.StoredReviewError: a stored decision of version 1, not 2
     """
+    if not isinstance(obj, Mapping):
+        raise StoredReviewError("a stored decision must be an object")
+    if obj.get("v") != STORED_VERSION:
+        raise StoredReviewError(
+            f"a stored decision of version {obj.get('v')}, not {STORED_VERSION}"
+        )
     try:
-        mine = obj.get("mine")
         return JudgedDecision(
             index=int(obj["index"]),
             round=str(obj["round"]),
@@ -376,8 +403,7 @@ def judged_from_json(obj: Mapping[str, Any]) -> JudgedDecision:
             riichi_declared=bool(obj["riichi_declared"]),
             forced=bool(obj["forced"]),
             table=dict(obj["table"]),
-            best=tuple(_opt(o) for o in obj.get("best", ())),
-            mine=None if mine is None else _opt(mine),
+            facts=facts.from_json(obj["facts"]),
             loss=float(obj.get("loss", 0.0)),
             furiten=tuple(dict(r) for r in obj.get("furiten", ())),
             missed=str(obj.get("missed", "")),
@@ -387,5 +413,7 @@ def judged_from_json(obj: Mapping[str, Any]) -> JudgedDecision:
         )
     except KeyError as exc:
         raise StoredReviewError(f"a stored decision lacks {exc}") from exc
+    except FactsError as exc:
+        raise StoredReviewError(f"a stored decision's facts: {exc}") from exc
     except (TypeError, ValueError) as exc:
         raise StoredReviewError(f"a stored decision is malformed: {exc}") from exc

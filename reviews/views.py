@@ -21,13 +21,14 @@ from django.views.decorators.vary import vary_on_headers
 from classes.models import Assignment, AssignmentKind
 from puzzles.feedback import situation
 from puzzles.models import Puzzle
+from tutor.exercises import tables
 from tutor.web import limits
 from tutor.web.http import AuthenticatedHttpRequest, HtmxHttpRequest, wants_partial
 
 from . import services, tasks
 from .defense import defense_context
 from .forms import UploadForm
-from .judge import JudgedDecision, Option, StoredReviewError
+from .judge import StoredReviewError
 from .models import GameReview, ReviewedDecision, ReviewStatus
 
 
@@ -87,18 +88,6 @@ def index(request: AuthenticatedHttpRequest) -> HttpResponse:
     return render(request, "reviews/index.html", context, status=status)
 
 
-def _row(option: Option, judged: JudgedDecision, mine: bool) -> dict[str, Any]:
-    best = judged.best[0].ev if judged.best else option.ev
-    return {
-        "option": option,
-        "mine": mine,
-        "tenpai": round(option.tenpai_rate * 100),
-        "win": round(option.win_rate * 100),
-        "ev": round(option.ev),
-        "loss": round(max(0.0, best - option.ev)),
-    }
-
-
 def _step(review: GameReview, raw: str | None) -> dict[str, Any]:
     """The context of one decision (``raw`` is its index from the query string)."""
     try:
@@ -113,11 +102,8 @@ def _step(review: GameReview, raw: str | None) -> dict[str, Any]:
         judged = row.judged
     except StoredReviewError as exc:
         raise Http404(_("This decision could not be read.")) from exc
-    rows = [
-        _row(o, judged, o.tile == (judged.mine.tile if judged.mine else "")) for o in judged.best
-    ]
-    if judged.mine is not None and not any(r["mine"] for r in rows):
-        rows.append(_row(judged.mine, judged, True))
+    best = [judged.best[0]["discard"]] if judged.best else []
+    rows = tables.discard_rows(judged.facts, best=best, answer=[tables.kind_text(judged.played)])
     return {
         "decision": judged,
         "rows": rows,

@@ -69,7 +69,8 @@ def test_a_learner_reviews_a_shared_game_and_gets_its_mistakes_as_puzzles(
         "link", name=str(first.index + 1), exact=True
     ).click()
     page.get_by_test_id("big-mistake").wait_for()
-    assert page.get_by_test_id("my-choice").is_visible()
+    mine = page.get_by_test_id("options").locator("tr.table-warning")
+    assert mine.count() == 1 and "yours" in mine.inner_text()
     assert "expected points given away" in page.get_by_test_id("played").inner_text()
     screenshot(page, "review-mistake-en-1280")
     page.set_viewport_size({"width": 375, "height": 800})

@@ -143,4 +143,4 @@ def test_a_position_the_danger_model_cannot_read_is_judged_for_value_alone() -> 
 
     unreadable = {"river": [], "visible": [0] * 34, "hand": [0] * 34, "discard": "7z"}
     judged = judge_decision(decision("123m456p789s23m55p7z", "7z", "7z"), 0, None, unreadable)
-    assert judged.defense is None and judged.best and judged.best[0].tile == "7z"
+    assert judged.defense is None and judged.best and judged.best[0]["discard"] == "7z"

@@ -6,6 +6,7 @@ import pytest
 
 from puzzles.mining import read_game
 from reviews.judge import (
+    SHOWN_OPTIONS,
     StoredReviewError,
     judge_decision,
     judge_seat,
@@ -75,13 +76,29 @@ def test_the_best_discard_loses_nothing_and_a_worse_one_loses_points() -> None:
     worse = judge_decision(decision("123m456p789s23m55p7z", "7z", "5p"), 0)
     assert best.agrees and best.loss == 0
     assert not worse.agrees and worse.loss > 0
-    assert worse.mine is not None and worse.mine.tile == "5p"
-    assert worse.loss == pytest.approx(worse.best[0].ev - worse.mine.ev, abs=0.11)
+    assert worse.mine is not None and worse.mine["discard"] == "5p"
+    assert worse.loss == pytest.approx(worse.best[0]["ev"] - worse.mine["ev"], abs=0.11)
+
+
+def test_the_options_are_the_engines_discard_rows_with_their_value_columns() -> None:
+    judged = judge_decision(decision("123m456p789s23m55p7z", "7z", "1m"), 0)
+    rows = judged.facts["discards"]
+    assert judged.facts["answer"] == rows[0]["discard"] == "7z"
+    # The three best, then the played tile's own row.
+    assert len(rows) == SHOWN_OPTIONS + 1 and rows[-1]["discard"] == "1m" == judged.mine["discard"]
+    assert rows[0]["accepted"] == {"1m": 3, "4m": 4} and rows[0]["count"] == 7
+    assert all({"ev", "win_rate", "tenpai_rate", "reasons", "two_step"} <= r.keys() for r in rows)
+
+
+def test_a_red_five_thrown_is_the_five_s_row_marked_red() -> None:
+    judged = judge_decision(decision("123m406p789s23m11p7z", "7z", "5p", discard_red=True), 0)
+    assert judged.played == "0p" and judged.mine is not None
+    assert judged.mine["discard"] == "5p" and judged.mine["red"] is True
 
 
 def test_a_discard_in_riichi_is_forced_and_not_judged() -> None:
     judged = judge_decision(decision("123m456p789s23m55p7z", "7z", "7z", riichi=(1,)), 0)
-    assert judged.forced and judged.best == () and judged.loss == 0
+    assert judged.forced and judged.best == () and judged.mine is None and judged.loss == 0
 
 
 def test_every_judged_decision_of_a_real_game_survives_the_codec() -> None:
@@ -94,4 +111,17 @@ def test_every_judged_decision_of_a_real_game_survives_the_codec() -> None:
 
 def test_a_malformed_stored_decision_is_refused() -> None:
     with pytest.raises(StoredReviewError, match="lacks"):
-        judged_from_json({"index": 0})
+        judged_from_json({"index": 0, "v": 2})
+
+
+def test_a_stored_decision_of_version_1_is_refused_until_migrated() -> None:
+    with pytest.raises(StoredReviewError, match="version 1, not 2"):
+        judged_from_json({"v": 1, "index": 0, "best": [{"tile": "7z"}]})
+
+
+def test_stored_rows_in_another_shape_are_refused_by_the_facts_codec() -> None:
+    j = judge_decision(decision("123m456p789s23m55p7z", "7z", "7z"), 0)
+    stored = judged_to_json(j)
+    stored["facts"]["discards"][0]["accepted"] = [{"tile": "1m", "count": 3}]
+    with pytest.raises(StoredReviewError, match="accepted must map tiles to counts"):
+        judged_from_json(stored)

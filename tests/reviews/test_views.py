@@ -259,7 +259,7 @@ def test_the_review_page_speaks_spanish() -> None:
     page = client.get(reverse("reviews:detail", args=[review.pk]), HTTP_ACCEPT_LANGUAGE="es")
     text = page.content.decode()
     assert f"Decisión 1 de {review.total}" in text
-    assert "Puntos esperados" in text and "Pérdida" in text
+    assert "Puntos esperados" in text and "Fichas aceptadas" in text
     assert "Elegiste el mejor descarte del motor" in text
     # Points are grouped the Spanish way, in the rivers' scores as in the table.
     assert "25.000 puntos" in text and "25000 puntos" not in text
