@@ -98,8 +98,10 @@ from tutor.exercises.facts import (
     discard_row,
     waits_json,
 )
+from tutor.exercises.kinds import GENERATED, Kind
 
-KINDS = ("discard", "efficiency", "improve", "waits", "shanten")
+KINDS = GENERATED
+"""The kinds this module deals (:data:`tutor.exercises.kinds.GENERATED`)."""
 DEALER_THEMES = ("one-suit", "near-tenpai", "random-deal")
 """Themes that choose the sampler rather than filter the results."""
 
@@ -127,8 +129,8 @@ VALUE_THEMES = (
 """Themes of a what-to-discard puzzle judged by value (generated or mined from a game)."""
 
 KIND_THEMES: dict[str, tuple[str, ...]] = {
-    "discard": VALUE_THEMES,
-    "efficiency": (
+    Kind.DISCARD: VALUE_THEMES,
+    Kind.EFFICIENCY: (
         "one-suit",
         "tenpai",
         "iishanten",
@@ -140,9 +142,9 @@ KIND_THEMES: dict[str, tuple[str, ...]] = {
         "seven-pairs",
         "dead-tiles",
     ),
-    "improve": ("near-tenpai", "early-hand", "one-suit", "seven-pairs"),
-    "waits": ("one-suit", "multi-wait", *_WAIT_THEMES),
-    "shanten": ("tenpai", "near-tenpai", "early-hand", "seven-pairs", "one-suit"),
+    Kind.IMPROVE: ("near-tenpai", "early-hand", "one-suit", "seven-pairs"),
+    Kind.WAITS: ("one-suit", "multi-wait", *_WAIT_THEMES),
+    Kind.SHANTEN: ("tenpai", "near-tenpai", "early-hand", "seven-pairs", "one-suit"),
 }
 """The themes each kind of puzzle can carry (a batch asking for another finds nothing)."""
 
@@ -325,16 +327,16 @@ def deal_candidate(kind: str, theme: str, seed: int) -> Candidate:
         raise ValueError(f"unknown puzzle kind {kind!r}: choose one of {', '.join(KINDS)}")
     rng = random.Random(seed)
     sampler = _sampler_for(rng, theme)
-    if kind in ("discard", "efficiency"):
+    if kind in (Kind.DISCARD, Kind.EFFICIENCY):
         tiles, pool = _deal_hand(rng, 14, sampler, rng.choice((1, 2, 2, 3, 3, 3)))
         context, table = _table_context(rng, pool)
         seen = tiles + table
-    elif kind == "waits":
+    elif kind == Kind.WAITS:
         if sampler == "random-deal":
             sampler = "near-tenpai"
         tiles, _pool = _deal_hand(rng, 13, sampler, 0)
         context, seen = {}, tiles
-    elif kind == "improve":
+    elif kind == Kind.IMPROVE:
         if sampler == "random-deal":
             sampler = "near-tenpai"
         tiles, _pool = _deal_hand(rng, 13, sampler, rng.choice((1, 2, 2)))
@@ -435,7 +437,7 @@ def _one_suit(counts: Sequence[int]) -> bool:
 class Generated:
     """An accepted puzzle, ready to store."""
 
-    kind: str
+    kind: Kind
     hand: str
     context: dict[str, Any]
     analysis: Analysis
@@ -595,13 +597,13 @@ def _evaluate_discard(c: Candidate) -> Generated | Rejected:
         return judged
     visible = [s - h for s, h in zip(c.seen, c.counts, strict=True)]
     return Generated(
-        "discard",
+        Kind.DISCARD,
         c.hand,
         c.context,
         judged.analysis,
         judged.themes,
         judged.difficulty,
-        canonical_key("discard", c.counts, visible),
+        canonical_key(Kind.DISCARD, c.counts, visible),
         c.seed,
     )
 
@@ -698,13 +700,13 @@ def _evaluate_efficiency(c: Candidate) -> Generated | Rejected:
         "difficulty": difficulty,
     }
     return Generated(
-        "efficiency",
+        Kind.EFFICIENCY,
         c.hand,
         c.context,
         analysis,
         tuple(sorted(themes)),
         difficulty,
-        canonical_key("efficiency", c.counts, visible),
+        canonical_key(Kind.EFFICIENCY, c.counts, visible),
         c.seed,
     )
 
@@ -733,13 +735,13 @@ def _evaluate_improve(c: Candidate) -> Generated | Rejected:
         "difficulty": difficulty,
     }
     return Generated(
-        "improve",
+        Kind.IMPROVE,
         c.hand,
         c.context,
         analysis,
         tuple(sorted(themes)),
         difficulty,
-        canonical_key("improve", c.counts),
+        canonical_key(Kind.IMPROVE, c.counts),
         c.seed,
     )
 
@@ -773,13 +775,13 @@ def _evaluate_waits(c: Candidate) -> Generated | Rejected:
         "difficulty": difficulty,
     }
     return Generated(
-        "waits",
+        Kind.WAITS,
         c.hand,
         c.context,
         analysis,
         tuple(sorted(themes)),
         difficulty,
-        canonical_key("waits", c.counts),
+        canonical_key(Kind.WAITS, c.counts),
         c.seed,
     )
 
@@ -803,13 +805,13 @@ def _evaluate_shanten(c: Candidate) -> Generated | Rejected:
         "difficulty": difficulty,
     }
     return Generated(
-        "shanten",
+        Kind.SHANTEN,
         c.hand,
         c.context,
         analysis,
         tuple(sorted(themes)),
         difficulty,
-        canonical_key("shanten", c.counts),
+        canonical_key(Kind.SHANTEN, c.counts),
         c.seed,
     )
 

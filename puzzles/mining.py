@@ -29,6 +29,7 @@ from tutor.engine.gamelog.replay import Decision, replay_game
 from tutor.engine.gamelog.tenhou6 import read_tenhou6
 from tutor.engine.shanten import shanten
 from tutor.engine.value import decision_from_json
+from tutor.exercises.kinds import Kind
 
 from .generation import MAX_VALUE_SHANTEN, Generated, Rejected, judge_by_value
 
@@ -138,7 +139,7 @@ def mine_decision(d: Decision) -> Generated | Rejected:
     if any(p != d.seat for p in d.riichi):
         themes.add("riichi-table")
     return Generated(
-        "discard",
+        Kind.DISCARD,
         d.hand,
         table_context(d),
         analysis,

@@ -36,6 +36,7 @@ from .base import (
     display,
     names,
 )
+from .kinds import Kind
 from .tables import DiscardRow, kind_text
 
 __all__ = [
@@ -51,14 +52,15 @@ __all__ = [
 
 class PuzzleKind(models.TextChoices):
     """The kinds of puzzle: the one vocabulary of the puzzles app, its pages and its
-    exercise types (``puzzles.models.PuzzleKind`` is this enum)."""
+    exercise types (``puzzles.models.PuzzleKind`` is this enum): the values of
+    :class:`tutor.exercises.kinds.Kind`, with their labels."""
 
-    DISCARD = "discard", gettext_lazy("What to discard")
-    EFFICIENCY = "efficiency", gettext_lazy("Efficiency: the most tiles")
-    IMPROVE = "improve", gettext_lazy("Which tiles improve this hand")
-    WAITS = "waits", gettext_lazy("What are the waits")
-    SHANTEN = "shanten", gettext_lazy("How many shanten")
-    DEFENSE = "defense", gettext_lazy("Defense: the safest tile")
+    DISCARD = Kind.DISCARD.value, gettext_lazy("What to discard")
+    EFFICIENCY = Kind.EFFICIENCY.value, gettext_lazy("Efficiency: the most tiles")
+    IMPROVE = Kind.IMPROVE.value, gettext_lazy("Which tiles improve this hand")
+    WAITS = Kind.WAITS.value, gettext_lazy("What are the waits")
+    SHANTEN = Kind.SHANTEN.value, gettext_lazy("How many shanten")
+    DEFENSE = Kind.DEFENSE.value, gettext_lazy("Defense: the safest tile")
 
 
 DISCARD_KINDS = frozenset({PuzzleKind.DISCARD, PuzzleKind.EFFICIENCY})
