@@ -27,6 +27,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tutor.exercises import facts
+from tutor.exercises.kinds import Kind
 
 from . import generation
 from .models import (
@@ -395,7 +396,15 @@ def batch_progress(batch_id: int) -> BatchProgress:
 
 # --- the daily puzzle ------------------------------------------------------------------------------
 
-DAILY_KINDS = ("discard", "waits", "efficiency", "improve", "discard", "shanten", "discard")
+DAILY_KINDS = (
+    Kind.DISCARD,
+    Kind.WAITS,
+    Kind.EFFICIENCY,
+    Kind.IMPROVE,
+    Kind.DISCARD,
+    Kind.SHANTEN,
+    Kind.DISCARD,
+)
 """The kind of the day cycles through this list (what to discard most days)."""
 
 
