@@ -19,7 +19,7 @@ from tutor.engine.gamelog.events import Game
 
 from . import defense
 from .models import Puzzle
-from .services import _themes
+from .services import link_row_themes
 
 PER_GAME = 4
 """The most defense puzzles one uploaded game gives (the shared games' fixture keeps 2)."""
@@ -74,20 +74,5 @@ def store_defense_rows(rows: Iterable[dict[str, Any]], job_id: int | None = None
             ],
             ignore_conflicts=True,
         )
-        stored = dict(
-            Puzzle.objects.filter(
-                canonical_key__in=[r["canonical_key"] for r in fresh]
-            ).values_list("canonical_key", "pk")
-        )
-        themes = _themes({slug for r in fresh for slug in r["themes"]})
-        through = Puzzle.themes.through
-        through.objects.bulk_create(
-            (
-                through(puzzle_id=stored[r["canonical_key"]], theme_id=themes[slug].pk)
-                for r in fresh
-                if r["canonical_key"] in stored
-                for slug in r["themes"]
-            ),
-            ignore_conflicts=True,
-        )
+        stored = link_row_themes(fresh)
     return len(stored)

@@ -15,9 +15,9 @@ from __future__ import annotations
 import datetime as dt
 import secrets
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.cache import cache
@@ -154,6 +154,29 @@ class Themed(Protocol):
 
     @property
     def themes(self) -> Sequence[str]: ...
+
+
+def link_row_themes(rows: Sequence[Mapping[str, Any]]) -> dict[str, int]:
+    """After a bulk insert of puzzle rows (fixtures, mined defense positions): give each stored
+    row its ``themes`` slugs and return the stored ids by canonical key. A row another writer
+    stored first keeps the themes it has; links are never doubled."""
+    stored = dict(
+        Puzzle.objects.filter(canonical_key__in=[r["canonical_key"] for r in rows]).values_list(
+            "canonical_key", "pk"
+        )
+    )
+    themes = _themes({slug for r in rows for slug in r["themes"]})
+    through = Puzzle.themes.through
+    through.objects.bulk_create(
+        (
+            through(puzzle_id=stored[r["canonical_key"]], theme_id=themes[slug].pk)
+            for r in rows
+            if r["canonical_key"] in stored
+            for slug in r["themes"]
+        ),
+        ignore_conflicts=True,
+    )
+    return stored
 
 
 def link_themes(stored: dict[str, int], puzzles: Iterable[Themed]) -> None:

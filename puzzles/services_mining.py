@@ -31,7 +31,7 @@ from tutor.exercises import facts
 
 from . import defense_mining, mining
 from .models import BatchStatus, ChunkStatus, GameLog, MiningJob, Puzzle
-from .services import _themes, link_themes
+from .services import link_row_themes, link_themes
 
 
 class UploadError(ValueError):
@@ -345,20 +345,5 @@ def load_fixture(path: Path = FIXTURE) -> int:
             ],
             ignore_conflicts=True,
         )
-        stored = dict(
-            Puzzle.objects.filter(
-                canonical_key__in=[r["canonical_key"] for r in fresh]
-            ).values_list("canonical_key", "pk")
-        )
-        themes = _themes({slug for r in fresh for slug in r["themes"]})
-        through = Puzzle.themes.through
-        through.objects.bulk_create(
-            (
-                through(puzzle_id=stored[r["canonical_key"]], theme_id=themes[slug].pk)
-                for r in fresh
-                if r["canonical_key"] in stored
-                for slug in r["themes"]
-            ),
-            ignore_conflicts=True,
-        )
+        link_row_themes(fresh)
     return len(fresh)
