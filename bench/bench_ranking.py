@@ -13,11 +13,12 @@ hand tenpai. Printed, as shares of the kept decisions:
 - *expected score*: the discard with the highest expected score of
   :func:`tutor.engine.value.rank_discards` is (among every discard, then among those that keep
   the lowest shanten, as mahjong-cpp ranks by default), and its clear rule without preferences;
-- *ranking*: the first row under the preference model, **cross-validated by game** (fitted on
-  four fifths of the games, measured on the other fifth: see ``scripts/fit_discard_prefs.py``);
-  and where its ``clear`` flag is set (the fitted chance of the first row above a threshold
-  chosen on the four training fifths alone, and the top expected score), how many decisions
-  that is and how often the player agreed.
+- *ranking*: the first row under the preference model (the linear logit and the trees boosted
+  from it), **cross-validated by game** (fitted on four fifths of the games, measured on the
+  other fifth: see ``scripts/fit_discard_prefs.py``); and where its ``clear`` flag is set (the
+  fitted chance of the first row above a threshold chosen on the four training fifths alone,
+  from their out-of-fold scores, and the top expected score), how many decisions that is and
+  how often the player agreed.
 
 Then the median CPU time of one :func:`~tutor.engine.value.rank_discards` call by the hand's
 shanten (``--timing`` decisions ranked again; the wall clock of the first pass is printed too,

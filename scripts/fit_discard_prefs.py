@@ -15,12 +15,29 @@ terminal, value honor, dora, red five, a pair, how many copies are in view, the 
 belongs to, and products of these with the turn and the distance to tenpai).
 
 A conditional logit (one softmax over the candidates of each decision, L2-penalised, fitted by
-Newton's method with numpy) learns how much each feature weighs in the Phoenix players' choice.
+Newton's method with numpy) learns how much each feature weighs in the Phoenix players' choice;
+then LightGBM boosts 300 small trees (depth 3, 7 leaves, at least 200 rows a leaf, L2 10) from
+its score with the same loss (:func:`fit_model`), over the features and the linear score; the
+trees are exported as node arrays that :mod:`tutor.engine.trees` sums with numpy.
 :func:`cross_validate` splits the decisions **by game** into folds and measures the top-1
-agreement of the weights fitted on the other folds, so the figure is never in-sample. The clear
-rule's threshold on the fitted chance of the first row is chosen on the training folds
-(:data:`AIM`) and measured on the held-out one. ``bench/bench_ranking.py`` imports
-:func:`load_or_collect` and :func:`cross_validate`.
+agreement of the model fitted on the other folds, so the figure is never in-sample. The clear
+rule's threshold on the fitted chance of the first row is chosen on the training folds'
+out-of-fold scores (:data:`AIM`) and measured on the held-out one. ``bench/bench_ranking.py``
+imports :func:`load_or_collect` and :func:`cross_validate`.
+
+Measured on 2026-12-01 (12,643 decisions, 5 folds by game, thresholds from out-of-fold scores):
+
+======================================  =======  ======================
+model                                   top-1    clear: share, agreed
+======================================  =======  ======================
+linear logit alone                      62.8 %   9.7 %, 90.2 %
++ trees, softmax loss, 150 rounds       63.4 %   12.0 %, 89.7 %
++ trees, softmax loss, 300 rounds       63.6 %   13.2 %, 90.1 % (shipped)
++ trees, 300 rounds, 15 leaves depth 4  63.7 %   13.4 %, 90.2 %
+LightGBM lambdarank, 300 rounds         63.4 %   12.4 %, 89.7 %
+======================================  =======  ======================
+
+(The linear logit with its threshold chosen in-sample at 91 %, before: 62.8 %, 8.6 % at 90.3 %.)
 """
 
 from __future__ import annotations
@@ -34,6 +51,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -45,6 +63,7 @@ from tutor.engine.analysis import discard_analysis  # noqa: E402
 from tutor.engine.gamelog.mjlog import load_mjlog  # noqa: E402
 from tutor.engine.gamelog.replay import replay_game  # noqa: E402
 from tutor.engine.tiles import parse_tile  # noqa: E402
+from tutor.engine.trees import flatten_lightgbm  # noqa: E402
 from tutor.engine.value import (  # noqa: E402
     RankedDiscard,
     TableContext,
@@ -57,10 +76,9 @@ LOGS = ROOT.parent / "shared" / "reference" / "tenhou_logs"
 OUT = ROOT / "tutor" / "engine" / "data" / "discard_prefs.json"
 FOLDS = 5
 L2 = 1.0
-AIM = 0.91
-"""The players' agreement the clear rule's threshold must reach on the games it is fitted on.
-The aim is 90% on games not fitted on; measured by cross-validation, the fitted games overstate
-it by about a point (0.90 here gave 89.5% on held-out games, 0.91 gave 90.3%)."""
+AIM = 0.90
+"""The players' agreement the clear rule's threshold must reach on the training games'
+out-of-fold scores (see :func:`cross_validate`)."""
 
 
 @dataclass
@@ -308,26 +326,112 @@ def fold_of(game: str) -> int:
     return int(hashlib.sha1(game.encode()).hexdigest()[:8], 16) % FOLDS
 
 
-def cross_validate(samples: list[Sample], names: list[str]) -> tuple[Result, dict[int, float]]:
+TREES: dict[str, Any] = {
+    "learning_rate": 0.05,
+    "num_leaves": 7,
+    "max_depth": 3,
+    "min_data_in_leaf": 200,
+    "feature_fraction": 0.5,
+    "bagging_fraction": 0.8,
+    "bagging_freq": 1,
+    "lambda_l2": 10.0,
+    "seed": 13,
+    "deterministic": True,
+    "force_row_wise": True,
+    "num_threads": 2,
+    "verbose": -1,
+}
+"""Small regularised trees boosted on top of the linear score (see :func:`fit_model`)."""
+ROUNDS = 300
+
+
+@dataclass
+class Model:
+    """The linear weights and the trees boosted from their score (None: linear alone)."""
+
+    weights: dict[str, float]
+    booster: Any = None
+
+    def scores(self, m: Matrix, names: list[str]) -> npt.NDArray[np.float64]:
+        """Every row's score: the linear score plus the trees' (log-odds of the choice)."""
+        linear = scores(m, names, self.weights)
+        if self.booster is None:
+            return linear
+        extra = self.booster.predict(np.column_stack([m.x, linear]), raw_score=True)
+        out: npt.NDArray[np.float64] = linear + extra
+        return out
+
+
+def fit_model(m: Matrix, names: list[str], rounds: int = ROUNDS) -> Model:
+    """The conditional logit, then LightGBM trees boosted from its score with the same loss
+    (a custom objective: one softmax over the candidates of each decision, gradient ``p - y``,
+    hessian ``p (1 - p)``), over the features and the linear score."""
+    import lightgbm as lgb
+
+    weights = fit(m, names)
+    if rounds <= 0:
+        return Model(weights)
+    linear = scores(m, names, weights)
+    y = m.chosen.astype(np.float64)
+
+    def objective(
+        preds: npt.NDArray[np.float64], _data: Any
+    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+        p = _group_softmax(preds, m.group, m.n)
+        return p - y, np.maximum(p * (1.0 - p), 1e-6)
+
+    data = lgb.Dataset(np.column_stack([m.x, linear]), init_score=linear)
+    return Model(weights, lgb.train(dict(TREES, objective=objective), data, rounds))
+
+
+def cross_validate(
+    samples: list[Sample], names: list[str], rounds: int = ROUNDS
+) -> tuple[Result, dict[int, float]]:
     """Fit on four folds of games, measure on the fifth, for each fold in turn.
 
-    The clear rule's threshold is chosen on the four training folds only (from the chances
-    fitted there: a linear model of a few dozen weights on thousands of decisions barely
-    overfits; the held-out agreement printed is the check)."""
+    The clear rule's threshold for a held-out fold is chosen on the four training folds, from
+    their **out-of-fold** scores (a model fitted on three of them scores the fourth), so the
+    trees' fit to their own games does not loosen it. One model per pair of folds serves both:
+    fitted outside folds j and k, it scores j for k's threshold and k for j's."""
     m = matrix(samples, names)
     folds = np.array([fold_of(s.game) for s in samples])
+    oof: dict[tuple[int, int], npt.NDArray[np.float64]] = {}
+    for j in range(FOLDS):
+        for k in range(j + 1, FOLDS):
+            model = fit_model(m.take((folds != j) & (folds != k)), names, rounds)
+            oof[(k, j)] = model.scores(m.take(folds == j), names)
+            oof[(j, k)] = model.scores(m.take(folds == k), names)
+    row_fold = folds[m.group]
     agreed = clear = clear_agreed = 0
     thresholds: dict[int, float] = {}
     for k in range(FOLDS):
-        train, test = m.take(folds != k), m.take(folds == k)
-        weights = fit(train, names)
-        thresholds[k] = choose_threshold(picks(train, scores(train, names, weights)))
-        pk = picks(test, scores(test, names, weights))
+        inner = folds != k
+        train = m.take(inner)
+        u_train = np.empty(len(train.x))
+        train_fold = row_fold[inner[m.group]]
+        for j in range(FOLDS):
+            if j != k:
+                u_train[train_fold == j] = oof[(k, j)]
+        thresholds[k] = choose_threshold(picks(train, u_train))
+        test = m.take(folds == k)
+        pk = picks(test, fit_model(train, names, rounds).scores(test, names))
         is_clear = pk.top_value & (pk.probability >= thresholds[k])
         agreed += int(pk.agreed.sum())
         clear += int(is_clear.sum())
         clear_agreed += int((is_clear & pk.agreed).sum())
     return Result(len(samples), agreed, clear, clear_agreed), thresholds
+
+
+def out_of_fold_threshold(samples: list[Sample], names: list[str], rounds: int = ROUNDS) -> float:
+    """The clear threshold of the shipped model: chosen on every game's out-of-fold scores."""
+    m = matrix(samples, names)
+    folds = np.array([fold_of(s.game) for s in samples])
+    u = np.empty(len(m.x))
+    for k in range(FOLDS):
+        u[(folds == k)[m.group]] = fit_model(m.take(folds != k), names, rounds).scores(
+            m.take(folds == k), names
+        )
+    return choose_threshold(picks(m, u))
 
 
 def main() -> None:
@@ -339,20 +443,22 @@ def main() -> None:
     data = load_or_collect(args.cache, args.games, args.every)
     names = sorted(data.samples[0].features[0])
     result, thresholds = cross_validate(data.samples, names)
-    m = matrix(data.samples, names)
-    weights = fit(m, names)
-    threshold = choose_threshold(picks(m, scores(m, names, weights)))
+    model = fit_model(matrix(data.samples, names), names)
+    threshold = out_of_fold_threshold(data.samples, names)
     n = result.decisions
     print(
         f"{n} decisions; cross-validated top-1 {result.agreed / n:.1%}; "
         f"clear {result.clear / n:.1%}, agreed {result.clear_agreed / max(1, result.clear):.1%} "
         f"(thresholds {sorted(round(t, 3) for t in thresholds.values())})"
     )
+    trees = flatten_lightgbm(model.booster.dump_model()["tree_info"])
     OUT.write_text(
         json.dumps(
             {
-                "about": "conditional-logit weights of tutor.engine.value.candidate_features, "
-                "fitted by scripts/fit_discard_prefs.py on the shared Phoenix games",
+                "about": "conditional-logit weights of tutor.engine.value.candidate_features "
+                "and LightGBM trees boosted from their score (input: the features in "
+                "trees.features order, then the linear score), fitted by "
+                "scripts/fit_discard_prefs.py on the shared Phoenix games",
                 "decisions": n,
                 "cross_validated_top1": round(result.agreed / n, 4),
                 "cross_validated_clear": round(result.clear / n, 4),
@@ -360,11 +466,21 @@ def main() -> None:
                     result.clear_agreed / max(1, result.clear), 4
                 ),
                 "clear_probability": round(threshold, 4),
-                "weights": {k: round(v, 5) for k, v in sorted(weights.items())},
+                "weights": {k: round(v, 5) for k, v in sorted(model.weights.items())},
             },
             indent=2,
+        )[:-2]
+        # the trees' node arrays on one line each, not one number per line
+        + ',\n  "trees": '
+        + json.dumps(
+            {
+                "features": names,
+                "rounds": ROUNDS,
+                "params": {k: v for k, v in TREES.items() if k != "verbose"},
+                **trees,
+            }
         )
-        + "\n"
+        + "\n}\n"
     )
     print(f"wrote {OUT.relative_to(ROOT)}")
 

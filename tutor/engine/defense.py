@@ -49,6 +49,7 @@ import numpy.typing as npt
 
 from .dora import dora_from_indicator
 from .tiles import EAST, NUM_KINDS, Counts, Tile, parse_tile, parse_tiles, tile_str
+from .trees import Trees
 
 __all__ = [
     "DefenseInputError",
@@ -960,12 +961,10 @@ class DangerModel:
 
     def raw(self, x: FloatArray) -> FloatArray:
         """The trees' summed log-odds for each row of ``x``."""
-        rows = np.arange(len(x))[:, None]
-        node = np.broadcast_to(self.roots, (len(x), len(self.roots))).copy()
-        for _ in range(self.depth):
-            go_left = x[rows, self.feature[node]] <= self.threshold[node]
-            node = np.where(go_left, self.left[node], self.right[node])
-        total: FloatArray = self.value[node].sum(axis=1)
+        trees = Trees(
+            self.feature, self.threshold, self.left, self.right, self.value, self.roots, self.depth
+        )
+        total: FloatArray = trees.raw(x)
         alpha, beta = self.base
         total += alpha + beta * np.log(x[:, 0] + self.base_eps)
         return total

@@ -33,7 +33,8 @@ Discards that go back a shanten are searched too (for shape or value), as deep a
 the efficiency figures scaled by a geometric model (:func:`_fallback_rates`).
 
 **Order.** Rows are sorted by ``score``: a conditional logit (:data:`PREFERENCE_MODEL`, fitted
-by ``scripts/fit_discard_prefs.py`` on the shared Phoenix games, see there) over
+by ``scripts/fit_discard_prefs.py`` on the shared Phoenix games, see there), plus small boosted
+trees fitted with the same loss on top of its score (:mod:`.trees`), over
 :func:`candidate_features`: the expected score, win and tenpai rates, uke-ire and shanten
 relative to the best row, and what strong players add to pure value: what the tile is (an
 isolated honor or terminal, a value honor, a dora, a red five), the shape it belongs to (a
@@ -88,6 +89,7 @@ from .tiles import (
     parse_tiles,
     tile_str,
 )
+from .trees import Trees
 
 __all__ = [
     "CLEAR_MARGIN",
@@ -655,23 +657,42 @@ def _load_preferences() -> dict[str, Any]:
 class PreferenceModel:
     """The fitted preference model: a score per candidate discard, in log-odds of a strong
     player's choice among the candidates of one decision (a conditional logit, linear in
-    :func:`candidate_features`).
+    :func:`candidate_features`, plus the optional ``trees``).
 
     >>> m = PreferenceModel({"ev": 2.0})
     >>> m.scores([{"ev": 0.0}, {"ev": -1.0}]).tolist()
     [0.0, -2.0]
     >>> m.probabilities([{"ev": 0.0}, {"ev": 0.0}]).tolist()
     [0.5, 0.5]
+
+    With trees (here one stump adding 1 when ``ev`` is above -0.5):
+
+    >>> stump = Trees.from_json({"roots": [0], "depth": 1, "nodes": {"feature": [0, 0, 0],
+    ...     "threshold": [-0.5, 0, 0], "left": [1, 1, 2], "right": [2, 1, 2],
+    ...     "value": [0, 0.0, 1.0]}})
+    >>> PreferenceModel({"ev": 2.0}, stump, ("ev",)).scores([{"ev": 0.0}, {"ev": -1.0}]).tolist()
+    [1.0, -2.0]
     """
 
     weights: Mapping[str, float]
+    trees: Trees | None = None
+    """Boosted trees added to the linear score (boosted from it with the same softmax loss):
+    their input is the features in ``tree_features`` order, then the linear score."""
+    tree_features: tuple[str, ...] = ()
 
     def scores(self, features: Sequence[Mapping[str, float]]) -> npt.NDArray[np.float64]:
         """The score of each candidate (one feature mapping per candidate)."""
-        return np.array(
+        linear = np.array(
             [sum(self.weights.get(k, 0.0) * v for k, v in f.items()) for f in features],
             dtype=np.float64,
         )
+        if self.trees is None or not len(linear):
+            return linear
+        x = np.array(
+            [[f.get(k, 0.0) for k in self.tree_features] for f in features], dtype=np.float64
+        )
+        out: npt.NDArray[np.float64] = linear + self.trees.raw(np.column_stack([x, linear]))
+        return out
 
     def probabilities(self, features: Sequence[Mapping[str, float]]) -> npt.NDArray[np.float64]:
         """The fitted chance that a strong player picks each candidate."""
@@ -683,7 +704,11 @@ class PreferenceModel:
 
 _PREFS_FILE = _load_preferences()
 PREFERENCE_MODEL: PreferenceModel | None = (
-    PreferenceModel({str(k): float(v) for k, v in _PREFS_FILE["weights"].items()})
+    PreferenceModel(
+        {str(k): float(v) for k, v in _PREFS_FILE["weights"].items()},
+        Trees.from_json(_PREFS_FILE["trees"]) if "trees" in _PREFS_FILE else None,
+        tuple(_PREFS_FILE["trees"]["features"]) if "trees" in _PREFS_FILE else (),
+    )
     if _PREFS_FILE.get("weights")
     else None
 )
@@ -695,7 +720,8 @@ PREFERENCES: dict[str, float] = dict(PREFERENCE_MODEL.weights) if PREFERENCE_MOD
 CLEAR_PROBABILITY: float = float(_PREFS_FILE.get("clear_probability", 0.0))
 """With fitted preferences: the fitted chance of the first row above which it is clear (0: use
 the expected-score rule). The fitting script picks, on the games it fits on, the lowest chance
-whose clear decisions Phoenix players agree with 90% of the time."""
+whose clear decisions Phoenix players agree with 90% of the time, on out-of-fold scores (each
+game scored by the model fitted on the other games)."""
 
 if "clear_ratio" in _PREFS_FILE:
     CLEAR_RATIO = float(_PREFS_FILE["clear_ratio"])  # chosen with the weights, see the script
