@@ -44,6 +44,7 @@ from tutor.engine.defense import (  # noqa: E402
     share_context,
 )
 from tutor.engine.tiles import parse_tile  # noqa: E402
+from tutor.engine.trees import flatten_lightgbm  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "reference" / "defense_decisions.jsonl.gz"
 OUT = ROOT / "tutor" / "engine" / "data" / "defense_model.json"
@@ -297,37 +298,7 @@ def cross_validate(rows: Rows, rounds: int = ROUNDS) -> np.ndarray:
 def export(fitted: Fitted, theta: np.ndarray, rows: Rows) -> dict[str, Any]:
     """The model as flat node arrays (leaves point to themselves), the base fit and the shape
     weights."""
-    dump = fitted.booster.dump_model()
-    feature: list[int] = []
-    threshold: list[float] = []
-    left: list[int] = []
-    right: list[int] = []
-    value: list[float] = []
-    roots: list[int] = []
-    depth = 0
-
-    def add(node: dict[str, Any], level: int) -> int:
-        nonlocal depth
-        me = len(feature)
-        feature.append(0)
-        threshold.append(0.0)
-        left.append(me)
-        right.append(me)
-        value.append(0.0)
-        if "leaf_value" in node:
-            value[me] = float(node["leaf_value"])
-            depth = max(depth, level)
-            return me
-        if node["decision_type"] != "<=":
-            raise ValueError(f"unexpected split {node['decision_type']}")
-        feature[me] = int(node["split_feature"])
-        threshold[me] = float(node["threshold"])
-        left[me] = add(node["left_child"], level + 1)
-        right[me] = add(node["right_child"], level + 1)
-        return me
-
-    for tree in dump["tree_info"]:
-        roots.append(add(tree["tree_structure"], 0))
+    flat = flatten_lightgbm(fitted.booster.dump_model()["tree_info"])
     return {
         "features": list(FEATURE_NAMES),
         "evidence": list(SHAPE_EVIDENCE),
@@ -336,19 +307,11 @@ def export(fitted: Fitted, theta: np.ndarray, rows: Rows) -> dict[str, Any]:
         "base_eps": EPS,
         "genbutsu_rate": round(fitted.genbutsu_rate, 7),
         "passed_rate": round(fitted.passed_rate, 7),
-        "roots": roots,
-        "depth": depth,
-        "nodes": {
-            "feature": feature,
-            "threshold": threshold,
-            "left": left,
-            "right": right,
-            "value": [round(v, 7) for v in value],
-        },
+        **flat,
         "meta": {
             "decisions": len(rows.records),
             "rows": len(rows.y),
-            "trees": len(roots),
+            "trees": len(flat["roots"]),
             "params": PARAMS,
             "rounds": ROUNDS,
             "fitted_by": "scripts/fit_defense.py",
