@@ -4,6 +4,7 @@ midway), and every exercise type with content is answered with the keyboard alon
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from lessons.models import Step
 from tests.conftest import screenshot
@@ -204,8 +205,10 @@ def test_every_exercise_type_works_from_the_keyboard(page, lessons, kind) -> Non
     feedback = page.locator("#feedback")
     feedback.wait_for()
     assert "feedback-correct" in feedback.get_attribute("class"), feedback.inner_text()
-    # htmx moves the focus to the swapped-in Next button once the swap settles.
-    page.wait_for_function("document.activeElement && document.activeElement.id === 'next'")
+    # htmx moves the focus to the swapped-in Next button once the swap settles. (Playwright's
+    # expect polls from outside the page: a wait_for_function predicate is eval'd in the page,
+    # which the site's CSP refuses whenever the first check comes before the focus moved.)
+    expect(page.locator("#next")).to_be_focused()
     if kind in ("wall", "complete", "calls", "waits"):
         screenshot(page, f"lessons-keyboard-{kind}-1280")
     page.keyboard.press("Enter")
