@@ -521,7 +521,8 @@ def worksheet_review(
     pupil = get_object_or_404(User, pk=student_id, class_memberships__classroom=classroom)
     context: dict[str, Any] = {"classroom": classroom, "assignment": sheet, "pupil": pupil}
     if sheet.kind == AssignmentKind.PUZZLES:
-        context["puzzles"] = worksheets.puzzle_answers(sheet, pupil)
+        context["items"] = worksheets.puzzle_answers(sheet, pupil)
+        context["puzzles"] = True
     elif sheet.kind == AssignmentKind.STAGE:
         context["items"] = worksheets.stage_answers(sheet.stage_slug, pupil)
         context["steps"] = True

@@ -17,10 +17,9 @@ from django.utils.translation import gettext_lazy
 
 from lessons.models import Stage, StepAnswer
 from lessons.services import first_answers as first_step_answers
-from puzzles.models import Puzzle, PuzzleKind
-from puzzles.play import first_answers, solution
+from puzzles.models import Puzzle, PuzzleAttempt
+from puzzles.play import exercise_of, first_answers
 from tutor.exercises import (
-    PALETTE,
     AnswerError,
     ContentError,
     Exercise,
@@ -81,7 +80,7 @@ def question(ex: Exercise[Any]) -> str:
 class Drawn:
     """An answer drawn: the widget with it ticked, its verdict (None if it cannot be read)."""
 
-    attempt: Attempt | StepAnswer | None
+    attempt: Attempt | StepAnswer | PuzzleAttempt | None
     widget: Widget
     verdict: Verdict | None
 
@@ -171,26 +170,26 @@ def drawn(ex: Exercise[Any], attempt: Attempt | StepAnswer) -> Drawn:
     return Drawn(attempt, ex.widget(answer), ex.check(answer))
 
 
-@dataclass
-class PuzzleAnswer:
-    """A puzzle of an assigned set with a student's first answer: ``notation`` is what the
-    answer is picked from (the hand, or every tile for waits), ``correct`` None if unanswered."""
-
-    puzzle: Puzzle
-    notation: str
-    picked: list[str]
-    right: str  # the tiles to outline, or the number of shanten
-    correct: bool | None
-
-
-def puzzle_answers(assignment: Assignment, student: Any) -> list[PuzzleAnswer]:
-    """The assigned puzzles in order, each with ``student``'s first answer (as rated)."""
+def puzzle_answers(assignment: Assignment, student: User) -> list[Item]:
+    """The assigned puzzles in order, each with ``student``'s first (rated) answer drawn on
+    the hand by the puzzle's exercise type; an unanswered puzzle has no answers."""
     puzzles = {p.pk: p for p in Puzzle.objects.filter(pk__in=assignment.puzzle_ids)}
-    answers = first_answers(student, puzzles)
+    first = first_answers(student, puzzles)
     out = []
     for p in (puzzles[i] for i in assignment.puzzle_ids if i in puzzles):
-        picked, correct = answers.get(p.pk, ([], None))
-        palette = p.kind in (PuzzleKind.WAITS, PuzzleKind.IMPROVE)
-        right = "".join(solution(p))
-        out.append(PuzzleAnswer(p, PALETTE if palette else p.hand, picked, right, correct))
+        try:
+            ex = exercise_of(p)
+            item = keyed(str(p.pk), ex, p.get_kind_display())
+        except ContentError:
+            out.append(Item(str(p.pk), None, p.get_kind_display()))
+            continue
+        attempt = first.get(p.pk)
+        if attempt is not None:
+            answer = tuple(str(a) for a in attempt.answer or [])
+            item.answers = [Drawn(attempt, ex.widget(answer), ex.check(answer))]
+        if item.key_widget is not None and item.key_widget.kind != "tiles":
+            # A palette or a number is answered beside the hand, which the widget leaves out.
+            for widget in (item.key_widget, *(d.widget for d in item.answers)):
+                widget.shown = [(_("The hand"), p.hand)]
+        out.append(item)
     return out

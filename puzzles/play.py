@@ -92,15 +92,13 @@ def is_correct(puzzle: Puzzle, answer: Sequence[str]) -> bool:
     return tuple(answer) in exercise_of(puzzle).solutions()
 
 
-def first_answers(user: User, puzzle_ids: Iterable[int]) -> dict[int, tuple[list[str], bool]]:
-    """Each of these puzzles' first (rated) answer by ``user`` and whether it was right, by
-    puzzle id: what a teacher reviews of an assigned puzzle set (classes read it here)."""
-    found: dict[int, tuple[list[str], bool]] = {}
+def first_answers(user: User, puzzle_ids: Iterable[int]) -> dict[int, PuzzleAttempt]:
+    """Each of these puzzles' first (rated) attempt by ``user``, by puzzle id: what a teacher
+    reviews of an assigned puzzle set (classes read it here)."""
+    found: dict[int, PuzzleAttempt] = {}
     rows = PuzzleAttempt.objects.filter(user=user, puzzle_id__in=list(puzzle_ids))
-    for pid, answer, right in rows.order_by("created", "pk").values_list(
-        "puzzle_id", "answer", "correct"
-    ):
-        found.setdefault(pid, ([str(a) for a in answer or []], bool(right)))
+    for attempt in rows.order_by("created", "pk"):
+        found.setdefault(attempt.puzzle_id, attempt)
     return found
 
 

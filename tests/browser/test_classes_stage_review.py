@@ -8,9 +8,10 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from classes.models import Assignment, AssignmentKind, Classroom, Instructor, Membership
+from classes.models import Assignment, AssignmentKind
 from lessons.models import Step, StepAnswer
-from tests.browser.test_classes import PASSWORD, both_sizes, log_in, open_tab, t
+from tests import factories
+from tests.browser.test_classes import both_sizes, log_in, open_tab, t
 from tests.browser.test_lessons import answer_by_clicking, click_button
 from tests.lessons.answers import widget_values
 from tutor.exercises import exercise, with_position
@@ -20,13 +21,8 @@ SLUG = "tenpai-and-waits"
 
 
 @pytest.fixture
-def assigned(make_user, curriculum):
-    teacher = make_user("sensei", PASSWORD)
-    Instructor.objects.create(user=teacher)
-    student = make_user("kaede", PASSWORD)
-    room = Classroom.objects.create(name="Dojo Sunday", created_by=teacher)
-    room.teachers.add(teacher)
-    Membership.objects.create(classroom=room, student=student)
+def assigned(curriculum):
+    room = factories.classroom("Dojo Sunday", factories.teacher("sensei"), factories.user("kaede"))
     return Assignment.objects.create(
         classroom=room, kind=AssignmentKind.STAGE, title="Waits", stage_slug=SLUG
     )

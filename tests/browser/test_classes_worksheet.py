@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from classes.models import Assignment, Classroom, Instructor, Membership
-from tests.browser.test_classes import PASSWORD, both_sizes, log_in, open_tab, t
+from classes.models import Assignment
+from tests import factories
+from tests.browser.test_classes import both_sizes, log_in, open_tab, t
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -23,14 +24,8 @@ HANDS = [
 
 
 @pytest.fixture
-def room(make_user, db):
-    teacher = make_user("sensei", PASSWORD)
-    Instructor.objects.create(user=teacher)
-    student = make_user("kaede", PASSWORD)
-    room = Classroom.objects.create(name="Dojo Sunday", created_by=teacher)
-    room.teachers.add(teacher)
-    Membership.objects.create(classroom=room, student=student)
-    return room
+def room(db):
+    return factories.classroom("Dojo Sunday", factories.teacher("sensei"), factories.user("kaede"))
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
