@@ -6,7 +6,7 @@ PG_URL ?= postgres://postgres@127.0.0.1:5432/tutor
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: setup run test check fmt coverage lint typecheck test-sqlite test-postgres worker messages screenshots bench clean
+.PHONY: setup run test check fmt coverage lint typecheck test-sqlite test-postgres worker messages screenshots bench lines clean
 
 # The inner loop's tests: everything but the long runs, the browser and the real Celery worker.
 FAST_TESTS := not slow and not browser and not redis
@@ -83,6 +83,11 @@ screenshots: $(VENV)/.installed
 
 bench: $(VENV)/.installed
 	for script in bench/*.py; do echo "== $$script"; $(PY) $$script; done
+
+# Python lines of the apps above the engine (no migrations), before issue 11's exercise layer
+# and now; `bench/app_lines.py --any REV` counts the lines naming Any.
+lines:
+	$(PY) bench/app_lines.py dc81929 HEAD
 
 clean:
 	rm -rf var staticfiles .pytest_cache .mypy_cache .ruff_cache
