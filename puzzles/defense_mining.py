@@ -19,7 +19,7 @@ from tutor.engine.gamelog.events import Game
 
 from . import defense
 from .models import Puzzle
-from .services import link_row_themes
+from .services import store_new
 
 PER_GAME = 4
 """The most defense puzzles one uploaded game gives (the shared games' fixture keeps 2)."""
@@ -49,12 +49,7 @@ def store_defense_rows(rows: Iterable[dict[str, Any]], job_id: int | None = None
     if not rows:
         return 0
     with transaction.atomic():
-        keys = [r["canonical_key"] for r in rows]
-        existing = set(
-            Puzzle.objects.filter(canonical_key__in=keys).values_list("canonical_key", flat=True)
-        )
-        fresh = [r for r in rows if r["canonical_key"] not in existing]
-        Puzzle.objects.bulk_create(
+        stored = store_new(
             [
                 Puzzle(
                     kind=r["kind"],
@@ -70,9 +65,8 @@ def store_defense_rows(rows: Iterable[dict[str, Any]], job_id: int | None = None
                     source_turn=r["source_turn"],
                     mining_job_id=job_id,
                 )
-                for r in fresh
+                for r in rows
             ],
-            ignore_conflicts=True,
+            {r["canonical_key"]: r["themes"] for r in rows},
         )
-        stored = link_row_themes(fresh)
     return len(stored)

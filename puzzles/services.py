@@ -17,12 +17,11 @@ import secrets
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -145,50 +144,37 @@ def _themes(slugs: set[str]) -> dict[str, Theme]:
     return themes
 
 
-class Themed(Protocol):
-    """What :func:`link_themes` reads of a puzzle (a :class:`~puzzles.generation.Generated`,
-    or a mined one): its key and its theme slugs."""
+def store_new(
+    puzzles: Sequence[Puzzle], themes: Mapping[str, Iterable[str]], scope: Q | None = None
+) -> dict[str, int]:
+    """Store the puzzles whose canonical key is not stored yet, link each one stored to its
+    theme slugs (``themes`` maps keys to slugs) and return their ids by canonical key.
 
-    @property
-    def canonical_key(self) -> str: ...
-
-    @property
-    def themes(self) -> Sequence[str]: ...
-
-
-def link_row_themes(rows: Sequence[Mapping[str, Any]]) -> dict[str, int]:
-    """After a bulk insert of puzzle rows (fixtures, mined defense positions): give each stored
-    row its ``themes`` slugs and return the stored ids by canonical key. A row another writer
-    stored first keeps the themes it has; links are never doubled."""
-    stored = dict(
-        Puzzle.objects.filter(canonical_key__in=[r["canonical_key"] for r in rows]).values_list(
-            "canonical_key", "pk"
-        )
+    A concurrent writer may store the same position meanwhile: the unique key makes the
+    database skip it (ON CONFLICT DO NOTHING). ``scope`` (``Q(chunk=chunk)``) then keeps to the
+    rows this writer stored; without it a row stored by the other writer counts too and gets
+    the themes it lacks (links are never doubled). Runs inside the caller's transaction.
+    """
+    keys = [p.canonical_key for p in puzzles]
+    existing = set(
+        Puzzle.objects.filter(canonical_key__in=keys).values_list("canonical_key", flat=True)
     )
-    themes = _themes({slug for r in rows for slug in r["themes"]})
+    fresh = [p for p in puzzles if p.canonical_key not in existing]
+    Puzzle.objects.bulk_create(fresh, ignore_conflicts=True)
+    rows = Puzzle.objects.filter(canonical_key__in=[p.canonical_key for p in fresh])
+    stored = dict(rows.filter(scope or Q()).values_list("canonical_key", "pk"))
+    slugs = {key: list(themes.get(key, ())) for key in stored}
+    by_slug = _themes({slug for wanted in slugs.values() for slug in wanted})
     through = Puzzle.themes.through
     through.objects.bulk_create(
         (
-            through(puzzle_id=stored[r["canonical_key"]], theme_id=themes[slug].pk)
-            for r in rows
-            if r["canonical_key"] in stored
-            for slug in r["themes"]
+            through(puzzle_id=pk, theme_id=by_slug[slug].pk)
+            for key, pk in stored.items()
+            for slug in slugs[key]
         ),
         ignore_conflicts=True,
     )
     return stored
-
-
-def link_themes(stored: dict[str, int], puzzles: Iterable[Themed]) -> None:
-    """Give each stored puzzle (``stored`` maps canonical keys to ids) its themes."""
-    puzzles = [g for g in puzzles if g.canonical_key in stored]
-    themes = _themes({slug for g in puzzles for slug in g.themes})
-    through = Puzzle.themes.through
-    through.objects.bulk_create(
-        through(puzzle_id=stored[g.canonical_key], theme_id=themes[slug].pk)
-        for g in puzzles
-        for slug in g.themes
-    )
 
 
 def generation_theme_name(slug: str) -> str:
@@ -235,15 +221,7 @@ def run_chunk(chunk_id: int, *, seconds: float = CHUNK_SECONDS) -> ChunkResult |
             return ChunkResult(
                 chunk_id, chunk.created_count, chunk.duplicates, chunk.rejected, True
             )
-        keys = [g.canonical_key for g in outcome.puzzles]
-        existing = set(
-            Puzzle.objects.filter(canonical_key__in=keys).values_list("canonical_key", flat=True)
-        )
-        fresh = [g for g in outcome.puzzles if g.canonical_key not in existing]
-        # A concurrent chunk of another batch may store the same position meanwhile: the
-        # unique key makes the database skip it (ON CONFLICT DO NOTHING), and what this chunk
-        # really stored is read back by its chunk id.
-        Puzzle.objects.bulk_create(
+        stored = store_new(
             [
                 Puzzle(
                     kind=g.kind,
@@ -257,12 +235,11 @@ def run_chunk(chunk_id: int, *, seconds: float = CHUNK_SECONDS) -> ChunkResult |
                     batch=batch,
                     chunk=chunk,
                 )
-                for g in fresh
+                for g in outcome.puzzles
             ],
-            ignore_conflicts=True,
+            {g.canonical_key: g.themes for g in outcome.puzzles},
+            Q(chunk=chunk),
         )
-        stored = dict(Puzzle.objects.filter(chunk=chunk).values_list("canonical_key", "pk"))
-        link_themes(stored, fresh)
         created = len(stored)
         duplicates = len(outcome.puzzles) - created
         chunk.status = ChunkStatus.DONE

@@ -31,7 +31,7 @@ from tutor.exercises import facts
 
 from . import defense_mining, mining
 from .models import BatchStatus, ChunkStatus, GameLog, MiningJob, Puzzle
-from .services import link_row_themes, link_themes
+from .services import store_new
 
 
 class UploadError(ValueError):
@@ -197,12 +197,7 @@ def run_game_log(game_log_id: int) -> GameResult | None:
             return GameResult(
                 game.pk, game.decisions, game.created_count, 0, game.agreed, game.error, True
             )
-        keys = [g.canonical_key for _d, g in mined.puzzles]
-        existing = set(
-            Puzzle.objects.filter(canonical_key__in=keys).values_list("canonical_key", flat=True)
-        )
-        fresh = [(d, g) for d, g in mined.puzzles if g.canonical_key not in existing]
-        Puzzle.objects.bulk_create(
+        stored = store_new(
             [
                 Puzzle(
                     kind=g.kind,
@@ -218,20 +213,16 @@ def run_game_log(game_log_id: int) -> GameResult | None:
                     source_turn=d.turn,
                     mining_job_id=game.job_id,
                 )
-                for d, g in fresh
+                for d, g in mined.puzzles
             ],
-            ignore_conflicts=True,
+            {g.canonical_key: g.themes for _d, g in mined.puzzles},
+            Q(mining_job_id=game.job_id),
         )
-        fresh_keys = [g.canonical_key for _d, g in fresh]
-        stored = dict(
-            Puzzle.objects.filter(
-                canonical_key__in=fresh_keys, mining_job_id=game.job_id
-            ).values_list("canonical_key", "pk")
-        )
-        link_themes(stored, (g for _d, g in fresh))
         created = len(stored)
         defense_created = defense_mining.store_defense_rows(defended, game.job_id)
-        agreed = sum(1 for _d, g in fresh if g.canonical_key in stored and g.analysis["agrees"])
+        agreed = sum(
+            1 for _d, g in mined.puzzles if g.canonical_key in stored and g.analysis["agrees"]
+        )
         game.status = ChunkStatus.DONE
         game.log_id = mined.log_id[:80]
         game.decisions = mined.decisions
@@ -284,11 +275,6 @@ def read_paths(paths: Iterable[str | Path]) -> tuple[list[LogFile], list[str]]:
     return files, errors
 
 
-def mined_puzzles() -> Q:
-    """The filter of puzzles mined from recorded games."""
-    return ~Q(source_log="")
-
-
 # --- a fixture of mined puzzles -----------------------------------------------------------------
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "real_game_puzzles.jsonl"
@@ -327,23 +313,17 @@ def load_fixture(path: Path = FIXTURE) -> int:
     """Store the puzzles of a fixture that are not stored yet; returns how many were new."""
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
     with transaction.atomic():
-        keys = [r["canonical_key"] for r in rows]
-        existing = set(
-            Puzzle.objects.filter(canonical_key__in=keys).values_list("canonical_key", flat=True)
-        )
-        fresh = [r for r in rows if r["canonical_key"] not in existing]
-        Puzzle.objects.bulk_create(
+        # A fixture written before the facts' current version is read as stored then.
+        stored = store_new(
             [
-                # A fixture written before the facts' current version is read as stored then.
                 Puzzle(
                     **{
                         **{name: r[name] for name in _FIXTURE_FIELDS},
                         "analysis": facts.upgrade(r["analysis"]),
                     }
                 )
-                for r in fresh
+                for r in rows
             ],
-            ignore_conflicts=True,
+            {r["canonical_key"]: r["themes"] for r in rows},
         )
-        link_row_themes(fresh)
-    return len(fresh)
+    return len(stored)

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from puzzles.mining import read_game
 from puzzles.models import Puzzle, PuzzleAttempt
-from puzzles.services import link_themes
+from puzzles.services import store_new
 from puzzles.services_mining import UploadError, decode_log
 from tutor.engine.gamelog.events import Game, GameLogError
 from tutor.engine.gamelog.replay import replay_game
@@ -169,11 +169,7 @@ def mistakes_to_puzzles(review: GameReview) -> int:
     if not wanted:
         return 0
     with transaction.atomic():
-        keys = [p["canonical_key"] for p in wanted]
-        existing = set(
-            Puzzle.objects.filter(canonical_key__in=keys).values_list("canonical_key", flat=True)
-        )
-        Puzzle.objects.bulk_create(
+        store_new(
             [
                 Puzzle(
                     kind=p["kind"],
@@ -190,13 +186,12 @@ def mistakes_to_puzzles(review: GameReview) -> int:
                 )
                 for p in wanted
             ],
-            ignore_conflicts=True,
+            {p["canonical_key"]: p["themes"] for p in wanted},
         )
+        keys = [p["canonical_key"] for p in wanted]
         stored = dict(
             Puzzle.objects.filter(canonical_key__in=keys).values_list("canonical_key", "pk")
         )
-        fresh_keys = {k: pk for k, pk in stored.items() if k not in existing}
-        link_themes(fresh_keys, (_Themed(p["canonical_key"], p["themes"]) for p in wanted))
         queued = set(
             PuzzleAttempt.objects.filter(
                 user=review.owner, puzzle_id__in=stored.values()
@@ -217,11 +212,3 @@ def mistakes_to_puzzles(review: GameReview) -> int:
         # ``created`` is auto_now_add: date the miss back so the first review is due now.
         PuzzleAttempt.objects.filter(pk__in=[a.pk for a in made]).update(created=when)
     return len(made)
-
-
-@dataclass(frozen=True)
-class _Themed:
-    """What :func:`puzzles.services.link_themes` reads of a generated puzzle."""
-
-    canonical_key: str
-    themes: list[str]
