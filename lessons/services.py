@@ -332,12 +332,6 @@ def reveals_working(request: HttpRequest, step: Step) -> bool:
     return int(misses.get(f"{step.stage.slug}/{step.key}", 0)) >= REVEAL_AFTER
 
 
-def record_hint(request: HttpRequest, step: Step) -> None:
-    record = records(request, step.stage).get(step.key, Record())
-    record.hints += 1
-    _save(request, step, record)
-
-
 def reset_stage(request: HttpRequest, stage: Stage) -> None:
     """Start a stage again (to earn more stars), keeping the best stars earned so far."""
     status = status_from(stage, records(request, stage))

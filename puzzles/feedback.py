@@ -27,11 +27,6 @@ def discard_rows(puzzle: Puzzle, answer: Sequence[str] = ()) -> list[DiscardRow]
     return tables.discard_rows(puzzle.analysis, best=best, answer=answer)
 
 
-def is_value_judged(puzzle: Puzzle) -> bool:
-    """Whether a discard puzzle's answer comes from the expected-value ranking."""
-    return (puzzle.analysis or {}).get("judge") == "value"
-
-
 def played_words(puzzle: Puzzle) -> str:
     """What the player of the recorded game did, said after the answer ("" for a generated
     puzzle): the same discard as the answer, or which other one."""

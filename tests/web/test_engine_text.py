@@ -470,33 +470,25 @@ def test_every_call_has_a_name(kind: CallKind) -> None:
     assert "_" not in english
 
 
-def test_the_template_filters_render_the_same_text() -> None:
+def test_the_template_filters_render_in_the_readers_language() -> None:
     template = Template(
-        "{% load engine_text %}{{ line|fu_text }} | {{ yaku|yaku_name }} | {{ near|reason_text }}"
-        " | {{ shape|wait_shape }} | {{ key|yaku_gloss }}"
+        "{% load engine_text %}{{ ev|points }} | {{ none|points }} | {{ reason|furiten_text }}"
     )
-    context = Context(
-        {
-            "line": fu("pair", 2, "+", tile="7z", role="dragon"),
-            "yaku": "haku",
-            "near": miss("pinfu", "wait_not_two_sided", shape="edge"),
-            "shape": "two_sided",
-            "key": "tanyao",
-        }
-    )
+    status = furiten(parse_hand("23m456p789s11z123p"), discards=[27, 3])
+    context = Context({"ev": 24999.6, "none": None, "reason": status.reasons[0]})
     with translation.override("es"):
         html = template.render(context)
-    assert html == (
-        "Pareja de dragón rojo (un dragón): +2 | Yakuhai: dragón blanco (haku) | "
-        "Pinfu: la espera es de borde (penchan) | espera a dos lados (ryanmen) | todo simples"
-    )
+    assert html.startswith("25.000 | — | furiten por descarte propio: cuatro de caracteres")
+    with translation.override("en"):
+        assert template.render(Context({"ev": "1234", "none": ""})).startswith("1,234 | — | ")
 
 
 @translation.override("en")
 def test_filters_escape_what_they_show() -> None:
-    template = Template("{% load engine_text %}{{ line|fu_text }}")
-    line = FuLine(2, "<b>odd</b>", "+", "brand_new")
-    assert template.render(Context({"line": line})) == "&lt;b&gt;odd&lt;/b&gt;: +2"
+    template = Template("{% load engine_text %}{{ reason|furiten_text }}")
+    # An unknown code falls back to the reason as given.
+    html = template.render(Context({"reason": {"code": "brand_new", "why": "<b>odd</b>"}}))
+    assert "&lt;b&gt;odd&lt;/b&gt;" in html and "<b>" not in html
 
 
 def test_no_reason_of_the_reference_wins_falls_back_to_english() -> None:
