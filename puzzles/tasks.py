@@ -45,22 +45,23 @@ TRANSIENT_ERRORS: tuple[type[BaseException], ...] = (
     *BROKER_ERRORS,
 )
 
+# A task that writes in one transaction and may run again: acknowledged after it ran (a lost
+# worker's task is delivered again), retried with backoff on a transient error only.
+RETRIED_TASK = {
+    "acks_late": True,
+    "reject_on_worker_lost": True,
+    "ignore_result": True,
+    "autoretry_for": TRANSIENT_ERRORS,
+    "retry_backoff": 2,
+    "retry_backoff_max": 60,
+    "retry_jitter": True,
+    "max_retries": 5,
+}
+
 _PUBLISH_RETRY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.5}
 
 
-@shared_task(
-    bind=True,
-    acks_late=True,
-    reject_on_worker_lost=True,
-    ignore_result=True,
-    time_limit=150,
-    soft_time_limit=120,
-    autoretry_for=TRANSIENT_ERRORS,
-    retry_backoff=2,
-    retry_backoff_max=60,
-    retry_jitter=True,
-    max_retries=5,
-)
+@shared_task(bind=True, time_limit=150, soft_time_limit=120, **RETRIED_TASK)
 def generate_chunk(self: Any, chunk_id: int) -> dict[str, int] | None:  # self: Celery's Task
     """Generate and store one chunk of a batch (see :func:`puzzles.services.run_chunk`)."""
     try:
@@ -103,18 +104,7 @@ def requeue_stalled_batches(minutes: int = 15) -> int:
     return sum(1 for batch_id in stalled if dispatch_batch(batch_id))
 
 
-@shared_task(
-    acks_late=True,
-    reject_on_worker_lost=True,
-    ignore_result=True,
-    time_limit=900,
-    soft_time_limit=840,
-    autoretry_for=TRANSIENT_ERRORS,
-    retry_backoff=2,
-    retry_backoff_max=60,
-    retry_jitter=True,
-    max_retries=5,
-)
+@shared_task(time_limit=900, soft_time_limit=840, **RETRIED_TASK)
 def mine_game_log(game_log_id: int) -> dict[str, int] | None:
     """Mine one game of a mining job (see :func:`puzzles.services_mining.run_game_log`)."""
     try:

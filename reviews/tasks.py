@@ -10,23 +10,12 @@ from __future__ import annotations
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 
-from puzzles.tasks import TRANSIENT_ERRORS
+from puzzles.tasks import RETRIED_TASK
 
 from . import services
 
 
-@shared_task(
-    acks_late=True,
-    reject_on_worker_lost=True,
-    ignore_result=True,
-    time_limit=600,
-    soft_time_limit=540,
-    autoretry_for=TRANSIENT_ERRORS,
-    retry_backoff=2,
-    retry_backoff_max=60,
-    retry_jitter=True,
-    max_retries=5,
-)
+@shared_task(time_limit=600, soft_time_limit=540, **RETRIED_TASK)
 def judge_review(review_id: int) -> dict[str, int] | None:
     """Judge and store every decision of one review (:func:`reviews.services.run_review`)."""
     try:
