@@ -62,7 +62,7 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Any
@@ -210,6 +210,24 @@ class Candidate:
     @property
     def hand(self) -> str:
         return tiles_str(counts_to_tiles(self.counts))
+
+    def accept(
+        self,
+        kind: Kind,
+        analysis: Analysis,
+        themes: Iterable[str],
+        difficulty: int,
+        *,
+        by_table: bool = False,
+    ) -> Generated:
+        """The candidate as a puzzle of ``kind``; ``by_table`` when the tiles seen outside the
+        hand change the answer, so they are part of its canonical key."""
+        visible = [s - h for s, h in zip(self.seen, self.counts, strict=True)]
+        key = canonical_key(kind, self.counts, visible if by_table else None)
+        themes = tuple(sorted(themes))
+        return Generated(
+            kind, self.hand, self.context, analysis, themes, difficulty, key, self.seed
+        )
 
 
 def _complete_hand(rng: random.Random, pool: list[int], kinds: Sequence[int]) -> list[int] | None:
@@ -595,17 +613,7 @@ def _evaluate_discard(c: Candidate) -> Generated | Rejected:
     judged = judge_by_value(parse_hand(c.hand), table_of(c))
     if isinstance(judged, Rejected):
         return judged
-    visible = [s - h for s, h in zip(c.seen, c.counts, strict=True)]
-    return Generated(
-        Kind.DISCARD,
-        c.hand,
-        c.context,
-        judged.analysis,
-        judged.themes,
-        judged.difficulty,
-        canonical_key(Kind.DISCARD, c.counts, visible),
-        c.seed,
-    )
+    return c.accept(Kind.DISCARD, judged.analysis, judged.themes, judged.difficulty, by_table=True)
 
 
 def _own_river(c: Candidate) -> set[int]:
@@ -684,7 +692,6 @@ def _evaluate_efficiency(c: Candidate) -> Generated | Rejected:
     if best["shanten"] >= 2:
         level += 1
     difficulty = _clamp(level)
-    visible = [s - h for s, h in zip(c.seen, c.counts, strict=True)]
     analysis: Analysis = {
         "version": ANALYSIS_VERSION,
         "judge": "efficiency",
@@ -699,16 +706,7 @@ def _evaluate_efficiency(c: Candidate) -> Generated | Rejected:
         "margin": margin.as_dict(),
         "difficulty": difficulty,
     }
-    return Generated(
-        Kind.EFFICIENCY,
-        c.hand,
-        c.context,
-        analysis,
-        tuple(sorted(themes)),
-        difficulty,
-        canonical_key(Kind.EFFICIENCY, c.counts, visible),
-        c.seed,
-    )
+    return c.accept(Kind.EFFICIENCY, analysis, themes, difficulty, by_table=True)
 
 
 def _evaluate_improve(c: Candidate) -> Generated | Rejected:
@@ -734,16 +732,7 @@ def _evaluate_improve(c: Candidate) -> Generated | Rejected:
         "forms": kinds_forms,
         "difficulty": difficulty,
     }
-    return Generated(
-        Kind.IMPROVE,
-        c.hand,
-        c.context,
-        analysis,
-        tuple(sorted(themes)),
-        difficulty,
-        canonical_key(Kind.IMPROVE, c.counts),
-        c.seed,
-    )
+    return c.accept(Kind.IMPROVE, analysis, themes, difficulty)
 
 
 def _evaluate_waits(c: Candidate) -> Generated | Rejected:
@@ -774,16 +763,7 @@ def _evaluate_waits(c: Candidate) -> Generated | Rejected:
         "forms": forms(c.counts),
         "difficulty": difficulty,
     }
-    return Generated(
-        Kind.WAITS,
-        c.hand,
-        c.context,
-        analysis,
-        tuple(sorted(themes)),
-        difficulty,
-        canonical_key(Kind.WAITS, c.counts),
-        c.seed,
-    )
+    return c.accept(Kind.WAITS, analysis, themes, difficulty)
 
 
 def _evaluate_shanten(c: Candidate) -> Generated | Rejected:
@@ -804,16 +784,7 @@ def _evaluate_shanten(c: Candidate) -> Generated | Rejected:
         "forms": hand_forms,
         "difficulty": difficulty,
     }
-    return Generated(
-        Kind.SHANTEN,
-        c.hand,
-        c.context,
-        analysis,
-        tuple(sorted(themes)),
-        difficulty,
-        canonical_key(Kind.SHANTEN, c.counts),
-        c.seed,
-    )
+    return c.accept(Kind.SHANTEN, analysis, themes, difficulty)
 
 
 _EVALUATORS = {
