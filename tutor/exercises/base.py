@@ -12,7 +12,8 @@ from django.utils.text import capfirst, get_text_list
 from django.utils.translation import gettext as _
 
 from tutor.engine import tiles as et
-from tutor.engine.hand import Hand, parse_hand
+from tutor.engine.hand import Hand, hand_str, parse_hand
+from tutor.engine.positions import UnknownFamilyError, draw_position
 from tutor.web.tile_names import tile_name
 
 from .tables import DiscardRow
@@ -165,8 +166,6 @@ def display(hand: Hand) -> str:
     """Hand notation for the ``{% tiles %}`` tag: concealed tiles, then each called set as the
     engine writes it (``[6*45p]L``, ``(9999p)``), so the tag lays the called tile sideways and
     a closed kan's end tiles face down."""
-    from tutor.engine.hand import hand_str
-
     return hand_str(hand)
 
 
@@ -309,8 +308,6 @@ def with_position(data: Mapping[str, Any], seed: int | None = None) -> dict[str,
     ``family``: the family fills its fields (``hand``, a row's ``tiles``, ``indicators``),
     ``seed`` (or the data's own ``seed``) picks the position, and a drawn position equal to
     ``avoid`` (the example the prose just showed, or a list of them) is skipped."""
-    from tutor.engine.positions import UnknownFamilyError, draw_position
-
     out = dict(data)
     if "family" not in out:
         return out  # a fixed position (a wall's own ``seed`` is one of its fields)

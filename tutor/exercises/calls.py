@@ -3,11 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Set
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.utils.translation import gettext as _
 
 from tutor.engine import tiles as et
+from tutor.engine.calls import (
+    Call,
+    Caller,
+    CallKind,
+    CallOptions,
+    Resolution,
+    call_options,
+    forbidden_discards,
+    resolve_calls,
+)
 from tutor.engine.hand import Hand
 from tutor.engine.scoring import has_yaku
 from tutor.web.tile_names import tile_name
@@ -32,9 +42,6 @@ from .base import (
     names,
     register,
 )
-
-if TYPE_CHECKING:
-    from tutor.engine.calls import CallOptions, Resolution
 
 # --- calls, claim, kuikae -----------------------------------------------------------------
 
@@ -80,8 +87,6 @@ class Calls(Exercise[frozenset[str]]):
         )
 
     def _options(self) -> CallOptions:
-        from tutor.engine.calls import Caller, call_options
-
         players: list[Any] = [None, None, None, None]
         players[self.seat] = Caller(self.hand, riichi=self.riichi)
         try:
@@ -248,8 +253,6 @@ class Claim(Exercise[frozenset[str]]):
     required = ("discarder", "discard", "claims", "ask")
 
     def parse(self) -> None:
-        from tutor.engine.calls import Caller, CallKind, call_options
-
         if self.data["discarder"] not in SEATS:
             raise ContentError("discarder: east, south, west or north")
         self.discarder = SEATS.index(self.data["discarder"])
@@ -305,8 +308,6 @@ class Claim(Exercise[frozenset[str]]):
             self.declared.append(match[0])
 
     def _resolution(self) -> Resolution:
-        from tutor.engine.calls import resolve_calls
-
         return resolve_calls(self.declared, self.discarder, legal=self.legal)
 
     def _answer(self) -> frozenset[str]:
@@ -445,8 +446,6 @@ class Kuikae(Exercise[frozenset[int]]):
     required = fields
 
     def parse(self) -> None:
-        from tutor.engine.calls import Call, CallKind
-
         self.hand = _parse_hand(f"{self.data['hand']} {self.data['meld']}", "hand", sizes=(14,))
         meld = self.hand.melds[-1]
         if meld.kind.value not in ("chi", "pon") or meld.called is None:
@@ -462,8 +461,6 @@ class Kuikae(Exercise[frozenset[int]]):
         )
 
     def _answer(self) -> frozenset[int]:
-        from tutor.engine.calls import forbidden_discards
-
         held = set(self.hand.concealed_tiles())
         return frozenset(forbidden_discards(self.call) & held)
 
@@ -478,8 +475,6 @@ class Kuikae(Exercise[frozenset[int]]):
         return picked
 
     def check(self, answer: frozenset[int]) -> Verdict:
-        from tutor.engine.calls import forbidden_discards
-
         assert isinstance(answer, frozenset)
         right = self._answer()
         reasons = []

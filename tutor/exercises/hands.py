@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.utils.formats import number_format
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tutor.engine import dora, furiten
 from tutor.engine import tiles as et
-from tutor.engine.analysis import DiscardOption, clear_margin, discard_analysis
-from tutor.engine.waits import WaitShape
+from tutor.engine.analysis import DiscardOption, Ukeire, clear_margin, discard_analysis, ukeire
+from tutor.engine.furiten import FuritenStatus
+from tutor.engine.hand import Hand
+from tutor.engine.shanten import shanten, shanten_chiitoitsu, shanten_kokushi, shanten_standard
+from tutor.engine.waits import WaitShape, wait_pattern, wait_shapes
 from tutor.web.engine_text import wait_shape_phrase
 from tutor.web.tile_names import tile_name
 
@@ -37,11 +41,6 @@ from .base import (
 from .facts import discard_row
 from .tables import DiscardRow, discard_table
 
-if TYPE_CHECKING:
-    from tutor.engine.analysis import Ukeire
-    from tutor.engine.furiten import FuritenStatus
-    from tutor.engine.hand import Hand
-
 # --- dora ---------------------------------------------------------------------------------
 
 
@@ -64,8 +63,6 @@ class Dora(Exercise[frozenset[int] | int]):
         self.hand = _parse_hand(self.data["hand"], "hand") if "hand" in self.data else None
 
     def solutions(self) -> set[frozenset[int] | int]:
-        from tutor.engine import dora
-
         both = [*self.indicators, *self.ura]
         if self.hand is None:
             return {frozenset(dora.dora_tiles(both))}
@@ -81,8 +78,6 @@ class Dora(Exercise[frozenset[int] | int]):
 
     def _mistakes(self, answer: frozenset[int] | int) -> list[str]:
         """The slips behind a wrong answer, each named; empty when none is recognised."""
-        from tutor.engine import dora
-
         indicators = [*self.indicators, *self.ura]
         out: list[str] = []
         if self.hand is None:
@@ -156,8 +151,6 @@ class Dora(Exercise[frozenset[int] | int]):
         return out
 
     def check(self, answer: frozenset[int] | int) -> Verdict:
-        from tutor.engine import dora
-
         if answer != self.solution():
             reasons = self._mistakes(answer)
             if not reasons:
@@ -262,20 +255,14 @@ class Dora(Exercise[frozenset[int] | int]):
 # --- waits --------------------------------------------------------------------------------
 
 
-@register
-class Waits(Exercise[frozenset[int]]):
-    type = "waits"
+class _KindsForAHand(Exercise[frozenset[int]]):
+    """Pick every tile kind that does something for a 13-tile hand, from the whole palette."""
+
     fields = ("hand",)
     required = fields
 
     def parse(self) -> None:
         self.hand = _parse_hand(self.data["hand"], "hand", sizes=(13,))
-
-    def solutions(self) -> set[frozenset[int]]:
-        from tutor.engine import furiten
-
-        waits = frozenset(furiten.winning_tiles(self.hand))
-        return {waits} if waits else set()
 
     def read(self, post: Mapping[str, Any]) -> frozenset[int]:
         picked = _kinds(post, "tile", range(et.NUM_KINDS))
@@ -283,10 +270,28 @@ class Waits(Exercise[frozenset[int]]):
             raise EmptyAnswer(_("Pick at least one tile."))
         return picked
 
+    def widget(self, answer: frozenset[int] | None = None) -> Widget:
+        checked = [et.tile_str(k) for k in sorted(answer)] if isinstance(answer, frozenset) else []
+        return Widget(
+            "palette",
+            notation=PALETTE,
+            select="many",
+            value="tile",
+            checked=checked,
+            shown=[(_("The hand"), display(self.hand))],
+        )
+
+
+@register
+class Waits(_KindsForAHand):
+    type = "waits"
+
+    def solutions(self) -> set[frozenset[int]]:
+        waits = frozenset(furiten.winning_tiles(self.hand))
+        return {waits} if waits else set()
+
     def _shapes(self) -> dict[int, str]:
         """Each wait with the shape(s) it completes, in words."""
-        from tutor.engine.waits import wait_shapes
-
         shape_names = _wait_shape_names()
         return {
             tile: _(" or ").join(sorted(shape_names[s.value] for s in shapes))
@@ -346,8 +351,6 @@ class Waits(Exercise[frozenset[int]]):
             % {"n": len(right), "tiles": names(sorted(right))},
         )
         if len(right) > 1:
-            from tutor.engine.waits import wait_pattern
-
             pattern = wait_pattern(self.hand.concealed, self.hand.melds)
             # Name the whole wait only when it is more than its tiles' shapes.
             if pattern is not None and pattern.value in ("nobetan", "multi_sided"):
@@ -356,17 +359,6 @@ class Waits(Exercise[frozenset[int]]):
                     % {"shape": _wait_shape_names()[pattern.value]}
                 )
         return Verdict(True, [capfirst(r) for r in reasons])
-
-    def widget(self, answer: frozenset[int] | None = None) -> Widget:
-        checked = [et.tile_str(k) for k in sorted(answer)] if isinstance(answer, frozenset) else []
-        return Widget(
-            "palette",
-            notation=PALETTE,
-            select="many",
-            value="tile",
-            checked=checked,
-            shown=[(_("The hand"), display(self.hand))],
-        )
 
 
 def _wait_shape_names() -> dict[str, str]:
@@ -387,8 +379,6 @@ class Shanten(Exercise[int]):
         self.hand = _parse_hand(self.data["hand"], "hand")
 
     def _value(self) -> int:
-        from tutor.engine.shanten import shanten
-
         return shanten(self.hand.concealed, len(self.hand.melds), held=self.hand.called_counts())
 
     def solutions(self) -> set[int]:
@@ -396,8 +386,6 @@ class Shanten(Exercise[int]):
 
     def _mistake(self, answer: int, value: int) -> str:
         """Why a shanten answer is off, when the slip is a known one."""
-        from tutor.engine.shanten import shanten_chiitoitsu, shanten_kokushi, shanten_standard
-
         assert isinstance(answer, int)
         counts, melds = self.hand.concealed, len(self.hand.melds)
         standard = shanten_standard(counts, melds)
@@ -482,8 +470,6 @@ def _wraps_around(counts: Any, k: int) -> bool:
 
 def _ukeire(hand: Hand) -> Ukeire:
     """The engine's accepted tiles of a 13-tile hand, counting the copies in sight in it."""
-    from tutor.engine.analysis import ukeire
-
     return ukeire(
         hand.concealed, len(hand.melds), seen=hand.all_counts(), held=hand.called_counts()
     )
@@ -513,25 +499,14 @@ def _accepted_text(u: Any) -> str:
 
 
 @register
-class Improve(Exercise[frozenset[int]]):
+class Improve(_KindsForAHand):
     """Pick every tile kind whose draw lowers the hand's shanten (its accepted tiles)."""
 
     type = "improve"
-    fields = ("hand",)
-    required = fields
-
-    def parse(self) -> None:
-        self.hand = _parse_hand(self.data["hand"], "hand", sizes=(13,))
 
     def solutions(self) -> set[frozenset[int]]:
         right = frozenset(k for k, n in _ukeire(self.hand).accepted.items() if n)
         return {right} if right else set()
-
-    def read(self, post: Mapping[str, Any]) -> frozenset[int]:
-        picked = _kinds(post, "tile", range(et.NUM_KINDS))
-        if not picked:
-            raise EmptyAnswer(_("Pick at least one tile."))
-        return picked
 
     def check(self, answer: frozenset[int]) -> Verdict:
         assert isinstance(answer, frozenset)
@@ -581,17 +556,6 @@ class Improve(Exercise[frozenset[int]]):
             ) % {"n": u.shanten}
         return Verdict(True, [where, _accepted_text(u)])
 
-    def widget(self, answer: frozenset[int] | None = None) -> Widget:
-        checked = [et.tile_str(k) for k in sorted(answer)] if isinstance(answer, frozenset) else []
-        return Widget(
-            "palette",
-            notation=PALETTE,
-            select="many",
-            value="tile",
-            checked=checked,
-            shown=[(_("The hand"), display(self.hand))],
-        )
-
 
 # --- furiten ------------------------------------------------------------------------------
 
@@ -631,8 +595,6 @@ class Furiten(Exercise[str]):
             raise ContentError("win: ron or tsumo")
 
     def _status(self) -> FuritenStatus:
-        from tutor.engine import furiten
-
         # After riichi every passed tile counts since the riichi: that is riichi furiten,
         # which outlasts (and so replaces) the temporary kind.
         if self.riichi:
@@ -640,8 +602,6 @@ class Furiten(Exercise[str]):
         return furiten.furiten(self.hand, self.discards, self.passed, None)
 
     def solutions(self) -> set[str]:
-        from tutor.engine import furiten
-
         tile = self.tile[0]
         if not furiten.is_winning_tile(self.hand, tile):
             return {"no_wait"}
@@ -656,8 +616,6 @@ class Furiten(Exercise[str]):
         return _one(post, "choice", FURITEN_CHOICES)
 
     def check(self, answer: str) -> Verdict:
-        from tutor.engine import furiten
-
         status = self._status()
         reasons = [
             _("This hand waits on %(tiles)s.") % {"tiles": names(status.waits)},
@@ -686,8 +644,6 @@ class Furiten(Exercise[str]):
 
     def _mistake(self, answer: str, status: Any) -> list[str]:
         """The confusion behind a wrong furiten answer, when it is a known one."""
-        from tutor.engine import furiten
-
         tile = self.tile[0]
         kinds = {r.kind.value for r in status.reasons}
         if answer == "no_wait" and furiten.is_winning_tile(self.hand, tile):

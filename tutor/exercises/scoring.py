@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+
+from tutor.engine.scoring import TENHOU_NAMES, NoYakuError, ScoreResult, ScoringError, score
+from tutor.engine.scoring.score import YAKU_KEYS
+from tutor.engine.scoring.situation import situation_from_hand
 
 from .base import (
     _WIND,
@@ -28,9 +32,6 @@ from .base import (
     points_text,
     register,
 )
-
-if TYPE_CHECKING:
-    from tutor.engine.scoring import ScoreResult
 
 # --- the winning situation: yaku, fu, payment ---------------------------------------------
 
@@ -55,9 +56,6 @@ class _Winning[A: Hashable](Exercise[A]):
     )
 
     def parse(self) -> None:
-        from tutor.engine.scoring import ScoringError
-        from tutor.engine.scoring.situation import situation_from_hand
-
         d = self.data
         self.hand = _parse_hand(d["hand"], "hand", sizes=(14,))
         win = _parse_tiles(d["win_tile"], "win_tile")[0]
@@ -107,13 +105,9 @@ class _Winning[A: Hashable](Exercise[A]):
             raise ContentError(f"situation: {exc}") from exc
 
     def result(self) -> ScoreResult:
-        from tutor.engine.scoring import score
-
         return score(self.situation)
 
     def solutions(self) -> set[A]:
-        from tutor.engine.scoring import ScoringError
-
         try:
             return {self._answer(self.result())}
         except ScoringError as exc:
@@ -243,8 +237,6 @@ class YakuExercise(_Winning[frozenset[str]]):
         choices = self.data["choices"]
         if not isinstance(choices, list) or not all(isinstance(c, str) for c in choices):
             raise ContentError("choices: a list of yaku names")
-        from tutor.engine.scoring import TENHOU_NAMES
-        from tutor.engine.scoring.score import YAKU_KEYS
 
         by_name = {name: YAKU_KEYS[i] for i, name in TENHOU_NAMES.items() if i < 52}
         bad = [c for c in choices if c not in by_name]
@@ -267,16 +259,12 @@ class YakuExercise(_Winning[frozenset[str]]):
     def _outcome(self) -> tuple[Any, Any]:
         """``(result, None)`` for a hand that can win, ``(None, NoYakuError)`` for one that
         cannot (complete, but without a yaku)."""
-        from tutor.engine.scoring import NoYakuError
-
         try:
             return self.result(), None
         except NoYakuError as exc:
             return None, exc
 
     def solutions(self) -> set[frozenset[str]]:
-        from tutor.engine.scoring import NoYakuError
-
         try:
             self.result()
         except NoYakuError:
@@ -287,9 +275,6 @@ class YakuExercise(_Winning[frozenset[str]]):
         present = frozenset(y.key for y in result.yaku if y.tenhou_id < 52)
         missing = present - set(self.choices)
         if missing:
-            from tutor.engine.scoring import TENHOU_NAMES
-            from tutor.engine.scoring.score import YAKU_KEYS
-
             names_ = {YAKU_KEYS[i]: n for i, n in TENHOU_NAMES.items()}
             raise ContentError(
                 f"choices: add {', '.join(sorted(names_[k] for k in missing))} (the hand has it)"

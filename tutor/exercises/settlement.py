@@ -8,6 +8,9 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tutor.engine.scoring.presets import TENHOU
+from tutor.engine.scoring.settlement import final_scores, noten_payments, placements
+
 from .base import (
     SEATS,
     Answer,
@@ -71,9 +74,6 @@ class Noten(Exercise[tuple[tuple[str, int], ...]]):
         self.tenpai = _seat_list(self.data["tenpai"], "tenpai")
 
     def _changes(self) -> tuple[int, ...]:
-        from tutor.engine.scoring.presets import TENHOU
-        from tutor.engine.scoring.settlement import noten_payments
-
         return noten_payments(tuple(s in self.tenpai for s in SEATS), TENHOU.noten_payments)
 
     def solutions(self) -> set[tuple[tuple[str, int], ...]]:
@@ -85,7 +85,6 @@ class Noten(Exercise[tuple[tuple[str, int], ...]]):
     def check(self, answer: tuple[tuple[str, int], ...]) -> Verdict:
         right = self.solution()
         assert isinstance(right, tuple)
-        from tutor.engine.scoring.presets import TENHOU
 
         rule = _(
             "At an exhaustive draw the players who are not tenpai pay %(total)s in all, shared "
@@ -175,8 +174,6 @@ class FinalScores(Exercise[tuple[tuple[str, int], ...]]):
     required = fields
 
     def parse(self) -> None:
-        from tutor.engine.scoring.presets import TENHOU
-
         points = self.data["points"]
         if (
             not isinstance(points, list)
@@ -192,8 +189,6 @@ class FinalScores(Exercise[tuple[tuple[str, int], ...]]):
 
     def _results(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
         """(places, results before uma, final results), seat by seat, from the engine."""
-        from tutor.engine.scoring.settlement import final_scores, placements
-
         return (
             placements(self.points),
             final_scores(self.points, uma=(0, 0, 0, 0)),
@@ -207,8 +202,6 @@ class FinalScores(Exercise[tuple[tuple[str, int], ...]]):
         return tuple((s, _number(post, f"score_{s}", -500, 500)) for s in SEATS)
 
     def check(self, answer: tuple[tuple[str, int], ...]) -> Verdict:
-        from tutor.engine.scoring.presets import TENHOU
-
         right = self.solution()
         assert isinstance(right, tuple)
         rule = _(
@@ -251,8 +244,6 @@ class FinalScores(Exercise[tuple[tuple[str, int], ...]]):
     def _mistakes(self, answer: tuple[tuple[str, int], ...], right: Any) -> list[str]:
         """Each seat's slip: the uma left out, another place's uma, or the starting points
         used instead of the return points."""
-        from tutor.engine.scoring.presets import TENHOU
-
         assert isinstance(answer, tuple)
         places, before, _final = self._results()
         seats = dict(zip(SEATS, _seat_names(), strict=True))

@@ -10,8 +10,10 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tutor.engine import shanten as sh
 from tutor.engine import tiles as et
 from tutor.engine.hand import InvalidMeldError, Meld, MeldKind
+from tutor.engine.shapes import decompositions
 from tutor.web.tile_names import tile_name
 
 from .base import (
@@ -360,8 +362,6 @@ class Complete(Exercise[tuple[str, int | None]]):
         self.hand = _parse_hand(self.data["hand"], "hand", sizes=(14,))
 
     def _splits(self) -> list[Any]:
-        from tutor.engine.shapes import decompositions
-
         return decompositions(self.hand.concealed, self.hand.melds)
 
     def _forms(self) -> dict[str, set[int]]:
@@ -396,8 +396,6 @@ class Complete(Exercise[tuple[str, int | None]]):
         return (form, next(iter(pair)))
 
     def check(self, answer: tuple[str, int | None]) -> Verdict:
-        from tutor.engine import shanten as sh
-
         assert isinstance(answer, tuple)
         right = self.solutions()
         counts = self.hand.concealed

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+
+from tutor.engine import wall as ew
+from tutor.engine.wall import StackRole, WallState, tile_label
 
 from .base import (
     AnswerError,
@@ -20,9 +23,6 @@ from .base import (
     _seat_names,
     register,
 )
-
-if TYPE_CHECKING:
-    from tutor.engine.wall import WallState
 
 # --- wall ---------------------------------------------------------------------------------
 
@@ -43,8 +43,6 @@ def stack_label(wall: int, stack: int) -> str:
 
 def _wall_state(data: Mapping[str, Any], finds: tuple[str, ...]) -> WallState:
     """The engine's wall for ``seed``, ``dice``, ``kans`` and ``rules`` in a content file."""
-    from tutor.engine import wall as ew
-
     seed, dice = data.get("seed"), data.get("dice")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ContentError("seed: a whole number")
@@ -75,8 +73,6 @@ def _wall_state(data: Mapping[str, Any], finds: tuple[str, ...]) -> WallState:
 def stacks_for(state: Any, find: str) -> frozenset[tuple[int, int]]:
     """The stacks that answer a ``find`` (an engine :class:`WallQuestion` value), as
     ``(wall, stack)`` pairs."""
-    from tutor.engine import wall as ew
-
     return frozenset((p.wall, p.stack) for p in ew.answers(state, ew.WallQuestion(find)))
 
 
@@ -131,8 +127,6 @@ class WallExercise(Exercise[frozenset[tuple[int, int]]]):
 
     def _mistake(self, answer: frozenset[tuple[int, int]]) -> str:
         """A sentence naming the learner's slip, when the engine recognises one."""
-        from tutor.engine import wall as ew
-
         s = self.state
         question = ew.WallQuestion(self.data["find"])
         picked = frozenset(ew.StackPos(w, st) for w, st in answer)
@@ -170,8 +164,6 @@ class WallExercise(Exercise[frozenset[tuple[int, int]]]):
         return ""
 
     def check(self, answer: frozenset[tuple[int, int]]) -> Verdict:
-        from tutor.engine import wall as ew
-
         assert isinstance(answer, frozenset)
         right = self._right()
         reasons: list[str] = []
@@ -361,8 +353,6 @@ def wall_figure(data: Mapping[str, Any]) -> WallFigure:
     ones). The break is always drawn, and the broken wall's stacks are numbered from its right
     end so the count can be followed.
     """
-    from tutor.engine.wall import tile_label
-
     if data.get("type") != "wall":
         raise ContentError("figure: only type: wall figures exist")
     marks = data.get("mark", [])
@@ -400,8 +390,6 @@ def wall_figure(data: Mapping[str, Any]) -> WallFigure:
 
 
 def _role_name(role: Any) -> str:
-    from tutor.engine.wall import StackRole
-
     return {
         StackRole.LIVE: _("in the live wall"),
         StackRole.TAKEN: _("already taken"),
