@@ -87,7 +87,41 @@ class BatchStatus(models.TextChoices):
     UNAVAILABLE = "unavailable", _("Queue unavailable")
 
 
-class GenerationBatch(models.Model):
+class Job(models.Model):
+    """What a generation batch and a mining job share: a status, who asked and when, and the
+    progress of its parts (chunks, games), one task each."""
+
+    status = models.CharField(
+        _("status"), max_length=16, choices=BatchStatus.choices, default=BatchStatus.PENDING
+    )
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+        ordering = ["-created"]
+
+    def parts(self) -> tuple[int, int]:
+        """The parts finished and the parts in the job."""
+        raise NotImplementedError
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status in {BatchStatus.DONE, BatchStatus.FAILED}
+
+    @property
+    def percent(self) -> int:
+        """Progress in whole percent, by parts finished."""
+        done, total = self.parts()
+        if total == 0:
+            return 100 if self.status == BatchStatus.DONE else 0
+        return round(100 * done / total)
+
+
+class GenerationBatch(Job):
     """A request to generate ``count`` puzzles from ``seed``; split into chunks for the workers."""
 
     kind = models.CharField(_("kind"), max_length=16, choices=PuzzleKind.choices)
@@ -97,9 +131,6 @@ class GenerationBatch(models.Model):
     )
     count = models.PositiveIntegerField(_("count"))
     seed = models.BigIntegerField(_("seed"))
-    status = models.CharField(
-        _("status"), max_length=16, choices=BatchStatus.choices, default=BatchStatus.PENDING
-    )
     # Figures summed from the chunks when each one finishes.
     accepted = models.PositiveIntegerField(default=0)
     created_count = models.PositiveIntegerField(default=0)
@@ -109,30 +140,16 @@ class GenerationBatch(models.Model):
     chunks_done = models.PositiveIntegerField(default=0)
     celery_ids = models.JSONField(default=list, blank=True)
     error = models.TextField(blank=True)
-    requested_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
-    )
-    created = models.DateTimeField(auto_now_add=True)
-    finished = models.DateTimeField(null=True, blank=True)
 
-    class Meta:
-        ordering = ["-created"]
+    class Meta(Job.Meta):
         verbose_name = _("generation batch")
         verbose_name_plural = _("generation batches")
 
     def __str__(self) -> str:
         return f"batch {self.pk}: {self.count} {self.kind} (seed {self.seed}, {self.status})"
 
-    @property
-    def is_finished(self) -> bool:
-        return self.status in {BatchStatus.DONE, BatchStatus.FAILED}
-
-    @property
-    def percent(self) -> int:
-        """Progress in whole percent, by chunks done."""
-        if self.chunks_total == 0:
-            return 100 if self.status == BatchStatus.DONE else 0
-        return round(100 * self.chunks_done / self.chunks_total)
+    def parts(self) -> tuple[int, int]:
+        return self.chunks_done, self.chunks_total
 
 
 class ChunkStatus(models.TextChoices):
@@ -170,15 +187,9 @@ class GenerationChunk(models.Model):
         return f"chunk {self.index} of batch {self.batch_id} ({self.status})"
 
 
-class MiningJob(models.Model):
-    """A request to mine puzzles from recorded games: one :class:`GameLog` (one task) per game.
+class MiningJob(Job):
+    """A request to mine puzzles from recorded games: one :class:`GameLog` (one task) per game."""
 
-    Progress is counted like a generation batch's: games done over games in the job.
-    """
-
-    status = models.CharField(
-        _("status"), max_length=16, choices=BatchStatus.choices, default=BatchStatus.PENDING
-    )
     games_total = models.PositiveIntegerField(_("games"), default=0)
     games_done = models.PositiveIntegerField(_("games done"), default=0)
     games_failed = models.PositiveIntegerField(_("games failed"), default=0)
@@ -186,30 +197,17 @@ class MiningJob(models.Model):
     created_count = models.PositiveIntegerField(_("puzzles"), default=0)
     duplicates = models.PositiveIntegerField(default=0)
     agreed = models.PositiveIntegerField(default=0)
-    requested_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
-    )
-    created = models.DateTimeField(auto_now_add=True)
-    finished = models.DateTimeField(null=True, blank=True)
 
-    class Meta:
-        ordering = ["-created"]
+    class Meta(Job.Meta):
         verbose_name = _("mining job")
         verbose_name_plural = _("mining jobs")
 
     def __str__(self) -> str:
         return f"mining job {self.pk}: {self.games_done}/{self.games_total} games ({self.status})"
 
-    @property
-    def is_finished(self) -> bool:
-        return self.status in {BatchStatus.DONE, BatchStatus.FAILED}
-
-    @property
-    def percent(self) -> int:
-        """Progress in whole percent, by games done (failed ones count as done)."""
-        if self.games_total == 0:
-            return 100 if self.status == BatchStatus.DONE else 0
-        return round(100 * (self.games_done + self.games_failed) / self.games_total)
+    def parts(self) -> tuple[int, int]:
+        # A game that failed is finished too.
+        return self.games_done + self.games_failed, self.games_total
 
 
 class GameLog(models.Model):
