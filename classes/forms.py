@@ -3,11 +3,9 @@ from __future__ import annotations
 from typing import Any
 
 from crispy_forms.helper import FormHelper
-from crispy_forms.layout import Submit
 from django import forms
 from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
-from django_stubs_ext import StrOrPromise
 
 from lessons.models import Stage
 from puzzles.models import Puzzle, Theme
@@ -15,6 +13,7 @@ from puzzles.play import pick_puzzles
 from tutor.engine.scoring.score import TENHOU_NAMES, YAKU_KEYS
 from tutor.exercises import SEATS, exercise
 from tutor.web.engine_text import error_text, yaku_name
+from tutor.web.forms import SubmitMixin
 from tutor.web.text import VisibleTextForm, VisibleTextModelForm
 
 from . import worksheets
@@ -23,38 +22,27 @@ from .models import Classroom, Instructor, InstructorRequest, NewsPost
 MAX_PUZZLES = 50
 
 
-def _helper(submit: StrOrPromise, **attrs: Any) -> FormHelper:
-    helper = FormHelper()
-    helper.add_input(Submit("submit", submit))
-    for name, value in attrs.items():
-        setattr(helper, name, value)
-    return helper
+class InstructorRequestForm(SubmitMixin, VisibleTextModelForm[InstructorRequest]):
+    submit = _("Send my request")
 
-
-class InstructorRequestForm(VisibleTextModelForm[InstructorRequest]):
     class Meta:
         model = InstructorRequest
         fields = ("message",)
         widgets = {"message": forms.Textarea(attrs={"rows": 4})}
         help_texts = {"message": _("Tell the staff who you teach and how. A few lines are enough.")}
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.helper = _helper(_("Send my request"))
 
+class ClassroomForm(SubmitMixin, VisibleTextModelForm[Classroom]):
+    submit = _("Save the class")
 
-class ClassroomForm(VisibleTextModelForm[Classroom]):
     class Meta:
         model = Classroom
         fields = ("name", "description")
         widgets = {"description": forms.Textarea(attrs={"rows": 3})}
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.helper = _helper(_("Save the class"))
 
-
-class JoinForm(VisibleTextForm):
+class JoinForm(SubmitMixin, VisibleTextForm):
+    submit = _("Join the class")
     code = forms.CharField(
         label=_("Join code"),
         max_length=64,
@@ -62,18 +50,14 @@ class JoinForm(VisibleTextForm):
         widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.helper = _helper(_("Join the class"))
 
-
-class AddTeacherForm(VisibleTextForm):
+class AddTeacherForm(SubmitMixin, VisibleTextForm):
     username = forms.CharField(label=_("Username of another instructor"), max_length=150)
+    submit = _("Add teacher")
 
     def __init__(self, *args: Any, classroom: Classroom, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.classroom = classroom
-        self.helper = _helper(_("Add teacher"))
 
     def clean_username(self) -> User:
         name = self.cleaned_data["username"].strip()
@@ -94,16 +78,14 @@ class AddTeacherForm(VisibleTextForm):
         return user
 
 
-class NewsForm(VisibleTextModelForm[NewsPost]):
+class NewsForm(SubmitMixin, VisibleTextModelForm[NewsPost]):
+    submit = _("Post")
+
     class Meta:
         model = NewsPost
         fields = ("body",)
         widgets = {"body": forms.Textarea(attrs={"rows": 3})}
         help_texts = {"body": _("Markdown: **bold**, *italics*, lists and links.")}
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.helper = _helper(_("Post"))
 
 
 class DueInput(forms.DateTimeInput):
@@ -113,7 +95,7 @@ class DueInput(forms.DateTimeInput):
         super().__init__(format="%Y-%m-%dT%H:%M")
 
 
-class AssignmentBaseForm(VisibleTextForm):
+class AssignmentBaseForm(SubmitMixin, VisibleTextForm):
     """Fields every kind of assignment has; the kind's own fields come in subclasses."""
 
     title = forms.CharField(
@@ -137,11 +119,10 @@ class AssignmentBaseForm(VisibleTextForm):
     )
 
     kind_fields: tuple[str, ...] = ()
+    form_tag = False  # the page writes the form tag, its buttons and htmx
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.helper = FormHelper()
-        self.helper.form_tag = False  # the page writes the form tag, its buttons and htmx
         # The kind's own fields first, then title, instructions and due date.
         order = [*self.kind_fields, "title", "instructions", "due"]
         self.order_fields(order)

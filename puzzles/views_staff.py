@@ -6,8 +6,6 @@ from collections.abc import Callable
 from functools import partial, wraps
 from typing import Any
 
-from crispy_forms.helper import FormHelper
-from crispy_forms.layout import Submit
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
@@ -19,6 +17,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
+
+from tutor.web.forms import SubmitMixin
 
 from . import generation, services, services_mining, tasks
 from .mining import MAX_LOG_BYTES
@@ -51,7 +51,10 @@ def _theme_choices() -> list[tuple[str, str]]:
     return choices
 
 
-class BatchForm(forms.Form):
+class BatchForm(SubmitMixin, forms.Form):
+    submit = gettext_lazy("Generate")
+    form_tag = False
+
     kind = forms.ChoiceField(
         label=gettext_lazy("Puzzle type"),
         choices=[c for c in PuzzleKind.choices if c[0] != PuzzleKind.DEFENSE],
@@ -85,12 +88,6 @@ class BatchForm(forms.Form):
         if kind and theme and not generation.theme_fits(kind, theme):
             self.add_error("theme", _("Puzzles of this type never carry this theme."))
         return data
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.helper = FormHelper()
-        self.helper.form_tag = False
-        self.helper.add_input(Submit("submit", _("Generate")))
 
 
 @staff_only
@@ -169,7 +166,10 @@ class MultipleFileField(forms.FileField):
         return [single(data, initial)]
 
 
-class MineForm(forms.Form):
+class MineForm(SubmitMixin, forms.Form):
+    submit = gettext_lazy("Mine puzzles")
+    form_tag = False
+
     logs = MultipleFileField(
         label=gettext_lazy("Game logs"),
         widget=MultipleFileInput(attrs={"accept": ".xml,.mjlog,.json,.gz"}),
@@ -181,9 +181,6 @@ class MineForm(forms.Form):
             "Tenhou mjlog XML (gzipped or not) or tenhou.net/6 JSON, at most %(kb)d kB each and "
             "%(files)d files at a time."
         ) % {"kb": MAX_LOG_BYTES // 1024, "files": MAX_UPLOAD_FILES}
-        self.helper = FormHelper()
-        self.helper.form_tag = False
-        self.helper.add_input(Submit("submit", _("Mine puzzles")))
 
     def clean_logs(self) -> list[services_mining.LogFile]:
         uploads = self.cleaned_data.get("logs") or []

@@ -1,4 +1,5 @@
-from typing import Any
+from functools import cached_property
+from typing import Any, ClassVar
 
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Submit
@@ -11,10 +12,27 @@ from django.core.validators import MaxLengthValidator
 from django.http import HttpRequest
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrOrPromise
 
 from . import mail
 from .models import Profile
 from .text import VisibleTextMixin, VisibleTextModelForm, username_skeleton, validate_single_script
+
+
+class SubmitMixin:
+    """A form that crispy-forms draws with one button labelled ``submit`` (none when empty);
+    ``form_tag = False`` when the page writes the ``<form>`` tag itself."""
+
+    submit: ClassVar[StrOrPromise] = ""
+    form_tag: ClassVar[bool] = True
+
+    @cached_property
+    def helper(self) -> FormHelper:
+        helper = FormHelper()
+        helper.form_tag = self.form_tag
+        if self.submit:
+            helper.add_input(Submit("submit", self.submit))
+        return helper
 
 
 class BoundedCredentialsMixin:
@@ -42,7 +60,7 @@ class AdminLoginForm(BoundedCredentialsMixin, VisibleTextMixin, AdminAuthenticat
     """The admin's log-in form, bounded like the site's (``admin.site.login_form``)."""
 
 
-class SignUpForm(VisibleTextMixin, UserCreationForm[User]):
+class SignUpForm(SubmitMixin, VisibleTextMixin, UserCreationForm[User]):
     email = forms.EmailField(
         label=_("E-mail"),
         required=False,
@@ -50,15 +68,12 @@ class SignUpForm(VisibleTextMixin, UserCreationForm[User]):
         help_text=_("Optional. Needed only to reset a forgotten password."),
     )
 
+    submit = _("Create account")
+    form_tag = False  # the page's own <form> carries ``next``
+
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email")
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.helper = FormHelper()
-        self.helper.form_tag = False  # the page's own <form> carries ``next``
-        self.helper.add_input(Submit("submit", _("Create account")))
 
     def clean_username(self) -> str:
         username = str(super().clean_username())
@@ -81,8 +96,10 @@ def lookalike_taken(username: str) -> bool:
     return any(username_skeleton(name) == skeleton for name in names.iterator())
 
 
-class ProfileForm(VisibleTextModelForm[Profile]):
+class ProfileForm(SubmitMixin, VisibleTextModelForm[Profile]):
     email = forms.EmailField(label=_("E-mail"), required=False, max_length=254)
+    submit = _("Save")
+    form_tag = False  # the page has its own <form>
 
     class Meta:
         model = Profile
@@ -91,9 +108,6 @@ class ProfileForm(VisibleTextModelForm[Profile]):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["email"].initial = self.instance.user.email
-        self.helper = FormHelper()
-        self.helper.form_tag = False  # the page has its own <form>
-        self.helper.add_input(Submit("submit", _("Save")))
 
     def save(self, commit: bool = True) -> Profile:
         profile = super().save(commit=commit)
