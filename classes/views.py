@@ -67,10 +67,6 @@ ASSIGNMENT_FORMS = {
 }
 
 
-def _partial(request: AuthenticatedHttpRequest) -> bool:
-    return wants_partial(request)
-
-
 def _member_class(request: AuthenticatedHttpRequest, class_id: int) -> tuple[Classroom, bool]:
     """The class and whether the user teaches it; 404 for anyone outside it."""
     classroom = get_object_or_404(Classroom, pk=class_id)
@@ -643,7 +639,7 @@ def answer(request: AuthenticatedHttpRequest, class_id: int, assignment_id: int)
         status = 400
     progress = Progress.objects.filter(assignment=sheet, student=request.user).first()
     context["work"] = services.Work(sheet, progress, services.work_status(sheet, progress))
-    if _partial(request):
+    if wants_partial(request):
         # The status badge in the page's header is updated out of band.
         return render(
             request, "classes/assignment.html#item", {**context, "oob": True}, status=status

@@ -34,10 +34,6 @@ from .drill import Drill, drill_record, new_seed, read_seed, record_attempt
 from .models import Stage, Step
 
 
-def _partial(request: HtmxHttpRequest) -> bool:
-    return wants_partial(request)
-
-
 def _step_url(step: Step) -> str:
     return reverse("lessons:step", args=[step.stage.slug, step.number])
 
@@ -147,7 +143,7 @@ def _seed(request: HtmxHttpRequest, step: Step, posted: Any) -> int | None:
 def _render_step(
     request: HtmxHttpRequest, context: dict[str, Any], status: int = 200
 ) -> HttpResponse:
-    template = "lessons/step.html#lesson" if _partial(request) else "lessons/step.html"
+    template = "lessons/step.html#lesson" if wants_partial(request) else "lessons/step.html"
     return render(request, template, context, status=status)
 
 
@@ -217,7 +213,7 @@ def answer(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
         request, found, correct=verdict.correct, seed=seed or 0, given=given_fields
     )
     services.count_miss(request, found, verdict.correct)
-    if not _partial(request):
+    if not wants_partial(request):
         _keep_answer(request, found)
         return HttpResponseRedirect(_step_url(found), status=303)
     return _render_step(request, _context(request, found, verdict=verdict, answer=given, seed=seed))
@@ -225,7 +221,7 @@ def answer(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
 
 def _go_next(request: HtmxHttpRequest, found: Step) -> HttpResponse:
     url = _next_url(found)
-    if _partial(request):
+    if wants_partial(request):
         following = found.stage.steps.filter(number=found.number + 1).first()
         if following is not None:
             services.mark_shown(request, following)

@@ -43,10 +43,6 @@ SEEN_LIMIT = 200
 MAX_SECONDS = 3600
 
 
-def _partial(request: HtmxHttpRequest) -> bool:
-    return wants_partial(request)
-
-
 def _render(
     request: HtmxHttpRequest,
     template: str,
@@ -54,7 +50,7 @@ def _render(
     context: dict[str, Any],
     status: int = 200,
 ) -> HttpResponse:
-    name = f"{template}#{partial}" if _partial(request) else template
+    name = f"{template}#{partial}" if wants_partial(request) else template
     return render(request, name, context, status=status)
 
 
@@ -228,7 +224,7 @@ def answer(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
         answer_key="".join(result.answer),
         player_rating=result.player,
         # An htmx answer also refreshes the sidebar's rating and streak (out-of-band swaps).
-        oob=_partial(request),
+        oob=wants_partial(request),
     )
     return _render(request, "puzzles/detail.html", "feedback", context)
 
@@ -255,7 +251,7 @@ def _opinion_response(
     request: HtmxHttpRequest, puzzle: Puzzle, message: str, status: int = 200, **extra: Any
 ) -> HttpResponse:
     """The votes-and-report box for htmx; without JavaScript, back to the puzzle with a note."""
-    if _partial(request):
+    if wants_partial(request):
         context = _opinion_context(
             request, puzzle, notice=message, error_status=status >= 400, **extra
         )

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial, wraps
-from typing import Any
+from typing import Any, Concatenate
 
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -19,17 +19,20 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from tutor.web.forms import SubmitMixin
+from tutor.web.http import HtmxHttpRequest, wants_partial
 
 from . import generation, services, services_mining, tasks
 from .mining import MAX_LOG_BYTES
 from .models import THEME_LABELS, BatchStatus, GenerationBatch, MiningJob, PuzzleKind
 
 
-def staff_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+def staff_only[**P](
+    view: Callable[Concatenate[HtmxHttpRequest, P], HttpResponse],
+) -> Callable[Concatenate[HtmxHttpRequest, P], HttpResponse]:
     """Anonymous visitors go to the log-in page; signed-in non-staff get a 403."""
 
     @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    def wrapper(request: HtmxHttpRequest, /, *args: P.args, **kwargs: P.kwargs) -> HttpResponse:
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         if not request.user.is_staff:
@@ -92,7 +95,7 @@ class BatchForm(SubmitMixin, forms.Form):
 
 @staff_only
 @require_http_methods(["GET", "POST"])
-def batches(request: HttpRequest) -> HttpResponse:
+def batches(request: HtmxHttpRequest) -> HttpResponse:
     """The list of recent batches and the form that requests a new one."""
     form = BatchForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -117,21 +120,20 @@ def batches(request: HttpRequest) -> HttpResponse:
 @staff_only
 @require_http_methods(["GET"])
 @vary_on_headers("HX-Request")
-def batch(request: HttpRequest, batch_id: int) -> HttpResponse:
+def batch(request: HtmxHttpRequest, batch_id: int) -> HttpResponse:
     """One batch with a progress bar; htmx polls the ``progress`` partial until it is done."""
     record = get_object_or_404(GenerationBatch, pk=batch_id)
     latest = record.puzzles.prefetch_related("themes").order_by("-pk")[:6]
     context = {"batch": record, "progress": services.batch_progress(record.pk), "latest": latest}
     template = "puzzles/staff_batch.html"
-    htmx = getattr(request, "htmx", None)
-    if htmx and not htmx.boosted and not htmx.history_restore_request:
+    if wants_partial(request):
         template += "#progress"
     return render(request, template, context)
 
 
 @staff_only
 @require_POST
-def batch_queue(request: HttpRequest, batch_id: int) -> HttpResponse:
+def batch_queue(request: HtmxHttpRequest, batch_id: int) -> HttpResponse:
     """Queue the unfinished chunks of a batch again (the broker was down, a worker was lost)."""
     record = get_object_or_404(GenerationBatch, pk=batch_id)
     if record.status == BatchStatus.DONE:
@@ -211,7 +213,7 @@ class MineForm(SubmitMixin, forms.Form):
 
 @staff_only
 @require_http_methods(["GET", "POST"])
-def mining(request: HttpRequest) -> HttpResponse:
+def mining(request: HtmxHttpRequest) -> HttpResponse:
     """Recent mining jobs and the upload form; a bad file refuses the whole upload."""
     form = MineForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
@@ -228,7 +230,7 @@ def mining(request: HttpRequest) -> HttpResponse:
 @staff_only
 @require_http_methods(["GET"])
 @vary_on_headers("HX-Request")
-def mining_job(request: HttpRequest, job_id: int) -> HttpResponse:
+def mining_job(request: HtmxHttpRequest, job_id: int) -> HttpResponse:
     """One mining job with a progress bar; htmx polls the ``progress`` partial until done."""
     job = get_object_or_404(MiningJob, pk=job_id)
     context = {
@@ -237,7 +239,6 @@ def mining_job(request: HttpRequest, job_id: int) -> HttpResponse:
         "latest": job.puzzles.prefetch_related("themes").order_by("-pk")[:6],
     }
     template = "puzzles/staff_mining_job.html"
-    htmx = getattr(request, "htmx", None)
-    if htmx and not htmx.boosted and not htmx.history_restore_request:
+    if wants_partial(request):
         template += "#progress"
     return render(request, template, context)

@@ -23,7 +23,7 @@ from puzzles.feedback import situation
 from puzzles.models import Puzzle
 from tutor.exercises import tables
 from tutor.web import limits
-from tutor.web.http import AuthenticatedHttpRequest, HtmxHttpRequest, wants_partial
+from tutor.web.http import AuthenticatedHttpRequest, wants_partial
 
 from . import services, tasks
 from .defense import defense_context
@@ -39,10 +39,6 @@ def _by_user(request: HttpRequest) -> str:
 UPLOAD_LIMIT = limits.Limit("review-user", _by_user)
 """Reviews one learner may start per period (``RATE_LIMITS["review-user"]``): each costs a
 worker a few seconds of CPU per decision."""
-
-
-def _partial(request: HtmxHttpRequest) -> bool:
-    return wants_partial(request)
 
 
 def _review(request: AuthenticatedHttpRequest, review_id: int) -> GameReview:
@@ -138,7 +134,7 @@ def detail(request: AuthenticatedHttpRequest, review_id: int) -> HttpResponse:
         )
         context["owner"] = review.owner_id == request.user.pk
         context["puzzles"] = review.decisions.filter(makes_puzzle=True).count()
-    if _partial(request):
+    if wants_partial(request):
         target = request.htmx.target or ""
         if target == "review-progress":
             if review.is_finished:
