@@ -1,16 +1,27 @@
 """Push or fold on the shared Phoenix games: how often the engine's clear verdicts match what
-the Phoenix player did.
+the Phoenix player did, and the clear rule chosen on training games, measured on held-out ones.
 
-For every first decision of a player facing one riichi (not declaring riichi themselves, at least
-24 tiles left in the wall, where the push tile and the safest tile differ and the push tile is at
-least 2 points more dangerous), :func:`tutor.engine.push_fold.push_or_fold` gives a verdict and
-its lead in points. The Phoenix player *pushed* when they threw the push tile, *folded* when they
-threw a tile at most 0.5 point more dangerous than the safest one, and did something else
-otherwise. The table counts the verdicts by lead and by what the player did.
+For every first decision of a player facing one riichi (:func:`tutor.engine.push_fold.
+first_positions`: not declaring riichi themselves, at least 24 tiles left in the wall),
+:func:`tutor.engine.push_fold.judge_position` gives a verdict and its lead in points. The Phoenix
+player *pushed* when they threw the push tile, *folded* when they threw a tile at most 0.5 point
+more dangerous than the safest one, and did something else otherwise ("agree" counts only the
+exact answer: a push verdict agrees when they threw the push tile).
 
-    python bench/bench_push_fold.py [--games N]
+1. The lead table: verdicts where the two tiles differ (the push tile at least 2 points more
+   dangerous), by lead and by what the player did, over all games.
+2. The clear rule: games are split by a hash of their log id, a third held out
+   (``crc32(log_id) % 3 == 0``). On the training games, for push verdicts and fold verdicts
+   apart, every rule of a small grid (:class:`tutor.engine.push_fold.ClearRule`: the lead, the
+   push option's shanten and win rate, the best shanten any discard leaves, the fold tile's
+   danger) is scored; the one with the most training verdicts at :data:`AIM` agreement or more
+   (at least :data:`LEAST` of them) is chosen, then counted on the held-out games. Coverage is
+   the share of all positions of the split that get a clear verdict.
 
-About 0.1 s of CPU per position (the value ranking); the 363 games hold about 4,800 positions.
+    python bench/bench_push_fold.py [--games N] [--cache FILE]
+
+``--cache`` keeps each position's figures in a file (written when missing, read when there):
+about 0.1 s of CPU per position for the value ranking, and the 363 games hold about 4,800.
 """
 
 from __future__ import annotations
@@ -18,68 +29,67 @@ from __future__ import annotations
 import argparse
 import collections
 import glob
+import itertools
+import json
 import os
 import sys
 import time
-from dataclasses import replace
+import zlib
+from collections.abc import Iterator
+from typing import Any
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from tutor.engine import push_fold  # noqa: E402
-from tutor.engine.defense import DefenseState  # noqa: E402
-from tutor.engine.defense_puzzle import defense_positions  # noqa: E402
 from tutor.engine.gamelog.mjlog import load_mjlog  # noqa: E402
-from tutor.engine.tiles import parse_tile  # noqa: E402
-from tutor.engine.value import decision_from_json, rank_discards  # noqa: E402
+from tutor.engine.push_fold import ClearRule, PushFold, clear_answer  # noqa: E402
 
 LOGS = "/work/shared/reference/tenhou_logs"
 BUCKETS = (0, 250, 500, 750, 1000, 1500)
+AIM = 0.90
+"""The training agreement a rule must reach: the 90 % the puzzles need (the held-out games then
+say whether it holds)."""
+LEAST = 20
+"""The fewest training verdicts a chosen rule may rest on."""
 
 
-def what_they_did(choice: push_fold.PushFold, played: str) -> str:
-    """``push``, ``fold`` or ``other``, as the module docstring says."""
-    kind = parse_tile(played)
-    if kind == choice.push.tile:
-        return "push"
-    option = choice.option(kind)
-    if option is not None and option.danger <= choice.fold.danger + 0.005:
-        return "fold"
-    return "other"
+def held_out(log_id: str) -> bool:
+    """Whether a game is in the held-out third."""
+    return zlib.crc32(log_id.encode()) % 3 == 0
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--games", type=int, default=0, help="only the first N games")
-    parser.add_argument("--logs", default=LOGS)
-    args = parser.parse_args()
-    files = sorted(glob.glob(os.path.join(args.logs, "*.xml")))
-    if args.games:
-        files = files[: args.games]
-    counts: collections.Counter[tuple[str, int, str]] = collections.Counter()
-    positions = 0
-    start = time.process_time()
+def positions(files: list[str]) -> Iterator[dict[str, Any]]:
+    """Each first position facing a riichi with its figures and what happened."""
     for path in files:
-        seen: set[tuple[int, int, int]] = set()
-        for d, record in defense_positions(load_mjlog(path)):
-            key = (record["round_seq"], record["decider"], record["riichi_seat"])
-            first = key not in seen
-            seen.add(key)
-            if not first or record["declaring_riichi"] or record["tiles_left"] < 24:
-                continue
-            positions += 1
-            state = DefenseState.from_json(record)
-            hand, context = decision_from_json(d.as_json())
-            n = push_fold.discards_left(state)
-            ranking = rank_discards(
-                hand, replace(context, draws_left=min(context.draws_left, n - 1))
-            )
-            choice = push_fold.push_or_fold(state, hand, context, ranking=ranking)
-            if not push_fold.is_clear(choice, margin=0):
-                continue
-            bucket = max(b for b in BUCKETS if choice.gap >= b)
-            counts[(choice.answer, bucket, what_they_did(choice, record["discard"]))] += 1
-    cpu = time.process_time() - start
-    print(f"{positions} first decisions facing one riichi, {cpu:.0f} s of CPU")
+        game = load_mjlog(path)
+        for d, record in push_fold.first_positions(game):
+            choice = push_fold.judge_position(d, record)
+            yield {
+                "log_id": record["log_id"],
+                "round_seq": record["round_seq"],
+                "decider": record["decider"],
+                "closed": sum(record["hand"]) == 14,
+                "round": record["round"],
+                "dealer": d.dealer,
+                "scores": record["scores"],
+                "tiles_left": record["tiles_left"],
+                "discard": record["discard"],
+                "did": push_fold.what_they_did(choice, record["discard"]),
+                "dealt_in": record["dealt_in"],
+                "won": push_fold.won_round(game, record),
+                "leading": push_fold.leading(record["scores"], record["decider"], d.dealer),
+                "choice": choice.as_json(options=True),
+            }
+
+
+def lead_table(rows: list[dict[str, Any]]) -> None:
+    counts: collections.Counter[tuple[str, int, str]] = collections.Counter()
+    for position in rows:
+        choice = position["pf"]
+        if not push_fold.is_clear(choice, margin=0):
+            continue
+        bucket = max(b for b in BUCKETS if choice.gap >= b)
+        counts[(choice.answer, bucket, position["did"])] += 1
     print("verdict  lead≥   pushed  folded  other   agree")
     for answer in ("push", "fold"):
         for b in BUCKETS:
@@ -91,6 +101,119 @@ def main() -> None:
             agree = row[0] if answer == "push" else row[1]
             share = f"{100 * agree / total:.0f}%" if total else "-"
             print(f"{answer:7}  {b:5}  {row[0]:6}  {row[1]:6}  {row[2]:5}   {share}")
+
+
+def score(rows: list[dict[str, Any]], rule: ClearRule, answer: str) -> tuple[int, int]:
+    """How many rows the rule gives ``answer``, and how many of those the player agreed with."""
+    n = agreed = 0
+    for row in rows:
+        if clear_answer(row["pf"], rule, row["leading"]) == answer:
+            n += 1
+            agreed += row["did"] == answer
+    return n, agreed
+
+
+NEVER = 1e9
+
+
+def grid(answer: str) -> Iterator[ClearRule]:
+    """The rules tried for one kind of verdict (the other kind never clear)."""
+    if answer == "push":
+        for m, s, w, d, lead in itertools.product(
+            range(0, 4001, 250),
+            (0, 1, 9),
+            (0, 0.1, 0.2, 0.3, 0.4),
+            (0.08, 0.1, 0.15, 1.0),
+            (True, False),
+        ):
+            yield ClearRule(
+                push_margin=m,
+                push_shanten=s,
+                push_win_rate=w,
+                push_danger=d,
+                push_when_leading=lead,
+                fold_margin=NEVER,
+            )
+    else:
+        for m, s, d in itertools.product(
+            range(0, 3001, 250), (0, 1, 2, 3), (0.005, 0.01, 0.02, 1.0)
+        ):
+            yield ClearRule(fold_margin=m, fold_shanten=s, fold_danger=d, push_margin=NEVER)
+
+
+def choose(train: list[dict[str, Any]], answer: str) -> ClearRule | None:
+    best: tuple[int, int, ClearRule] | None = None
+    for rule in grid(answer):
+        n, agreed = score(train, rule, answer)
+        if n >= LEAST and agreed >= AIM * n and (best is None or (n, agreed) > best[:2]):
+            best = (n, agreed, rule)
+    return best[2] if best else None
+
+
+def percent(a: int, n: int) -> str:
+    return f"{100 * a / n:.1f}%" if n else "-"
+
+
+def rule_table(rows: list[dict[str, Any]]) -> None:
+    train = [r for r in rows if not held_out(r["log_id"])]
+    test = [r for r in rows if held_out(r["log_id"])]
+    print(f"\nsplit by game: {len(train)} training positions, {len(test)} held out")
+    total = [0, 0]
+    for answer in ("push", "fold"):
+        rule = choose(train, answer)
+        if rule is None:
+            print(f"{answer}: no rule reaches {AIM:.0%} on {LEAST}+ training verdicts")
+            continue
+        n, a = score(train, rule, answer)
+        tn, ta = score(test, rule, answer)
+        total[0] += tn
+        total[1] += ta
+        closed = [r for r in test if r["closed"]]
+        cn, ca = score(closed, rule, answer)
+        print(f"{answer}: {rule}")
+        print(
+            f"  training {a}/{n} agree {percent(a, n)}, coverage {percent(n, len(train))}; "
+            f"held out {ta}/{tn} agree {percent(ta, tn)}, coverage {percent(tn, len(test))}; "
+            f"held out, closed hands {ca}/{cn} agree {percent(ca, cn)}"
+        )
+    tn, ta = total
+    print(f"both, held out: {ta}/{tn} agree {percent(ta, tn)}, coverage {percent(tn, len(test))}")
+    engine = {a: score(test, push_fold.CLEAR_RULE, a) for a in ("push", "fold")}
+    print(
+        "the engine's CLEAR_RULE, held out: "
+        + "; ".join(f"{a} {x[1]}/{x[0]} agree {percent(x[1], x[0])}" for a, x in engine.items())
+    )
+
+
+def load(args: argparse.Namespace) -> list[dict[str, Any]]:
+    if args.cache and os.path.exists(args.cache):
+        with open(args.cache, encoding="utf-8") as f:
+            return [json.loads(line) for line in f if line.strip()]
+    files = sorted(glob.glob(os.path.join(args.logs, "*.xml")))
+    if args.games:
+        files = files[: args.games]
+    start = time.process_time()
+    rows = list(positions(files))
+    print(f"{len(rows)} positions computed, {time.process_time() - start:.0f} s of CPU")
+    if args.cache:
+        with open(args.cache, "w", encoding="utf-8") as f:
+            for row in rows:
+                f.write(json.dumps(row) + "\n")
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=0, help="only the first N games")
+    parser.add_argument("--logs", default=LOGS)
+    parser.add_argument("--cache", help="the positions' figures: read if there, else written")
+    args = parser.parse_args()
+    rows = load(args)
+    for row in rows:
+        row["pf"] = PushFold.from_json(row["choice"])
+    print(f"{len(rows)} first decisions facing one riichi")
+    lead_table(rows)
+    rule_table(rows)
 
 
 if __name__ == "__main__":

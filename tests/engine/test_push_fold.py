@@ -17,10 +17,20 @@ from tutor.engine.gamelog.mjlog import load_mjlog
 from tutor.engine.hand import parse_hand
 from tutor.engine.push_fold import (
     DEALER_RIICHI_RON_VALUE,
+    MIN_TILES_LEFT,
+    REASON_CODES,
     RIICHI_RON_VALUE,
+    ClearRule,
+    PushFold,
+    clear_answer,
     deal_in_value,
+    first_positions,
     is_clear,
+    judge_position,
     push_or_fold,
+    reasons,
+    what_they_did,
+    won_round,
 )
 from tutor.engine.tiles import parse_tiles, tile_str
 from tutor.engine.value import TableContext
@@ -112,3 +122,60 @@ def test_positions_of_one_seat_are_that_seats_decisions(seat: int) -> None:
     for f in files:
         found = defense_positions(load_mjlog(f), seat)
         assert found and all(d.seat == r["decider"] == seat for d, r in found)
+
+
+def _valuable_tenpai() -> PushFold:
+    hand = "23m444p567p678s55s5m"
+    return push_or_fold(_state(hand), parse_hand(hand), TABLE)
+
+
+def test_a_choice_survives_its_json() -> None:
+    choice = _valuable_tenpai()
+    doc = choice.as_json(options=True)
+    back = PushFold.from_json(json.loads(json.dumps(doc)))
+    assert back.answer == choice.answer and back.push.tile == choice.push.tile
+    assert len(back.options) == len(choice.options) and "options" not in choice.as_json()
+
+
+def test_the_clear_rule_weighs_the_lead_the_shape_and_the_scores() -> None:
+    choice = _valuable_tenpai()
+    loose = ClearRule(push_margin=0, push_when_leading=False)
+    assert clear_answer(choice, loose) == "push"
+    assert clear_answer(choice, loose, is_leading=True) is None  # a leader need not push
+    assert clear_answer(choice, ClearRule(push_margin=choice.gap + 1)) is None
+    assert clear_answer(choice, ClearRule(push_margin=0, push_win_rate=0.99)) is None
+    far = push_or_fold(_state("147m258p369s4567z6p"), parse_hand("147m258p369s4567z6p"), TABLE)
+    assert clear_answer(far, ClearRule(fold_margin=0, fold_shanten=9)) is None
+
+
+def test_the_reasons_are_codes_with_the_params_they_promise() -> None:
+    for hand in ("23m444p567p678s55s5m", "147m258p369s4567z6p"):
+        choice = push_or_fold(_state(hand), parse_hand(hand), TABLE)
+        found = reasons(choice)
+        assert found[-1].code == "lead" and found[-1].params["answer"] == choice.answer
+        for r in found:
+            assert set(r.params) == set(REASON_CODES[r.code])
+        assert json.loads(json.dumps([r.as_json() for r in found]))
+
+
+def test_what_a_recorded_discard_did() -> None:
+    choice = _valuable_tenpai()
+    assert what_they_did(choice, choice.push.tile_str) == "push"
+    assert what_they_did(choice, choice.fold.tile_str) == "fold"
+
+
+def test_the_first_positions_of_a_game_face_a_riichi_early_enough() -> None:
+    files = sorted(LOGS.glob("*.xml"))[:2]
+    if not files:
+        missing(f"the shared Phoenix logs are not in {LOGS}")
+    for f in files:
+        game = load_mjlog(f)
+        found = first_positions(game)
+        keys = [(r["round_seq"], r["decider"], r["riichi_seat"]) for _d, r in found]
+        assert found and len(keys) == len(set(keys))
+        assert all(
+            r["tiles_left"] >= MIN_TILES_LEFT and not r["declaring_riichi"] for _d, r in found
+        )
+        d, record = found[0]
+        assert judge_position(d, record).push.tile in set(parse_tiles(d.hand.replace("0", "5")))
+        assert isinstance(won_round(game, record), bool)

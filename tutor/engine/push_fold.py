@@ -24,8 +24,9 @@ the safest tile, giving up their hand). :func:`push_or_fold` weighs the two in p
 Both sides leave out what does not depend on the choice (the riichi player's self-draw, a
 third player's win) and the tenpai payments of an exhaustive draw. The push tile is the discard
 with the highest push value; when it is the safest tile itself there is nothing to choose.
-:func:`is_clear` says when the better option leads by :data:`PUSH_FOLD_MARGIN` points, the bar
-a "push or fold" puzzle must pass.
+:func:`clear_answer` says when the verdict is clear enough for a "push or fold" puzzle, by
+:data:`CLEAR_RULE`: the lead in points alone is not enough (:func:`is_clear`,
+:data:`PUSH_FOLD_MARGIN`), the hand's shape, the push tile's danger and the scores decide.
 
 >>> from .defense import EXAMPLE, DefenseState
 >>> from .hand import parse_hand
@@ -38,30 +39,47 @@ a "push or fold" puzzle must pass.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from .defense import DangerModel, DefenseState, danger
+from .defense_puzzle import defense_positions
+from .gamelog.events import Game, Win
+from .gamelog.replay import Decision
 from .hand import Hand
-from .tiles import EAST, NUM_KINDS, Tile, tile_str
-from .value import Ranking, TableContext, rank_discards
+from .tiles import EAST, NUM_KINDS, Tile, parse_tile, tile_str
+from .value import Ranking, TableContext, decision_from_json, rank_discards
 
 __all__ = [
     "DEALER_RIICHI_RON_VALUE",
     "DISCARDS_AFTER_RIICHI",
     "EXAMPLE_HAND",
+    "FOLD_TOLERANCE",
+    "MIN_TILES_LEFT",
     "PUSH_FOLD_MARGIN",
     "RIICHI_RON_VALUE",
+    "REASON_CODES",
     "RIICHI_STICK",
+    "CLEAR_RULE",
     "Choice",
+    "ClearRule",
     "PushFold",
+    "Reason",
+    "clear_answer",
     "deal_in_value",
     "discards_left",
+    "first_positions",
+    "judge_position",
+    "leading",
     "is_clear",
     "push_or_fold",
+    "reasons",
     "wall_danger",
+    "what_they_did",
+    "won_round",
 ]
 
 RIICHI_RON_VALUE = 5926.0
@@ -82,11 +100,12 @@ RIICHI_STICK = 1000.0
 """The riichi stick on the table, which the next winner takes."""
 
 PUSH_FOLD_MARGIN = 1500.0
-"""The lead, in points, that makes one option clearly better than the other: about a quarter
-of a non-dealer riichi's ron. On the first decision facing a riichi in the 363 shared Phoenix
-games (``bench/bench_push_fold.py``), Phoenix players threw the push tile on 87% of the 53
-"push" verdicts with this lead (83% at 1,000, 70% at any lead); a "fold" verdict rarely leads by
-as much (one does), and they folded on 83% of the 18 leading by 750 (58% at any lead)."""
+"""A lead, in points, of one option over the other: about a quarter of a non-dealer riichi's
+ron. On the first decision facing a riichi in the 363 shared Phoenix games
+(``bench/bench_push_fold.py``), Phoenix players threw the push tile on 84 % of the 58 "push"
+verdicts with this lead (81 % at 1,000, 69 % at any lead); a "fold" verdict rarely leads by as
+much (one does), and they folded on 93 % of the 14 leading by 750 (60 % at any lead). Not
+enough for a puzzle: :data:`CLEAR_RULE` is."""
 
 EXAMPLE_HAND = "25m34469p346s1234z"
 """The 14-tile hand of the defense example (:data:`.defense.EXAMPLE`), used in the doctests."""
@@ -152,6 +171,24 @@ class Choice:
         '1m'
         """
         return tile_str(self.tile)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Choice:
+        """The option back from :meth:`as_json` (its figures as rounded there).
+
+        >>> Choice.from_json(Choice(0, 0.1, 0.0, 0.0, 2, 0.1, -500.0).as_json()).value
+        -500.0
+        """
+        return cls(
+            parse_tile(str(data["tile"])),
+            float(data["danger"]),
+            float(data["ev"]),
+            float(data["win_rate"]),
+            int(data["shanten"]),
+            float(data["risk"]),
+            float(data["value"]),
+            float(data.get("tenpai_rate", 0.0)),
+        )
 
     def as_json(self) -> dict[str, Any]:
         """The option as plain JSON (rounded for storage).
@@ -226,9 +263,26 @@ class PushFold:
         """
         return self.push.ev / self.push.win_rate if self.push.win_rate > 0 else 0.0
 
-    def as_json(self) -> dict[str, Any]:
-        """Both options and the constants used, as plain JSON."""
-        return {
+    @property
+    def best_shanten(self) -> int:
+        """The lowest shanten any discard leaves (0: some discard keeps the hand tenpai).
+
+        >>> c = Choice(0, 0.1, 3000.0, 0.5, 1, 0.2, 2000.0)
+        >>> PushFold(c, c, 5926.0, 0.05, 4, (c, Choice(1, 0.2, 0, 0, 0, 0.3, -10))).best_shanten
+        0
+        """
+        return min((o.shanten for o in self.options), default=min(self.push.shanten, 8))
+
+    def as_json(self, options: bool = False) -> dict[str, Any]:
+        """Both options and the constants used, as plain JSON; with ``options``, every discard
+        valued as a push too, best first.
+
+        >>> c = Choice(0, 0.1, 3000.0, 0.5, 0, 0.2, 2000.0)
+        >>> doc = PushFold(c, c, 5926.0, 0.05, 4, (c,)).as_json(options=True)
+        >>> PushFold.from_json(doc).as_json(options=True) == doc
+        True
+        """
+        doc = {
             "answer": self.answer,
             "gap": round(self.gap),
             "push": self.push.as_json(),
@@ -238,6 +292,21 @@ class PushFold:
             "discards": self.discards,
             "hand_value": round(self.hand_value),
         }
+        if options:
+            doc["options"] = [o.as_json() for o in self.options]
+        return doc
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> PushFold:
+        """The choice back from :meth:`as_json` (figures as rounded there)."""
+        return cls(
+            Choice.from_json(data["push"]),
+            Choice.from_json(data["fold"]),
+            float(data["deal_in_value"]),
+            float(data["wall_danger"]),
+            int(data["discards"]),
+            tuple(Choice.from_json(o) for o in data.get("options") or ()),
+        )
 
 
 def _ranking(hand: Hand, context: TableContext, draws: int) -> Ranking:
@@ -289,6 +358,252 @@ def push_or_fold(
     pushes = sorted((choice(r, False) for r in rows), key=lambda c: (-c.value, c.danger))
     fold = max(choice(safest, True), choice(safest, False), key=lambda c: c.value)
     return PushFold(pushes[0], fold, v, w, n, tuple(pushes))
+
+
+@dataclass(frozen=True)
+class ClearRule:
+    """When a verdict is clear enough for a "push or fold" puzzle (:func:`clear_answer`).
+
+    A push must lead by ``push_margin`` points with a push option at most ``push_shanten``
+    from tenpai that wins at least ``push_win_rate`` of the time, a push tile that deals in
+    less often than ``push_danger``, and (unless
+    ``push_when_leading``) the player must not be first in the scores: a leader has less to
+    gain. A fold must lead by ``fold_margin`` points, the push option must be at least
+    ``fold_shanten`` from tenpai, and the fold tile must deal in less often than
+    ``fold_danger``. Either way the push tile must be at least ``danger_gap`` more dangerous
+    than the fold tile.
+    """
+
+    push_margin: float = PUSH_FOLD_MARGIN
+    push_shanten: int = 0
+    push_win_rate: float = 0.0
+    push_danger: float = 1.0
+    push_when_leading: bool = True
+    fold_margin: float = PUSH_FOLD_MARGIN
+    fold_shanten: int = 0
+    fold_danger: float = 1.0
+    danger_gap: float = 0.02
+
+
+def leading(scores: Sequence[int], seat: int, dealer: int) -> bool:
+    """Whether ``seat`` is first in ``scores`` (a tie goes to the seat nearer the dealer, as
+    Tenhou ranks the end of a game).
+
+    >>> leading([25000, 30000, 30000, 15000], 1, 0), leading([25000, 30000, 30000, 15000], 2, 0)
+    (True, False)
+    """
+    order = sorted(range(4), key=lambda s: (-scores[s], (s - dealer) % 4))
+    return order[0] == seat
+
+
+def clear_answer(
+    choice: PushFold, rule: ClearRule | None = None, is_leading: bool = False
+) -> str | None:
+    """``"push"`` or ``"fold"`` when ``rule`` (default :data:`CLEAR_RULE`) finds the verdict
+    clear, else ``None``; ``is_leading`` says the player is first in the scores.
+
+    >>> push = Choice(0, 0.12, 3000.0, 0.5, 0, 0.3, 1200.0)
+    >>> fold = Choice(1, 0.0, 0.0, 0.0, 3, 0.0, 0.0)
+    >>> pf = PushFold(push, fold, 5926.0, 0.05, 4, (push, fold))
+    >>> clear_answer(pf, ClearRule(push_margin=1000)), clear_answer(pf, ClearRule(push_margin=1500))
+    ('push', None)
+    >>> clear_answer(pf, ClearRule(push_margin=1000, push_when_leading=False), is_leading=True)
+    """
+    rule = rule or CLEAR_RULE
+    if choice.push.tile == choice.fold.tile:
+        return None
+    if choice.push.danger - choice.fold.danger < rule.danger_gap:
+        return None
+    if choice.answer == "push":
+        ok = (
+            choice.gap >= rule.push_margin
+            and choice.push.shanten <= rule.push_shanten
+            and choice.push.win_rate >= rule.push_win_rate
+            and choice.push.danger < rule.push_danger
+            and (rule.push_when_leading or not is_leading)
+        )
+        return "push" if ok else None
+    ok = (
+        choice.gap >= rule.fold_margin
+        and choice.push.shanten >= rule.fold_shanten
+        and choice.fold.danger < rule.fold_danger
+    )
+    return "fold" if ok else None
+
+
+@dataclass(frozen=True)
+class Reason:
+    """One figure behind a verdict, as a stable code and the params a sentence needs (tiles in
+    notation, chances as fractions, points rounded).
+
+    >>> Reason("lead", {"answer": "fold", "points": 900}).as_json()
+    {'code': 'lead', 'params': {'answer': 'fold', 'points': 900}}
+    """
+
+    code: str
+    params: dict[str, Any]
+
+    def as_json(self) -> dict[str, Any]:
+        """The reason as a JSON object."""
+        return {"code": self.code, "params": dict(self.params)}
+
+
+REASON_CODES: dict[str, tuple[str, ...]] = {
+    "push_shape": ("tile", "shanten"),
+    "push_wins": ("win_rate", "hand_value"),
+    "push_deals_in": ("tile", "danger", "risk"),
+    "fold_deals_in": ("tile", "danger", "risk"),
+    "fold_keeps_hand": ("tile", "shanten"),
+    "no_tenpai_discard": ("shanten",),
+    "deal_in_cost": ("points", "dealer"),
+    "lead": ("answer", "points", "push_value", "fold_value"),
+}
+"""Every code :func:`reasons` gives, with the params it carries."""
+
+
+def reasons(choice: PushFold) -> list[Reason]:
+    """Why the better option is better, figure by figure: the push tile's shape, win chance
+    and danger, what a deal-in costs, the fold tile's danger (and whether folding with it
+    keeps the hand going), and the lead in points.
+
+    >>> push = Choice(0, 0.12, 3000.0, 0.5, 0, 0.3, 1200.0)
+    >>> fold = Choice(1, 0.0, 0.0, 0.0, 3, 0.0, 0.0)
+    >>> [r.code for r in reasons(PushFold(push, fold, 5926.0, 0.05, 4, (push, fold)))]
+    ['push_shape', 'push_wins', 'push_deals_in', 'deal_in_cost', 'fold_deals_in', 'lead']
+    """
+    push, fold = choice.push, choice.fold
+    out = [
+        Reason("push_shape", {"tile": push.tile_str, "shanten": push.shanten}),
+        Reason(
+            "push_wins",
+            {"win_rate": round(push.win_rate, 4), "hand_value": round(choice.hand_value)},
+        ),
+        Reason(
+            "push_deals_in",
+            {"tile": push.tile_str, "danger": round(push.danger, 4), "risk": round(push.risk, 4)},
+        ),
+        Reason(
+            "deal_in_cost",
+            {
+                "points": round(choice.deal_in_value),
+                "dealer": choice.deal_in_value > RIICHI_RON_VALUE,
+            },
+        ),
+        Reason(
+            "fold_deals_in",
+            {"tile": fold.tile_str, "danger": round(fold.danger, 4), "risk": round(fold.risk, 4)},
+        ),
+    ]
+    if fold.value > -fold.risk * choice.deal_in_value + 0.5:
+        out.append(Reason("fold_keeps_hand", {"tile": fold.tile_str, "shanten": fold.shanten}))
+    if choice.answer == "fold" and choice.best_shanten > 0:
+        out.append(Reason("no_tenpai_discard", {"shanten": choice.best_shanten}))
+    out.append(
+        Reason(
+            "lead",
+            {
+                "answer": choice.answer,
+                "points": round(choice.gap),
+                "push_value": round(push.value),
+                "fold_value": round(fold.value),
+            },
+        )
+    )
+    return out
+
+
+CLEAR_RULE = ClearRule(
+    push_margin=0,
+    push_shanten=0,
+    push_danger=0.08,
+    push_when_leading=False,
+    fold_margin=0,
+    fold_shanten=2,
+    fold_danger=0.02,
+)
+"""The rule the puzzles are mined by, chosen by ``bench/bench_push_fold.py`` on two thirds of
+the 363 shared Phoenix games (split by game) and measured on the other third: a push when the
+push keeps the hand tenpai with a tile under 8 % danger and the player is not first in the
+scores; a fold when the push would leave the hand 2-shanten or worse and the fold tile deals
+in under 2 %; either way the engine's expected points must favour it. On the held-out games
+Phoenix players threw the push tile on 17 of the 18 push verdicts (94.4 %) and folded on 21 of
+the 22 fold verdicts (95.5 %); 2.5 % of the positions get a verdict. The lead in points alone
+does not make a verdict clear: Phoenix players agree with 81–84 % of the pushes that lead by
+1,000–1,500 points."""
+
+
+MIN_TILES_LEFT = 24
+"""A push-or-fold position has at least this many tiles left in the wall: late in the round a
+push is worth little and every player folds."""
+
+
+def first_positions(
+    game: Game, positions: list[tuple[Decision, dict[str, Any]]] | None = None
+) -> list[tuple[Decision, dict[str, Any]]]:
+    """The first decision of each player facing each riichi of ``game`` (not declaring riichi
+    themselves, :data:`MIN_TILES_LEFT` tiles in the wall or more), among ``positions`` (default:
+    :func:`.defense_puzzle.defense_positions` of the game).
+
+    >>> from .gamelog.events import Rules
+    >>> first_positions(Game("empty", Rules(), ("",) * 4, ()))
+    []
+    """
+    seen: set[tuple[int, int, int]] = set()
+    out: list[tuple[Decision, dict[str, Any]]] = []
+    for d, record in defense_positions(game) if positions is None else positions:
+        key = (record["round_seq"], record["decider"], record["riichi_seat"])
+        first = key not in seen
+        seen.add(key)
+        if first and not record["declaring_riichi"] and record["tiles_left"] >= MIN_TILES_LEFT:
+            out.append((d, record))
+    return out
+
+
+def judge_position(
+    decision: Decision, record: dict[str, Any], model: DangerModel | None = None
+) -> PushFold:
+    """Push or fold at a recorded decision: its hand and table (``decision``) and the table
+    state against the riichi (``record``, as :func:`.defense_puzzle.defense_positions` gives
+    it). Raises :class:`.defense.DefenseInputError` for a state the danger model refuses."""
+    state = DefenseState.from_json(record)
+    hand, context = decision_from_json(decision.as_json())
+    return push_or_fold(state, hand, context, model)
+
+
+def won_round(game: Game, record: dict[str, Any]) -> bool:
+    """Whether the deciding player of ``record`` won its round (by ron or tsumo).
+
+    >>> from .gamelog.events import Round, Rules
+    >>> rnd = Round(0, 0, 0, (25000,) * 4, 0, ((),) * 4, (Win(2, 0),))
+    >>> won_round(Game("g", Rules(), ("",) * 4, (rnd,)), {"round_seq": 0, "decider": 2})
+    True
+    """
+    events = game.rounds[record["round_seq"]].events
+    return any(isinstance(e, Win) and e.who == record["decider"] for e in events)
+
+
+FOLD_TOLERANCE = 0.005
+"""A discard at most this much more dangerous than the fold tile counts as folding."""
+
+
+def what_they_did(choice: PushFold, played: str) -> str:
+    """What a recorded discard ``played`` (notation) did against the verdict: ``push`` (the
+    push tile), ``fold`` (a tile at most :data:`FOLD_TOLERANCE` more dangerous than the fold
+    tile) or ``other``.
+
+    >>> push = Choice(0, 0.12, 3000.0, 0.5, 0, 0.3, 1200.0)
+    >>> fold = Choice(1, 0.0, 0.0, 0.0, 3, 0.0, 0.0)
+    >>> pf = PushFold(push, fold, 5926.0, 0.05, 4, (push, fold, Choice(2, 0.004, 0, 0, 3, 0, -9)))
+    >>> what_they_did(pf, "1m"), what_they_did(pf, "3m"), what_they_did(pf, "9s")
+    ('push', 'fold', 'other')
+    """
+    kind = parse_tile(played)
+    if kind == choice.push.tile:
+        return "push"
+    option = choice.option(kind)
+    if option is not None and option.danger <= choice.fold.danger + FOLD_TOLERANCE:
+        return "fold"
+    return "other"
 
 
 def is_clear(choice: PushFold, margin: float = PUSH_FOLD_MARGIN) -> bool:
