@@ -114,6 +114,40 @@ def puzzle_fields(record: dict[str, Any]) -> dict[str, Any] | None:
         return None
     rows = ed.assess(state)
     first = rows[0].reasons[0].code if rows[0].reasons else ""
+    rating = _REASON_RATING.get(first, 1600.0)
+    return {
+        "kind": "defense",
+        **source_fields(record, state),
+        "analysis": facts.to_json(
+            {
+                "answer": tile_str(answer),
+                "margin": margin({r.tile: r.danger for r in rows}),
+                "danger": [r.as_json() for r in rows],
+                "played": str(record.get("discard") or ""),
+                "dealt_in": bool(record.get("dealt_in")),
+                "riichi_waits": record.get("waits") or [],
+                "difficulty": int((rating - 1500) / 200 + 3),
+            }
+        ),
+        "difficulty": int((rating - 1500) / 200 + 3),
+        "rating": rating,
+        "canonical_key": f"defense:{position_key(record)}",
+        "themes": ["defense", "real-game", "riichi-table"],
+    }
+
+
+def position_key(record: dict[str, Any]) -> str:
+    """Which decision of which game a record is: the log, round, seat and the riichi's turns."""
+    return (
+        f"{record['log_id']}:{record['round_seq']}:{record['decider']}:"
+        f"{record['riichi_turn']}:{record['turns_since_riichi']}"
+    )
+
+
+def source_fields(record: dict[str, Any], state: ed.DefenseState) -> dict[str, Any]:
+    """The stored fields a puzzle from a position facing one riichi takes from its record: the
+    hand, the table shown before the answer (``context``, with the table ``state`` itself) and
+    where in the game it comes from (``source_*``)."""
     hand = _notation(record["hand"])
     # what is in view besides one's hand, the riichi river and the dora indicators
     others = list(record["visible"])
@@ -125,9 +159,7 @@ def puzzle_fields(record: dict[str, Any]) -> dict[str, Any] | None:
     own_index = parse_tile(record["decider_seat_wind"]) - 27
     discards = ["", "", "", ""]
     discards[riichi_index] = "".join(r["tile"] for r in record["river"])
-    rating = _REASON_RATING.get(first, 1600.0)
     return {
-        "kind": "defense",
         "hand": hand,
         "context": {
             "seat": own_index,
@@ -143,28 +175,10 @@ def puzzle_fields(record: dict[str, Any]) -> dict[str, Any] | None:
             "others": _notation([max(0, n) for n in others]),
             "state": {k: record[k] for k in STATE_FIELDS if k in record},
         },
-        "analysis": facts.to_json(
-            {
-                "answer": tile_str(answer),
-                "margin": margin({r.tile: r.danger for r in rows}),
-                "danger": [r.as_json() for r in rows],
-                "played": str(record.get("discard") or ""),
-                "dealt_in": bool(record.get("dealt_in")),
-                "riichi_waits": record.get("waits") or [],
-                "difficulty": int((rating - 1500) / 200 + 3),
-            }
-        ),
-        "difficulty": int((rating - 1500) / 200 + 3),
-        "rating": rating,
-        "canonical_key": (
-            f"defense:{record['log_id']}:{record['round_seq']}:{record['decider']}:"
-            f"{record['riichi_turn']}:{record['turns_since_riichi']}"
-        ),
         "source_log": record["log_id"],
         "source_round": record["round_seq"],
         "source_seat": record["decider"],
         "source_turn": 100 + len(record["river"]) + record["turns_since_riichi"],
-        "themes": ["defense", "real-game", "riichi-table"],
     }
 
 
@@ -192,11 +206,13 @@ def mine(
     return rows[:limit] if limit else rows
 
 
-def feedback_rows(puzzle: Any, answer: list[str]) -> list[dict[str, Any]]:
+def feedback_rows(puzzle: Any, answer: list[str], best: str | None = None) -> list[dict[str, Any]]:
     """The stored danger of every candidate, safest first, with its reasons in words, marking
-    the answer, the learner's choice and the Phoenix player's."""
+    the answer (``best``, by default the stored answer), the learner's choice and the Phoenix
+    player's."""
     analysis = puzzle.analysis or {}
     played = analysis.get("played")
+    best = analysis.get("answer") if best is None else best
     return [
         {
             "tile": row["tile"],
@@ -205,7 +221,7 @@ def feedback_rows(puzzle: Any, answer: list[str]) -> list[dict[str, Any]]:
                 reason_text(ed.DangerReason(r["code"], r.get("params") or {}))
                 for r in row.get("reasons") or []
             ],
-            "best": row["tile"] == analysis.get("answer"),
+            "best": row["tile"] == best,
             "chosen": row["tile"] in answer,
             "played": row["tile"] == played,
             "wait": row["tile"] in (analysis.get("riichi_waits") or []),

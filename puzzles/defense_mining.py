@@ -1,6 +1,7 @@
 """Defense puzzles from an uploaded game: every position where the player faced one riichi,
 found by the replayer (:func:`tutor.engine.defense_puzzle.defense_positions`), kept when its
-safest tile stands out (:func:`puzzles.defense.mine`), and stored idempotently.
+safest tile stands out (:func:`puzzles.defense.mine`) or its push-or-fold verdict is clear
+(:mod:`puzzles.push_fold`), and stored idempotently.
 
 The staff mining of uploaded logs (:func:`puzzles.services_mining.run_game_log`) calls
 :func:`defense_rows` with the discard puzzles and stores both in one transaction.
@@ -17,7 +18,7 @@ from tutor.engine.defense import DefenseInputError, DefenseState
 from tutor.engine.defense_puzzle import defense_positions
 from tutor.engine.gamelog.events import Game
 
-from . import defense
+from . import defense, push_fold
 from .models import Puzzle
 from .services import store_new
 
@@ -26,10 +27,13 @@ PER_GAME = 4
 
 
 def defense_rows(game: Game, per_game: int = PER_GAME) -> list[dict[str, Any]]:
-    """The defense puzzles of a game, as :func:`puzzles.defense.puzzle_fields` lays them out
-    (raises :class:`~tutor.engine.gamelog.events.GameLogError` like the replay)."""
-    records = [record for _d, record in defense_positions(game) if _readable(record)]
-    return defense.mine(records, per_game=per_game)
+    """The defense puzzles of a game, as :func:`puzzles.defense.puzzle_fields` lays them out,
+    then its push-or-fold puzzles (:func:`puzzles.push_fold.push_fold_rows`), at most
+    ``per_game`` of each (raises :class:`~tutor.engine.gamelog.events.GameLogError` like the
+    replay)."""
+    positions = [(d, record) for d, record in defense_positions(game) if _readable(record)]
+    rows = defense.mine([record for _d, record in positions], per_game=per_game)
+    return rows + push_fold.push_fold_rows(game, per_game, positions)
 
 
 def _readable(record: dict[str, Any]) -> bool:

@@ -51,6 +51,7 @@ THEME_LABELS = {
     "after-call": _("After a call"),
     "real-game": _("From a real game"),
     "defense": _("Defense: the safest tile"),
+    "push-fold": _("Push or fold against a riichi"),
 }
 """Names of the themes the generator assigns (see :mod:`puzzles.generation`)."""
 

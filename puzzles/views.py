@@ -32,7 +32,7 @@ from tutor.web.http import AuthenticatedHttpRequest, HtmxHttpRequest, wants_part
 from tutor.web.text import validate_visible_text
 
 from . import analyzer as hand_analyzer
-from . import defense, feedback, play, services
+from . import defense, feedback, play, push_fold, services
 from .dashboard import dashboard as player_dashboard
 from .models import DailyPuzzle, Puzzle, PuzzleKind, ReportReason
 
@@ -132,6 +132,7 @@ def _page_context(
         "kinds": PuzzleKind,
         "started": _started_token(puzzle),
         "shanten_choices": play.SHANTEN_CHOICES,
+        "push_fold_choices": push_fold.choices(puzzle),
         "palette": ("123456789m", "123456789p", "123456789s", "1234567z"),
         # The stream's type filter, carried through the answer to the "next" links.
         "stream_kind": _kind(request) if request.method == "GET" else _posted_kind(request),
@@ -217,7 +218,6 @@ def answer(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
         explanation=feedback.explanation(puzzle),
         # A wrong answer's reasons name the mistake (the exercise layer's verdict).
         mistakes=[] if result.correct or result.verdict is None else result.verdict.reasons,
-        played_words=feedback.played_words(puzzle),
         **_defense_context(puzzle, result.answer),
         **_opinion_context(request, puzzle),
         marked="".join(result.solution) if puzzle.kind != PuzzleKind.SHANTEN else "",
@@ -230,12 +230,20 @@ def answer(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
 
 
 def _defense_context(puzzle: Puzzle, answer: list[str]) -> dict[str, Any]:
-    if puzzle.kind != PuzzleKind.DEFENSE:
-        return {}
-    return {
-        "danger_rows": defense.feedback_rows(puzzle, answer),
-        "dealt_in_words": defense.dealt_in_words(puzzle),
-    }
+    """What the page shows after the answer about the recorded player's choice and, for the
+    puzzles facing a riichi, each tile's danger (and both options of a push or fold)."""
+    if puzzle.kind == PuzzleKind.PUSH_FOLD:
+        return {
+            "danger_rows": push_fold.danger_rows(puzzle, answer),
+            "option_rows": push_fold.option_rows(puzzle, answer),
+            "played_words": push_fold.played_words(puzzle),
+            "dealt_in_words": push_fold.outcome_words(puzzle),
+        }
+    context: dict[str, Any] = {"played_words": feedback.played_words(puzzle)}
+    if puzzle.kind == PuzzleKind.DEFENSE:
+        context["danger_rows"] = defense.feedback_rows(puzzle, answer)
+        context["dealt_in_words"] = defense.dealt_in_words(puzzle)
+    return context
 
 
 def _opinion_context(request: HtmxHttpRequest, puzzle: Puzzle, **extra: Any) -> dict[str, Any]:

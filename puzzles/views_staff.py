@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from tutor.exercises.kinds import GENERATED
 from tutor.web.forms import SubmitMixin
 from tutor.web.http import HtmxHttpRequest, wants_partial
 
@@ -60,7 +61,7 @@ class BatchForm(SubmitMixin, forms.Form):
 
     kind = forms.ChoiceField(
         label=gettext_lazy("Puzzle type"),
-        choices=[c for c in PuzzleKind.choices if c[0] != PuzzleKind.DEFENSE],
+        choices=[c for c in PuzzleKind.choices if c[0] in GENERATED],
     )
     count = forms.IntegerField(
         label=gettext_lazy("How many"), min_value=1, max_value=services.MAX_BATCH, initial=50

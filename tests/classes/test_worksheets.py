@@ -275,6 +275,24 @@ def test_the_review_of_a_puzzle_set_draws_each_first_answer(login, world):
     assert login(world.student).get(url).status_code == 403
 
 
+def test_the_review_of_a_push_or_fold_puzzle_says_push_or_fold(login, world):
+    from puzzles import services_mining
+    from puzzles.management.commands.mine_push_fold import FIXTURE
+    from puzzles.models import Puzzle, PuzzleKind
+
+    services_mining.load_fixture(FIXTURE)
+    puzzle = Puzzle.objects.filter(kind=PuzzleKind.PUSH_FOLD, analysis__answer="fold").first()
+    assert puzzle is not None
+    puzzles = Assignment.objects.create(
+        classroom=world.classroom, kind=AssignmentKind.PUZZLES, puzzle_ids=[puzzle.pk]
+    )
+    login(world.student).post(reverse("puzzles:answer", args=[puzzle.pk]), {"answer": "push"})
+    url = reverse("classes:review", args=[world.classroom.pk, puzzles.pk, world.student.pk])
+    body = unescape(login(world.teacher).get(url).content.decode())
+    assert 'data-correct="no"' in body
+    assert re.search(r"Their answer:\s*push · <strong>Right answer:</strong>\s*fold", body)
+
+
 @pytest.mark.django_db(transaction=True)
 def test_the_migration_turns_each_old_exercise_into_a_one_hand_worksheet():
     from django.db import connection

@@ -18,8 +18,11 @@ def test_the_django_choices_are_the_plain_kinds_with_labels() -> None:
     assert all(PuzzleKind(k) == k for k in Kind)
 
 
-def test_generation_deals_every_kind_but_defense_by_the_enum() -> None:
-    assert generation.KINDS == GENERATED and set(Kind) - set(GENERATED) == {Kind.DEFENSE}
+def test_generation_deals_every_kind_but_the_mined_ones_by_the_enum() -> None:
+    assert generation.KINDS == GENERATED and set(Kind) - set(GENERATED) == {
+        Kind.DEFENSE,
+        Kind.PUSH_FOLD,
+    }
     assert all(isinstance(k, Kind) for k in generation.KINDS)
     assert set(generation.KIND_THEMES) == set(GENERATED)
     dealt = generation.generate("waits", seed=3, count=1, limit=40).puzzles

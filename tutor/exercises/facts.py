@@ -106,6 +106,10 @@ class Analysis(TypedDict, total=False):
     danger: list[dict[str, Any]]
     dealt_in: bool
     riichi_waits: list[str]
+    # Push-or-fold puzzles: both options, the reasons, what the player did and whether they won.
+    push_fold: dict[str, Any]
+    did: str
+    won: bool
 
 
 # --- writing ----------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ class Kind(StrEnum):
     WAITS = "waits"
     SHANTEN = "shanten"
     DEFENSE = "defense"
+    PUSH_FOLD = "push_fold"
 
 
 GENERATED: tuple[Kind, ...] = (
@@ -36,5 +37,5 @@ GENERATED: tuple[Kind, ...] = (
     Kind.WAITS,
     Kind.SHANTEN,
 )
-"""The kinds dealt at random by :mod:`puzzles.generation` (a defense puzzle comes only from a
-recorded game)."""
+"""The kinds dealt at random by :mod:`puzzles.generation` (a defense or push-or-fold puzzle
+comes only from a recorded game)."""

@@ -14,13 +14,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from django.db import models
-from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from tutor.engine.tiles import TileParseError, parse_tile, tile_str
 from tutor.web.defense_text import percent_text
 from tutor.web.engine_text import tile_text, wait_shape_name
+from tutor.web.push_fold_text import points_text, reason_texts, shanten_text
 from tutor.web.tile_names import tile_name
 
 from . import facts, tables
@@ -61,6 +61,7 @@ class PuzzleKind(models.TextChoices):
     WAITS = Kind.WAITS.value, gettext_lazy("What are the waits")
     SHANTEN = Kind.SHANTEN.value, gettext_lazy("How many shanten")
     DEFENSE = Kind.DEFENSE.value, gettext_lazy("Defense: the safest tile")
+    PUSH_FOLD = Kind.PUSH_FOLD.value, gettext_lazy("Push or fold against a riichi")
 
 
 DISCARD_KINDS = frozenset({PuzzleKind.DISCARD, PuzzleKind.EFFICIENCY})
@@ -73,9 +74,7 @@ type PuzzleAnswer = tuple[str, ...]
 def _shanten_words(n: int) -> str:
     if n < 0:
         return _("complete")
-    if n == 0:
-        return _("tenpai")
-    return _("%(n)d-shanten") % {"n": n}
+    return shanten_text(n)
 
 
 def _named(tile: str) -> str:
@@ -89,7 +88,7 @@ def _tile_list(tiles: Sequence[str]) -> str:
 
 def _points(value: float | None) -> str:
     """Points rounded and grouped the reader's way (1,646 or 1.646)."""
-    return number_format(round(value or 0), force_grouping=True)
+    return points_text(value or 0)
 
 
 class PuzzleExercise(Exercise[PuzzleAnswer]):
@@ -543,6 +542,77 @@ class DefensePuzzle(_OneDiscard):
         ]
 
 
+class PushFoldPuzzle(PuzzleExercise):
+    """Push or fold against one riichi: ``push`` (throw the tile best for one's own hand) or
+    ``fold`` (throw the safest tile), judged by the engine's expected points
+    (:func:`tutor.engine.push_fold.push_or_fold`) and stored only where its rule finds the
+    verdict clear (:func:`tutor.engine.push_fold.clear_answer`). The stored ``push_fold`` facts
+    hold both options and the ``reasons`` as codes with their params."""
+
+    type = "puzzle_push_fold"
+    kind = PuzzleKind.PUSH_FOLD
+    ANSWERS = ("push", "fold")
+
+    def _canonical(self, stored: Any) -> PuzzleAnswer:
+        value = stored[0] if isinstance(stored, list) else stored
+        if value not in self.ANSWERS:
+            raise ContentError(f"{self.type}: the stored answer must be push or fold")
+        return (str(value),)
+
+    def _read_values(self, values: list[str]) -> PuzzleAnswer:
+        if len(values) != 1 or values[0] not in self.ANSWERS:
+            raise AnswerError(_("Answer push or fold."))
+        return (values[0],)
+
+    def _option(self, name: str) -> dict[str, Any]:
+        return dict((self.facts.get("push_fold") or {}).get(name) or {})
+
+    def tile(self, name: str) -> str:
+        """The tile thrown for ``push`` or ``fold``."""
+        return str(self._option(name).get("tile", ""))
+
+    def choice_label(self, name: str) -> str:
+        """``Push: discard 5m`` or ``Fold: discard 1z``, in the reader's language."""
+        tile = _named(self.tile(name)) if self.tile(name) else ""
+        if name == "push":
+            return _("Push: discard %(tile)s") % {"tile": tile}
+        return _("Fold: discard %(tile)s") % {"tile": tile}
+
+    def reason_texts(self) -> list[str]:
+        """The stored reasons of the verdict as sentences."""
+        return reason_texts(list((self.facts.get("push_fold") or {}).get("reasons") or []))
+
+    def explanation(self) -> str:
+        return " ".join(self.reason_texts())
+
+    def mistakes(self, answer: PuzzleAnswer) -> list[str]:
+        mine, best = self._option(answer[0]), self._option(self.answer[0])
+        if not mine or not best:
+            return [_("That is not the better choice here.")]
+        values = {
+            "mine": points_text(float(mine.get("value", 0))),
+            "best": points_text(float(best.get("value", 0))),
+        }
+        if answer[0] == "fold":
+            return [
+                _("Folding is worth about %(mine)s points here, against %(best)s for pushing.")
+                % values
+            ]
+        return [
+            _("Pushing is worth about %(mine)s points here, against %(best)s for folding.") % values
+        ]
+
+    def widget(self, answer: PuzzleAnswer | None = None) -> Widget:
+        return Widget(
+            "choices",
+            notation=display(self.hand),
+            select="one",
+            name="answer",
+            choices=[Choice(name, self.choice_label(name)) for name in self.ANSWERS],
+            checked=list(answer or ()),
+        )
+
+
 PUZZLE_TYPES: dict[PuzzleKind, type[PuzzleExercise]] = {
     cls.kind: cls
     for cls in (
@@ -552,6 +622,7 @@ PUZZLE_TYPES: dict[PuzzleKind, type[PuzzleExercise]] = {
         WaitsPuzzle,
         ShantenPuzzle,
         DefensePuzzle,
+        PushFoldPuzzle,
     )
 }
 """The exercise type of each kind of puzzle."""

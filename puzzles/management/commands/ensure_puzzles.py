@@ -14,6 +14,8 @@ from django.core.management.base import BaseCommand, CommandParser
 from puzzles import generation, services, services_mining
 from puzzles.models import Puzzle
 
+from .mine_push_fold import FIXTURE as PUSH_FOLD_FIXTURE
+
 STARTER = {"discard": 40, "efficiency": 60, "improve": 50, "waits": 50, "shanten": 50}
 """How many generated puzzles of each kind a site needs before it is worth playing (besides
 the what-to-discard puzzles mined from real games, loaded from a fixture)."""
@@ -54,6 +56,10 @@ class Command(BaseCommand):
         if DEFENSE_FIXTURE.exists():
             new = services_mining.load_fixture(DEFENSE_FIXTURE)
             self.stdout.write(f"defense: {new} new puzzles from the fixture")
+        # push-or-fold puzzles mined from the shared Phoenix games (``manage.py mine_push_fold``)
+        if PUSH_FOLD_FIXTURE.exists():
+            new = services_mining.load_fixture(PUSH_FOLD_FIXTURE)
+            self.stdout.write(f"push or fold: {new} new puzzles from the fixture")
         daily = services.daily_puzzle()
         if daily is None:
             self.stdout.write("No daily puzzle: there are no puzzles.")

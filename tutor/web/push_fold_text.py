@@ -1,0 +1,109 @@
+"""Sentences for the push-or-fold reasons (:func:`tutor.engine.push_fold.reasons`), in the
+reader's language: shared by the push-or-fold puzzles and anything else that shows the verdict."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+
+from .defense_text import percent_text
+from .engine_text import tile_text
+
+
+def points_text(value: float) -> str:
+    """Points rounded and grouped the reader's way (1,646 or 1.646)."""
+    return number_format(round(value), force_grouping=True)
+
+
+def shanten_text(n: int) -> str:
+    """``tenpai`` or ``2-shanten``, in the reader's language."""
+    if n <= 0:
+        return _("tenpai")
+    return _("%(n)d-shanten") % {"n": n}
+
+
+def reason_text(code: str, params: Mapping[str, Any]) -> str:
+    """One reason of the verdict as a sentence (an unknown code comes back as it is)."""
+    p = params
+    if code == "push_shape":
+        if int(p["shanten"]) <= 0:
+            return _("Pushing %(tile)s keeps your hand tenpai.") % {"tile": tile_text(p["tile"])}
+        return _("Pushing %(tile)s leaves your hand %(shanten)s.") % {
+            "tile": tile_text(p["tile"]),
+            "shanten": shanten_text(int(p["shanten"])),
+        }
+    if code == "push_wins":
+        if not p["hand_value"]:
+            return _("Playing on, the hand has next to no chance of winning before the riichi.")
+        return _(
+            "Playing on, you win this hand about %(percent)s of the time, for about %(points)s "
+            "points (and the riichi stick)."
+        ) % {"percent": percent_text(float(p["win_rate"])), "points": points_text(p["hand_value"])}
+    if code == "push_deals_in":
+        return _(
+            "%(tile)s deals in about %(danger)s of the time now; with the dangerous tiles you "
+            "would draw and throw later, pushing deals in about %(risk)s."
+        ) % {
+            "tile": tile_text(p["tile"]).capitalize(),
+            "danger": percent_text(float(p["danger"])),
+            "risk": percent_text(float(p["risk"])),
+        }
+    if code == "deal_in_cost":
+        if p["dealer"]:
+            return _("Dealing in to the dealer's riichi costs about %(points)s points.") % {
+                "points": points_text(p["points"])
+            }
+        return _("Dealing in to this riichi costs about %(points)s points.") % {
+            "points": points_text(p["points"])
+        }
+    if code == "fold_deals_in":
+        return _(
+            "Folding with %(tile)s deals in about %(danger)s of the time, about %(risk)s over "
+            "the rest of the hand."
+        ) % {
+            "tile": tile_text(p["tile"]),
+            "danger": percent_text(float(p["danger"])),
+            "risk": percent_text(float(p["risk"])),
+        }
+    if code == "fold_keeps_hand":
+        return _("%(tile)s is safe and still keeps your hand %(shanten)s.") % {
+            "tile": tile_text(p["tile"]).capitalize(),
+            "shanten": shanten_text(int(p["shanten"])),
+        }
+    if code == "no_tenpai_discard":
+        return _("Whatever you discard, your hand stays %(shanten)s.") % {
+            "shanten": shanten_text(int(p["shanten"]))
+        }
+    if code == "lead":
+        values = {
+            "points": points_text(p["points"]),
+            "push": points_text(p["push_value"]),
+            "fold": points_text(p["fold_value"]),
+        }
+        if p["answer"] == "push":
+            return (
+                _(
+                    "Pushing is worth about %(push)s points against %(fold)s for folding: "
+                    "%(points)s points better."
+                )
+                % values
+            )
+        return (
+            _(
+                "Folding is worth about %(fold)s points against %(push)s for pushing: "
+                "%(points)s points better."
+            )
+            % values
+        )
+    return code
+
+
+def reason_texts(reasons: list[Mapping[str, Any]]) -> list[str]:
+    """Every stored reason (``{"code", "params"}``) as a sentence, in order."""
+    return [reason_text(str(r["code"]), r.get("params") or {}) for r in reasons]
+
+
+__all__ = ["points_text", "reason_text", "reason_texts", "shanten_text"]
