@@ -159,7 +159,8 @@ def source_fields(record: dict[str, Any], state: ed.DefenseState) -> dict[str, A
     own_index = parse_tile(record["decider_seat_wind"]) - 27
     discards = ["", "", "", ""]
     discards[riichi_index] = "".join(r["tile"] for r in record["river"])
-    return {
+    own = (record.get("melds") or [[]] * 4)[record["decider"]]
+    fields = {
         "hand": hand,
         "context": {
             "seat": own_index,
@@ -180,6 +181,9 @@ def source_fields(record: dict[str, Any], state: ed.DefenseState) -> dict[str, A
         "source_seat": record["decider"],
         "source_turn": 100 + len(record["river"]) + record["turns_since_riichi"],
     }
+    if own:  # a hand after a call shows its called sets beside the concealed tiles
+        fields["context"]["own_melds"] = ["".join(m["tiles"]) for m in own]
+    return fields
 
 
 def mine(

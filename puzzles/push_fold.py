@@ -38,10 +38,10 @@ def puzzle_fields(
     decision: Decision, record: dict[str, Any], won: bool, choice: pf.PushFold | None = None
 ) -> dict[str, Any] | None:
     """A push-or-fold puzzle's stored fields from one position facing a riichi, or ``None``
-    when it does not make one: a closed 14-tile hand whose verdict the engine's rule finds
-    clear. ``won`` says whether the player won the round; ``choice``, when given, is the
-    position's verdict already computed."""
-    if sum(record["hand"]) != 14 or record.get("declaring_riichi"):
+    when it does not make one: a hand (with its called sets, if any) whose verdict the
+    engine's rule finds clear. ``won`` says whether the player won the round; ``choice``, when
+    given, is the position's verdict already computed."""
+    if record.get("declaring_riichi"):
         return None
     state = ed.DefenseState.from_json(record)
     choice = choice or pf.judge_position(decision, record)
@@ -146,15 +146,18 @@ def option_rows(puzzle: Any, answer: list[str]) -> list[dict[str, Any]]:
 
 
 def danger_rows(puzzle: Any, answer: list[str]) -> list[dict[str, Any]]:
-    """The danger of the push tile and of the fold tile with their reasons, marking the tile
-    of the right answer and of the learner's (:func:`puzzles.defense.feedback_rows`)."""
+    """The danger of the push tile and of the fold tile with their reasons
+    (:func:`puzzles.defense.feedback_rows`), each named by its option, marking the learner's."""
     analysis = puzzle.analysis or {}
     doc = analysis.get("push_fold") or {}
     tile = {name: (doc.get(name) or {}).get("tile") for name in ("push", "fold")}
-    best = tile.get(str(analysis.get("answer")))
-    return defense.feedback_rows(
-        puzzle, [t for name, t in tile.items() if name in answer and t], best=best
+    rows = defense.feedback_rows(
+        puzzle, [t for name, t in tile.items() if name in answer and t], best=""
     )
+    labels = {tile["push"]: _("Push"), tile["fold"]: _("Fold")}
+    for row in rows:
+        row["option"] = labels.get(row["tile"], "")
+    return rows
 
 
 def played_words(puzzle: Any) -> str:

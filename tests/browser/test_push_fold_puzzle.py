@@ -23,9 +23,11 @@ def _puzzle(answer: str) -> Puzzle:
     )
 
 
-def _solve(page, puzzle: Puzzle, label: str) -> str:
+def _solve(page, puzzle: Puzzle, label: str, question: str = "") -> str:
     page.goto(f"/puzzles/{puzzle.pk}/")
     page.get_by_test_id("riichi-badge").wait_for()
+    if question:
+        screenshot(page, question)
     page.get_by_test_id("push-fold-choices").get_by_text(label).click()
     page.locator("#feedback form button[type=submit]").click()
     verdict = page.get_by_test_id("verdict")
@@ -35,7 +37,7 @@ def _solve(page, puzzle: Puzzle, label: str) -> str:
 
 def test_solve_a_push_puzzle_and_read_why(page) -> None:
     puzzle = _puzzle("push")
-    text = _solve(page, puzzle, "Push: discard")
+    text = _solve(page, puzzle, "Push: discard", question="puzzle-push-fold-question-en-1280")
     assert "Correct!" in text and "Pushing is worth about" in text
     assert "Dealing in to" in text and "Folding with" in text
     table = page.get_by_test_id("push-fold-table")
@@ -50,7 +52,9 @@ def test_solve_a_push_puzzle_and_read_why(page) -> None:
 def test_a_wrong_fold_in_spanish(page, live_server) -> None:
     puzzle = _puzzle("fold")
     page.context.add_cookies([{"name": "django_language", "value": "es", "url": live_server.url}])
-    text = _solve(page, puzzle, "Atacar: descartar")
+    page.set_viewport_size({"width": 375, "height": 800})
+    text = _solve(page, puzzle, "Atacar: descartar", question="puzzle-push-fold-question-es-375")
+    page.set_viewport_size({"width": 1280, "height": 800})
     assert "No es la mejor respuesta." in text and "Atacar vale aquí unos" in text
     assert "Retirarte vale unos" in text
     assert "El jugador Fénix" in page.get_by_test_id("phoenix-choice").inner_text()

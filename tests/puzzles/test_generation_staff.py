@@ -214,7 +214,15 @@ def test_generate_puzzles_refuses_bad_arguments() -> None:
 def test_ensure_puzzles_makes_a_starter_set_of_every_kind_and_the_daily_puzzle() -> None:
     call_command("ensure_puzzles", "--scale", "0.2", stdout=StringIO())
     kinds = dict(Puzzle.objects.values_list("kind").annotate(n=Count("id")))
-    assert set(kinds) == {"discard", "efficiency", "improve", "waits", "shanten", "defense"}
+    assert set(kinds) == {
+        "discard",
+        "efficiency",
+        "improve",
+        "waits",
+        "shanten",
+        "defense",
+        "push_fold",
+    }
     assert all(n >= 6 for n in kinds.values())
     # Real-game puzzles come from the committed fixture, beside the generated ones.
     assert Puzzle.objects.exclude(source_log="").count() >= 50

@@ -25,7 +25,7 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 @pytest.fixture
 def puzzles(db) -> list[Puzzle]:
     Puzzle.objects.all().delete()
-    assert services_mining.load_fixture(FIXTURE) >= 40
+    assert services_mining.load_fixture(FIXTURE) >= 60
     return list(Puzzle.objects.filter(kind=PuzzleKind.PUSH_FOLD).order_by("id"))
 
 
@@ -133,3 +133,12 @@ def test_the_choices_come_only_with_a_push_fold_puzzle(puzzle):
     assert [c[0] for c in push_fold.choices(puzzle)] == ["push", "fold"]
     puzzle.kind = PuzzleKind.DEFENSE
     assert push_fold.choices(puzzle) == []
+
+
+def test_a_hand_after_a_call_shows_its_called_sets(client, puzzles):
+    called = next(p for p in puzzles if p.context.get("own_melds"))
+    assert len(play.exercise_of(called).hand.concealed_tiles()) < 14
+    html = client.get(reverse("puzzles:detail", args=[called.pk])).content.decode()
+    assert "Your called sets:" in html
+    html = answered(client, called, called.analysis["answer"]).content.decode()
+    assert "Correct!" in html
