@@ -85,7 +85,9 @@ def test_a_tile_that_changes_nothing_is_named_and_a_missed_one_only_counted():
     v = verdict(IMPROVE, tile=["8m", "1z"])
     assert not v.correct
     assert "Eight of characters helps: 4 copies left." in v.reasons
-    assert "East wind does not bring this hand closer to tenpai." in v.reasons
+    assert "East wind does not bring this hand closer: the hand stays 1 step from tenpai." in (
+        v.reasons
+    )
     assert "2 more tiles help this hand." in v.reasons
 
 

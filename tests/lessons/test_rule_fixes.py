@@ -651,6 +651,51 @@ def test_a_tile_held_four_times_cannot_be_drawn():
     )
 
 
+ONE_AWAY = {"type": "improve", "hand": "234m 678p 55s 79m 34p 1z"}  # 8m, 2p and 5p help
+
+
+@pytest.mark.parametrize(
+    ("form", "en", "es"),
+    [
+        (
+            ["8m", "2p"],
+            "You picked two of circles but not five of circles: `tiles:34p` is open at both ends",
+            "Elegiste dos de círculos pero no cinco de círculos: `tiles:34p` es un grupo a medias",
+        ),
+        (
+            ["8m", "2p", "5p", "1m"],
+            "One of characters only lengthens `tiles:234m`, a set that is already complete",
+            "Uno de caracteres solo alarga `tiles:234m`, un grupo que ya está completo",
+        ),
+        (
+            ["8m", "2p", "5p", "9s"],
+            "Nine of bamboo touches none of your tiles",
+            "Nueve de bambú no toca ninguna de tus fichas",
+        ),
+        (
+            ["8m", "2p", "5p", "1z"],
+            "East wind does not bring this hand closer: the hand stays 1 step from tenpai.",
+            "Viento Este no acerca esta mano: la mano sigue a 1 paso del tenpai.",
+        ),
+    ],
+    ids=["one-end-of-two-sided", "lengthens-a-set", "touches-nothing", "no-change"],
+)
+def test_a_typical_accepted_tile_mistake_is_named(form, en, es):
+    v = verdict(ONE_AWAY, tile=form)
+    assert not v.correct and en in v.reasons[0]
+    assert es in verdict(ONE_AWAY, "es", tile=form).reasons[0]
+
+
+def test_a_missed_wait_is_named_by_its_shape_in_both_languages():
+    data = {"type": "waits", "hand": "123m 456p 789s 3335s"}  # 4s closed, 5s pair wait
+    v = verdict(data, tile=["4s"])
+    assert not v.correct and "One more tile completes this hand, as a pair wait (tanki)." in (
+        v.reasons
+    )
+    es = verdict(data, "es", tile=["4s"]).reasons
+    assert "Otra ficha más completa esta mano, como espera de pareja (tanki)." in es
+
+
 RIICHI_PINFU_KANCHAN = {
     "type": "yaku",
     "hand": "234m 567m 35p 4p 678s 55s",

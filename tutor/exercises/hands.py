@@ -513,10 +513,11 @@ class Improve(_KindsForAHand):
         u = _ukeire(self.hand)
         right = self.solution()
         assert isinstance(right, frozenset)
-        reasons = []
+        # The slips first (a wrong tile, a two-sided shape seen from one end), then what helps.
+        slips, helps = [], []
         for k in sorted(answer):
             if k in right:
-                reasons.append(
+                helps.append(
                     ngettext(
                         "%(tile)s helps: %(n)s copy left.",
                         "%(tile)s helps: %(n)s copies left.",
@@ -525,18 +526,31 @@ class Improve(_KindsForAHand):
                     % {"tile": tile_name(k), "n": u.accepted[k]}
                 )
             elif self.hand.all_counts()[k] == 4:
-                reasons.append(
+                slips.append(
                     _("You hold all four copies of %(tile)s: there is none left to draw.")
                     % {"tile": tile_name(k)}
                 )
             else:
-                reasons.append(
-                    _("%(tile)s does not bring this hand closer to tenpai.")
-                    % {"tile": tile_name(k)}
-                )
+                slips.append(self._useless(k, u.shanten))
         missed = right - answer
+        for k in sorted(missed):
+            other = _other_end(self.hand.concealed, k, answer & right)
+            if other is not None:
+                low = min(k, other) + 1
+                slips.append(
+                    _(
+                        "You picked %(picked)s but not %(missed)s: %(shape)s is open at both "
+                        "ends, so either tile completes it."
+                    )
+                    % {
+                        "picked": tile_name(other),
+                        "missed": tile_name(k),
+                        "shape": f"`tiles:{et.tiles_str([low, low + 1])}`",
+                    }
+                )
+                missed = missed - {k}
         if missed:
-            reasons.append(
+            helps.append(
                 ngettext(
                     "One more tile helps this hand.",
                     "%(n)s more tiles help this hand.",
@@ -544,6 +558,7 @@ class Improve(_KindsForAHand):
                 )
                 % {"n": len(missed)}
             )
+        reasons = slips + helps
         if answer != right:
             return Verdict(False, [capfirst(r) for r in reasons])
         if u.shanten == 0:
@@ -555,6 +570,74 @@ class Improve(_KindsForAHand):
                 u.shanten,
             ) % {"n": u.shanten}
         return Verdict(True, [where, _accepted_text(u)])
+
+    def _useless(self, k: int, shanten: int) -> str:
+        """Why drawing ``k`` does not help, naming the usual slip when the hand shows it."""
+        counts = self.hand.concealed
+        steps = ngettext(
+            "the hand stays %(n)s step from tenpai",
+            "the hand stays %(n)s steps from tenpai",
+            shanten,
+        ) % {"n": shanten}
+        if shanten == 0:
+            steps = _("the hand stays tenpai without winning")
+        if not _touches(counts, k):
+            return _(
+                "%(tile)s touches none of your tiles (no copy, no neighbour within two): drawn, "
+                "it is one more loose tile, and %(steps)s."
+            ) % {"tile": tile_name(k), "steps": steps}
+        run = _run_it_lengthens(counts, k)
+        if run is not None:
+            return _(
+                "%(tile)s only lengthens %(run)s, a set that is already complete: it makes no new "
+                "partial set, and %(steps)s."
+            ) % {"tile": tile_name(k), "run": f"`tiles:{et.tiles_str(run)}`", "steps": steps}
+        return _("%(tile)s does not bring this hand closer: %(steps)s.") % {
+            "tile": tile_name(k),
+            "steps": steps,
+        }
+
+
+def _touches(counts: Any, k: int) -> bool:
+    """Whether the hand holds ``k`` or, for a number tile, a tile of its suit within two."""
+    if counts[k]:
+        return True
+    if k >= 27:
+        return False
+    base = k - k % 9
+    return any(counts[t] for t in range(max(base, k - 2), min(base + 9, k + 3)))
+
+
+def _run_it_lengthens(counts: Any, k: int) -> list[int] | None:
+    """The run of three ``k`` would only extend at one end (5m beside a lone 234m), when no
+    other tile of the hand lies within two of ``k``: the slip of counting a finished set as a
+    partial one."""
+    if k >= 27 or counts[k]:
+        return None
+    base = k - k % 9
+    for start in (k + 1, k - 3):
+        if not (base <= start and start + 2 < base + 9):
+            continue
+        run = [start, start + 1, start + 2]
+        if not all(counts[t] == 1 for t in run):
+            continue
+        near = [t for t in range(max(base, k - 2), min(base + 9, k + 3)) if t != k and t not in run]
+        if not any(counts[t] for t in near):
+            return run
+    return None
+
+
+def _other_end(counts: Any, missed: int, picked: frozenset[int]) -> int | None:
+    """The picked tile at the other end of a two-sided partial set (3-4 waiting on 2 and 5)
+    whose end ``missed`` the learner left out, if there is one."""
+    if missed >= 27:
+        return None
+    base = missed - missed % 9
+    for low, other in ((missed + 1, missed + 3), (missed - 2, missed - 3)):
+        inside = base <= min(low, other) and max(low + 1, other) < base + 9
+        if inside and counts[low] and counts[low + 1] and other in picked:
+            return other
+    return None
 
 
 # --- furiten ------------------------------------------------------------------------------
