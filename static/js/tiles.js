@@ -9,8 +9,20 @@
   var KEYS_NEXT = ["ArrowRight", "ArrowDown"];
   var KEYS_PREV = ["ArrowLeft", "ArrowUp"];
 
+  // Only the inputs on screen: the phone's zoomed single-wall view hides the other walls'
+  // stacks (display: none), and the arrows must not step onto what the learner cannot see.
+  function shown(input) {
+    return input.getClientRects().length > 0;
+  }
+
   function inputsOf(group) {
-    return Array.prototype.slice.call(group.querySelectorAll("input.tile-input:not(:disabled)"));
+    return Array.prototype.slice
+      .call(group.querySelectorAll("input.tile-input:not(:disabled)"))
+      .filter(shown);
+  }
+
+  function allInputsShown(group) {
+    return Array.prototype.every.call(group.querySelectorAll("input.tile-input:not(:disabled)"), shown);
   }
 
   function setRovingStop(group, active) {
@@ -53,7 +65,9 @@
       return;
     }
 
-    if (!many) return; // native radio behaviour handles the arrows
+    // Native radio behaviour handles the arrows, unless some choices are hidden (a zoomed
+    // wall): then the arrows move, and choose, among the visible ones only, as natively.
+    if (!many && allInputsShown(group)) return;
     var step = KEYS_NEXT.indexOf(event.key) !== -1 ? 1 : KEYS_PREV.indexOf(event.key) !== -1 ? -1 : 0;
     var jump = event.key === "Home" ? "first" : event.key === "End" ? "last" : "";
     if (!step && !jump) return;
@@ -61,8 +75,13 @@
     var inputs = inputsOf(group);
     var at = inputs.indexOf(input);
     var next = jump === "first" ? 0 : jump === "last" ? inputs.length - 1 : (at + step + inputs.length) % inputs.length;
-    setRovingStop(group, inputs[next]);
-    inputs[next].focus();
+    if (many) {
+      setRovingStop(group, inputs[next]);
+      inputs[next].focus();
+    } else {
+      inputs[next].focus();
+      inputs[next].click();
+    }
   });
 
   document.addEventListener("focusin", function (event) {

@@ -121,11 +121,11 @@ def test_the_scoring_drill_is_answered_on_a_phone(phone, language):
 
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_a_phone_zooms_in_on_one_side_of_the_wall_and_answers_there(phone, language):
-    from tests.lessons.answers import right_form
+    from tests.browser.test_lessons import page_form
 
     go(phone, "the-wall", "find-the-first-stack", language)
     step = Step.objects.get(stage__slug="the-wall", key="find-the-first-stack")
-    (answer,) = right_form(step.exercise)["stack"]
+    (answer,) = page_form(phone, step)["stack"]
     side = answer.split("-")[0]
     lesson = phone.locator("#lesson")
     lesson.locator(f'.wall-zoom input[value="{side}"]').check()
@@ -152,3 +152,30 @@ def test_a_phone_zooms_in_on_one_side_of_the_wall_and_answers_there(phone, langu
     assert not phone.locator("#lesson .wall-zoom").is_visible()
     assert phone.locator("#lesson label.wall-stack:visible").count() == 68
     screenshot(phone, f"lessons-wall-zoom-{language}-1280")
+
+
+def test_the_arrow_keys_stay_on_the_zoomed_side_of_the_wall(phone):
+    from tests.browser.test_lessons import page_form
+
+    go(phone, "the-wall", "find-the-first-stack")
+    step = Step.objects.get(stage__slug="the-wall", key="find-the-first-stack")
+    (answer,) = page_form(phone, step)["stack"]
+    side = answer.split("-")[0]
+    lesson = phone.locator("#lesson")
+    lesson.locator(f'.wall-zoom input[value="{side}"]').check()
+    lesson.locator(f'label.wall-stack:has(input[value="{side}-16"])').click()
+    visited = set()
+    for key in ["ArrowRight"] * 20 + ["ArrowLeft"] * 40 + ["ArrowDown", "End", "Home"]:
+        phone.keyboard.press(key)
+        focused = phone.evaluate("document.activeElement.value")
+        checked = phone.evaluate(
+            "document.querySelector('#lesson input[name=stack]:checked').value"
+        )
+        assert focused == checked and focused.split("-")[0] == side, (key, focused)
+        visited.add(focused)
+    assert len(visited) == 17  # every stack of the side, and none of the hidden ones
+    # The whole square again: the arrows go on round the table as radio buttons do.
+    lesson.locator('.wall-zoom input[value="all"]').check()
+    lesson.locator(f'label.wall-stack:has(input[value="{side}-16"])').click()
+    phone.keyboard.press("ArrowRight")
+    assert phone.evaluate("document.activeElement.value").split("-")[0] != side
