@@ -156,7 +156,7 @@ def test_a_broken_stage_is_skipped_unless_strict(tmp_path):
         for name in ("01-tiles-and-suits.yaml", "04-the-wall.yaml"):
             (tmp_path / language / name).write_text((CONTENT_DIR / language / name).read_text())
     broken = tmp_path / "en" / "04-the-wall.yaml"
-    broken.write_text(broken.read_text().replace("dice: [4, 6]", "dice: [4, 9]"))
+    broken.write_text(broken.read_text().replace("dice: [3, 4]", "dice: [4, 9]", 1))
     err = io.StringIO()
     call_command("load_lessons", content_dir=str(tmp_path), stdout=io.StringIO(), stderr=err)
     assert "skipped" in err.getvalue() and "the-wall" in err.getvalue()

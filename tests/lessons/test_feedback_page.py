@@ -3,6 +3,7 @@ and payment inputs let any whole number through."""
 
 from __future__ import annotations
 
+import re
 from html import unescape
 
 import pytest
@@ -42,9 +43,17 @@ def test_payment_inputs_do_not_round_for_the_learner(client):
 
 
 def test_the_wall_stage_accepts_the_riichi_break(client):
+    from tutor.engine.wall import broken_wall
+    from tutor.exercises import with_position
+
     step = Step.objects.get(stage__slug="the-wall", key="find-the-first-stack")
-    # 4 + 6 = 10 lands on South, whose stacks 1-10 start the dead wall: the dealer takes 11.
-    html = answer(client, step, {"stack": "1-10"})
-    assert "Correct!" in html
-    html = answer(client, step, {"stack": "1-9"})
+    page = client.get(reverse("lessons:step", args=[step.stage.slug, step.number]))
+    seed = re.search(r'name="position" value="(\d+)"', page.content.decode()).group(1)
+    # The counted stacks 1 to the dice total start the dead wall, and the dealer takes the
+    # next one (0-based: the total itself).
+    total = sum(with_position(step.exercise, int(seed))["dice"])
+    wall = broken_wall(total)
+    html = answer(client, step, {"stack": f"{wall}-{total - 1}", "position": seed})
     assert "as classical Chinese rules do" in html
+    html = answer(client, step, {"stack": f"{wall}-{total}", "position": seed})
+    assert "Correct!" in html

@@ -36,7 +36,7 @@ def test_a_called_tile_lies_sideways_and_says_who_it_came_from(client):
     html = page(client, step)
     assert 'aria-label="chi (called set)"' in html
     assert 'class="tile-turned"' in html
-    assert "six of circles, called from the player on the left" in html
+    assert "called from the player on the left" in html
 
 
 # --- playing a stage again ------------------------------------------------------------------

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -76,7 +78,7 @@ def test_a_right_answer_shows_why_and_the_next_step(client):
     step = Step.objects.get(stage__slug="the-wall", key="find-the-first-stack")
     html = send(client, step, right_answer(step)).content.decode()
     assert "feedback-correct" in html
-    assert "10 lands on South" in html
+    assert re.search(r"\d+ lands on (East|South|West|North)", html)
     assert reverse("lessons:step", args=["the-wall", step.number + 1]) in html
 
 
@@ -93,7 +95,7 @@ def test_a_hint_is_on_the_page(client):
     step = Step.objects.get(stage__slug="the-wall", key="find-the-first-stack")
     html = client.get(reverse("lessons:step", args=["the-wall", step.number])).content.decode()
     assert "<details" in html
-    assert "Then count 10 stacks" in html
+    assert "Then count as many stacks from the right end" in html
 
 
 def test_a_stage_without_mistakes_earns_three_stars(client):

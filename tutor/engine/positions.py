@@ -15,7 +15,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from .tiles import NUM_KINDS, Tile, parse_tiles, tile_str, tiles_str, to_counts
@@ -306,6 +306,24 @@ def _row_with_a_sequence(rng: random.Random) -> dict[str, str]:
             return {"tiles": _row(rng, kinds)}
 
 
+def _row_with_every_trap(rng: random.Random) -> dict[str, str]:
+    """One sequence among all three traps at once: a run that wraps past the 9 (8-9-1), a run
+    whose suits do not match (2 of one suit, 3-4 of another) and honors side by side."""
+    while True:
+        suit = rng.randrange(3) * 9
+        start = suit + rng.randrange(7)
+        kinds = [start, start + 1, start + 2]
+        wrap = rng.randrange(3) * 9
+        kinds += [wrap + 7, wrap + 8, wrap]
+        low, other = rng.sample(range(3), 2)
+        n = rng.randrange(7)
+        kinds += [low * 9 + n, other * 9 + n + 1, other * 9 + n + 2]
+        kinds += rng.sample(range(27, 34), rng.randint(1, 2))
+        counts = [kinds.count(k) for k in range(NUM_KINDS)]
+        if max(counts) <= 4 and _sequences_in(kinds) == 1:
+            return {"tiles": _row(rng, kinds)}
+
+
 def _row_with_copies(rng: random.Random, copies: int, length: int) -> dict[str, str]:
     """A row holding ``copies`` of one tile, the only kind with that many; the other tiles
     come in ones and twos (threes beside a quad), so the eye has to count."""
@@ -525,6 +543,30 @@ def _riichi_pinfu_tanyao(rng: random.Random) -> dict[str, str]:
     return _first_yaku_ron(rng, True, True)
 
 
+def _number_win(
+    rng: random.Random, numbers: range, *, sequences_only: bool
+) -> tuple[str, Tile] | None:
+    """Four sets of ``numbers`` (sequences, or 40 % triplets unless ``sequences_only``), a
+    pair of them and a winning tile among the hand's tiles; ``None`` when the pair would need
+    a fifth copy (the caller draws again)."""
+    counts = [0] * NUM_KINDS
+    while sum(counts) < 12:
+        suit = rng.randrange(3) * 9
+        if sequences_only or rng.random() < 0.6:
+            start = suit + rng.choice([n for n in numbers if n <= 6])
+            kinds = [start, start + 1, start + 2]
+        else:
+            kinds = [suit + rng.choice(numbers)] * 3
+        if all(counts[k] + kinds.count(k) <= 4 for k in kinds):
+            for k in kinds:
+                counts[k] += 1
+    pair = rng.randrange(3) * 9 + rng.choice(numbers)
+    if counts[pair] > 2:
+        return None
+    counts[pair] += 2
+    return _notation(counts), rng.choice([k for k in range(NUM_KINDS) if counts[k]])
+
+
 def _first_yaku_ron(rng: random.Random, pinfu: bool, tanyao: bool | None = None) -> dict[str, str]:
     from .hand import parse_hand
     from .scoring import ScoringError, score, situation_from_hand
@@ -532,24 +574,10 @@ def _first_yaku_ron(rng: random.Random, pinfu: bool, tanyao: bool | None = None)
     if tanyao is None:
         tanyao = rng.random() < 0.5
     while True:
-        counts = [0] * NUM_KINDS
-        numbers = range(1, 8) if tanyao else range(9)
-        while sum(counts) < 12:
-            suit = rng.randrange(3) * 9
-            if pinfu or rng.random() < 0.6:
-                start = suit + rng.choice([n for n in numbers if n <= 6])
-                kinds = [start, start + 1, start + 2]
-            else:
-                kinds = [suit + rng.choice(numbers)] * 3
-            if all(counts[k] + kinds.count(k) <= 4 for k in kinds):
-                for k in kinds:
-                    counts[k] += 1
-        pair = rng.randrange(3) * 9 + rng.choice(numbers)
-        if counts[pair] > 2:
+        drawn = _number_win(rng, range(1, 8) if tanyao else range(9), sequences_only=pinfu)
+        if drawn is None:
             continue
-        counts[pair] += 2
-        win = rng.choice([k for k in range(NUM_KINDS) if counts[k]])
-        hand = _notation(counts)
+        hand, win = drawn
         try:
             result = score(
                 situation_from_hand(parse_hand(hand), win, tsumo=False, riichi=True, seat_wind=28)
@@ -599,6 +627,452 @@ def _concealed_triplets_ron(rng: random.Random) -> dict[str, str]:
         return {"hand": hand, "win_tile": tile_str(win)}
 
 
+def _closed_win(
+    rng: random.Random, *, tsumo: bool, riichi: bool, allowed: frozenset[str], must: str = ""
+) -> dict[str, str]:
+    """A closed hand of number tiles won by ron or tsumo (South, East round) whose yaku are
+    all in ``allowed`` and include ``must`` (when given): half its sets or more are sequences,
+    the others triplets, so pinfu, tanyao and the shape yaku come and go and are filtered by
+    the engine's own score."""
+    from .hand import parse_hand
+    from .scoring import ScoringError, score, situation_from_hand
+
+    while True:
+        simples = rng.random() < 0.5
+        drawn = _number_win(rng, range(1, 8) if simples else range(9), sequences_only=False)
+        if drawn is None:
+            continue
+        hand, win = drawn
+        try:
+            result = score(
+                situation_from_hand(parse_hand(hand), win, tsumo=tsumo, riichi=riichi, seat_wind=28)
+            )
+        except ScoringError:
+            continue
+        keys = {y.key for y in result.yaku}
+        if keys <= allowed and (not must or must in keys):
+            return {"hand": hand, "win_tile": tile_str(win)}
+
+
+def _riichi_only_ron(rng: random.Random) -> dict[str, str]:
+    """A closed hand won by ron after riichi whose only yaku is riichi: no pinfu, no tanyao,
+    no shape yaku (South, East round)."""
+    return _closed_win(rng, tsumo=False, riichi=True, allowed=frozenset({"riichi"}))
+
+
+def _riichi_only_tsumo(rng: random.Random) -> dict[str, str]:
+    """A closed hand won by tsumo after riichi whose yaku are riichi and menzen tsumo only."""
+    return _closed_win(rng, tsumo=True, riichi=True, allowed=frozenset({"riichi", "menzen_tsumo"}))
+
+
+def _closed_tsumo(rng: random.Random) -> dict[str, str]:
+    """A closed hand won by tsumo without riichi: menzen tsumo, and tanyao about half the time
+    (never pinfu or another yaku)."""
+    return _closed_win(
+        rng,
+        tsumo=True,
+        riichi=False,
+        allowed=frozenset({"menzen_tsumo", "tanyao"}),
+        must="menzen_tsumo",
+    )
+
+
+def _one_discard_to_tenpai(rng: random.Random) -> dict[str, str]:
+    """Fourteen tiles: three sets, a pair, a two-tile partial set (two-sided, closed or edge)
+    and one more tile: only discarding that tile leaves the hand tenpai."""
+    from .shanten import shanten
+
+    while True:
+        hand = _with_partial(rng, rng.choice(("two_sided", "closed", "edge")))
+        counts = list(to_counts(parse_tiles(hand)))
+        loose = rng.randrange(NUM_KINDS)
+        counts[loose] += 1
+        if counts[loose] != 1 or max(counts) > 4:
+            continue
+        tenpai = [k for k in range(NUM_KINDS) if counts[k] and _after(counts, k, shanten) == 0]
+        if tenpai == [loose]:
+            return {"hand": _notation(counts)}
+
+
+def _after(counts: list[int], discard: Tile, shanten: Callable[[list[int]], int]) -> int:
+    counts[discard] -= 1
+    try:
+        return shanten(counts)
+    finally:
+        counts[discard] += 1
+
+
+def _riichi_pon_or_ron(rng: random.Random) -> dict[str, str]:
+    """A tenpai hand waiting on two pairs (either can become the triplet) and a discard of one
+    of them: out of riichi it could pon or ron; in riichi only ron."""
+    from .waits import waits
+
+    hand = _dual_pon_wait(rng)
+    counts = list(to_counts(parse_tiles(hand)))
+    pairs = [k for k in waits(counts) if counts[k] == 2]
+    return {"hand": hand, "discard": tile_str(rng.choice(pairs))}
+
+
+def _three_triplets_in_a_row(rng: random.Random) -> dict[str, str]:
+    """Three triplets of neighbouring numbers (read also as three times one sequence), another
+    set and a pair of another suit or an honor: complete in two readings with one pair."""
+    while True:
+        counts = [0] * NUM_KINDS
+        suit = rng.randrange(3)
+        start = suit * 9 + rng.randrange(7)
+        for k in (start, start + 1, start + 2):
+            counts[k] = 3
+        others = "".join(x for i, x in enumerate("mps") if i != suit)
+        _sets(rng, counts, 1, suits=others)
+        pair = rng.choice([k for k in range(NUM_KINDS) if k // 9 != suit and not counts[k]])
+        counts[pair] = 2
+        if _pair_of(counts) == {pair}:
+            return {"hand": _notation(counts)}
+
+
+def _pair_of(counts: list[int]) -> set[Tile]:
+    """The pairs of every standard reading of a complete hand."""
+    from .shapes import decompositions
+
+    return {d.pair for d in decompositions(counts) if d.pair is not None}
+
+
+def _called_set(rng: random.Random, counts: list[int]) -> str | None:
+    """A called sequence (from the left, the called tile marked) or triplet in notation, its
+    tiles counted into ``counts``; ``None`` when it would make a fifth copy."""
+    suit = rng.randrange(3)
+    if rng.random() < 0.5:
+        start = suit * 9 + rng.randrange(7)
+        kinds = [start, start + 1, start + 2]
+        called = rng.randrange(3)
+        digits = [str(k % 9 + 1) for k in kinds]
+        digits[called] += "*"
+        text = "[" + "".join([digits[called], *(d for i, d in enumerate(digits) if i != called)])
+        text += "mps"[suit] + "]L"
+    else:
+        kind = rng.randrange(NUM_KINDS)
+        kinds = [kind] * 3
+        text = f"[{tile_str(kind)[0] * 3}{tile_str(kind)[1]}]"
+    if any(counts[k] + kinds.count(k) > 4 for k in kinds):
+        return None
+    for k in kinds:
+        counts[k] += 1
+    return text
+
+
+def _complete_with_calls(rng: random.Random) -> dict[str, str]:
+    """One or two called sets and the concealed tiles beside them: four sets and a pair in
+    all, read one way only, or (half the time) one concealed tile out of place."""
+    from .hand import parse_hand
+    from .shapes import decompositions, is_complete
+
+    complete = rng.random() < 0.5
+    while True:
+        counts = [0] * NUM_KINDS
+        called = [_called_set(rng, counts) for _ in range(rng.randint(1, 2))]
+        if None in called:
+            continue
+        all_counts = counts[:]
+        concealed = [0] * NUM_KINDS
+        _sets(rng, concealed, 4 - len(called))
+        _pair(rng, concealed)
+        if not complete:
+            out = rng.choice([k for k in range(NUM_KINDS) if concealed[k]])
+            near = [k for k in (out - 1, out + 1, out + 2) if out < 27 and k // 9 == out // 9]
+            stray = rng.choice(near) if near else rng.randrange(NUM_KINDS)
+            concealed[out] -= 1
+            concealed[stray] += 1
+        if max(a + b for a, b in zip(all_counts, concealed, strict=True)) > 4:
+            continue
+        hand = " ".join([_notation(concealed), *(c for c in called if c)])
+        parsed = parse_hand(hand)
+        if complete:
+            found = decompositions(list(parsed.concealed), len(parsed.melds))
+            if len(found) == 1:
+                return {"hand": hand}
+        elif not is_complete(list(parsed.concealed), len(parsed.melds)):
+            return {"hand": hand}
+
+
+def _triplet_beside_two(rng: random.Random) -> dict[str, str]:
+    """Two sets, a pair and a triplet next to two neighbouring tiles of its suit (333-45 or
+    34-555): read as a triplet and a two-sided partial set, or as a pair and a sequence beside
+    the other pair, the hand waits on three tiles or more."""
+    from .waits import waits
+
+    while True:
+        counts = [0] * NUM_KINDS
+        suit = rng.randrange(3) * 9
+        n = rng.randrange(6)
+        if rng.random() < 0.5:
+            shape = [suit + n] * 3 + [suit + n + 1, suit + n + 2]
+        else:
+            shape = [suit + n, suit + n + 1] + [suit + n + 2] * 3
+        for k in shape:
+            counts[k] += 1
+        _sets(rng, counts, 2, suits="".join(x for i, x in enumerate("mps") if i * 9 != suit))
+        _pair(rng, counts)
+        if max(counts) <= 4 and len(waits(counts)) >= 3:
+            return {"hand": _notation(counts)}
+
+
+def _clean_discards(rng: random.Random, near: bool) -> dict[str, str]:
+    """A two-sided wait, discards without any of its waits (with ``near``, tiles close to the
+    wait among them, and a tile or two that went by) and a winning tile on offer: no furiten."""
+    from .waits import waits
+
+    while True:
+        hand = _two_sided_wait(rng)
+        counts = list(to_counts(parse_tiles(hand)))
+        wanted = waits(counts)
+        discards: list[Tile] = []
+        passed: list[Tile] = []
+        if near:
+            suit = wanted[0] - wanted[0] % 9
+            close = [
+                k
+                for w in wanted
+                for k in (w - 1, w + 1, w - 2, w + 2)
+                if suit <= k < suit + 9 and k not in wanted and counts[k] < 4
+            ]
+            if len(close) < 2:
+                continue
+            for k in rng.sample(close, 2):
+                counts[k] += 1
+                (discards if rng.random() < 0.5 else passed).append(k)
+            passed += _not_waited(rng, counts, wanted, 1 if not passed else 0)
+        discards += _not_waited(rng, counts, wanted, 5 - len(discards) - (not near))
+        offered = rng.choice(wanted)
+        counts[offered] += 1
+        if max(counts) <= 4:
+            rng.shuffle(discards)
+            out = {
+                "hand": hand,
+                "discards": " ".join(tile_str(k) for k in discards),
+                "tile": tile_str(offered),
+            }
+            if passed:
+                out["passed"] = " ".join(tile_str(k) for k in passed)
+            return out
+
+
+def _furiten_over(rng: random.Random) -> dict[str, str]:
+    """A two-sided wait, four discards none of which it waits on (the last one made after a
+    winning tile went by) and a winning tile on offer: the temporary furiten is over."""
+    return _clean_discards(rng, False)
+
+
+def _near_but_clean(rng: random.Random) -> dict[str, str]:
+    """A two-sided wait with neighbours of its waits among the discards and the tiles that
+    went by, but none of its waits: no furiten."""
+    return _clean_discards(rng, True)
+
+
+def _dora_hand_more(rng: random.Random, *, red: bool, kan: bool) -> dict[str, str]:
+    """A winning hand with two dora indicators, each pointing at a tile of the hand, with a
+    red five (``red``) and a closed kan among its sets (``kan``)."""
+    while True:
+        counts = [0] * NUM_KINDS
+        melds, quad = "", -1
+        if kan:
+            quad = rng.randrange(NUM_KINDS)
+            counts[quad] = 4
+            melds = f" ({tile_str(quad)[0] * 4}{tile_str(quad)[1]})"
+        _sets(rng, counts, 3 if kan else 4)
+        _pair(rng, counts)
+        fives = [s for s in range(3) if counts[s * 9 + 4] and quad != s * 9 + 4]
+        if red and not fives:
+            continue
+        held = [k for k in range(NUM_KINDS) if counts[k]]
+        shown = [_pointing_at(k) for k in rng.sample(held, 2)]
+        if kan and rng.random() < 0.5:
+            shown[0] = _pointing_at(quad)  # a quad of dora: four at once
+        if shown[0] == shown[1] or any(counts[k] + shown.count(k) > 4 for k in shown):
+            continue
+        concealed = counts[:]
+        if kan:
+            concealed[quad] = 0
+        text = _notation(concealed)
+        if red:
+            text = _red_one(text, rng.choice(fives))
+        return {"hand": text + melds, "indicators": " ".join(tile_str(k) for k in shown)}
+
+
+def _red_one(text: str, suit: int) -> str:
+    """The notation with one 5 of suit ``suit`` (0 m, 1 p, 2 s) written as the red 0."""
+    out, letter = [], "mps"[suit]
+    digits = ""
+    for ch in text:
+        if ch.isdigit():
+            digits += ch
+            continue
+        if ch == letter and "5" in digits:
+            digits = digits.replace("5", "0", 1)
+        out.append(digits + ch)
+        digits = ""
+    return "".join(out) + digits
+
+
+def _red_five_to_count(rng: random.Random) -> dict[str, str]:
+    """A winning hand holding a red five and one dora indicator pointing at one of its tiles:
+    half the time the 4 of the red five's suit, so that the red five counts twice."""
+    while True:
+        counts = [0] * NUM_KINDS
+        _sets(rng, counts, 4)
+        _pair(rng, counts)
+        fives = [s for s in range(3) if counts[s * 9 + 4]]
+        if not fives:
+            continue
+        red = rng.choice(fives)
+        held = [k for k in range(NUM_KINDS) if counts[k]]
+        shown = red * 9 + 3 if rng.random() < 0.5 else _pointing_at(rng.choice(held))
+        if counts[shown] >= 4:
+            continue
+        return {"hand": _red_one(_notation(counts), red), "indicators": tile_str(shown)}
+
+
+def _kan_and_two_indicators(rng: random.Random) -> dict[str, str]:
+    """A winning hand with a closed kan and a red five, after the kan two indicators show."""
+    return _dora_hand_more(rng, red=True, kan=True)
+
+
+def _two_indicators_and_red(rng: random.Random) -> dict[str, str]:
+    """A winning hand with a red five and two indicators, each pointing at its tiles."""
+    return _dora_hand_more(rng, red=True, kan=False)
+
+
+def _hand_around(
+    rng: random.Random, used: list[int], held: list[Tile], sets: int, *, pair: bool
+) -> list[int] | None:
+    """``held`` tiles, then ``sets`` sets of suits other than ``held``'s, a pair (``pair``) and
+    loose tiles up to 13, counted into ``used`` (every copy on the table); ``None`` when a
+    fifth copy would be needed."""
+    counts = [0] * NUM_KINDS
+    for k in held:
+        counts[k] += 1
+    others = "".join(x for i, x in enumerate("mps") if i != held[0] // 9)
+    _sets(rng, counts, sets, suits=others)
+    if pair:
+        _pair(rng, counts)
+    while sum(counts) < 13:
+        k = rng.randrange(27, NUM_KINDS)
+        if counts[k] == 0:
+            counts[k] = 1
+    if any(counts[k] + used[k] > 4 for k in range(NUM_KINDS)):
+        return None
+    for k in range(NUM_KINDS):
+        used[k] += counts[k]
+    return counts
+
+
+def _claims(rng: random.Random, second: str) -> dict[str, object]:
+    """A discard of a suited tile, a chi of it by the next player in turn and a ``second``
+    claim on it (``pon`` or ``ron``) by one of the two others, each with the 13 tiles it calls
+    with: the ron hand waits on the tile in riichi (so it has a yaku), the chi hand holds two
+    neighbours of it and the pon hand two copies, neither able to win on it.
+
+    >>> sorted(_claims(random.Random(1), "pon"))
+    ['claims', 'discard', 'discarder']
+    """
+    from .waits import waits
+
+    while True:
+        discarder = rng.randrange(4)
+        tile = rng.randrange(3) * 9 + rng.randrange(1, 8)
+        used = [0] * NUM_KINDS
+        used[tile] += 1
+        n = tile % 9
+        runs = (
+            [(tile - 1, tile + 1)]
+            + [(tile + 1, tile + 2)] * (n <= 6)
+            + [(tile - 2, tile - 1)] * (n >= 2)
+        )
+        # No pair beside the chi's two neighbours: with one, the hand would wait on the tile.
+        chi = _hand_around(rng, used, list(rng.choice(runs)), 3, pair=False)
+        if second == "pon":
+            other = _hand_around(rng, used, [tile, tile], 3, pair=False)
+        else:
+            partial = (
+                [tile + 1, tile + 2]
+                if n <= 6 and rng.random() < 0.5 or n < 2
+                else [tile - 2, tile - 1]
+            )
+            other = _hand_around(rng, used, partial, 3, pair=True)
+        if chi is None or other is None or tile in waits(chi):
+            continue
+        if second == "ron":
+            if tile not in waits(other):
+                continue
+        elif tile in waits(other):
+            continue
+        seat = SEATS[(discarder + rng.choice((2, 3))) % 4]
+        claim: dict[str, object] = {"call": second, "hand": _notation(other)}
+        if second == "ron":
+            claim["riichi"] = True
+        return {
+            "claims": {
+                SEATS[(discarder + 1) % 4]: {"call": "chi", "hand": _notation(chi)},
+                seat: claim,
+            },
+            "discarder": SEATS[discarder],
+            "discard": tile_str(tile),
+        }
+
+
+def _pon_or_chi(rng: random.Random) -> dict[str, object]:
+    """A chi and a pon claimed on the same discard, by seats drawn around the table."""
+    return _claims(rng, "pon")
+
+
+def _ron_or_chi(rng: random.Random) -> dict[str, object]:
+    """A chi and a ron claimed on the same discard (the ron hand in riichi)."""
+    return _claims(rng, "ron")
+
+
+def _kuikae_after_chi(rng: random.Random) -> dict[str, str]:
+    """The 11 tiles left after a chi from the left, and the chi with its called tile marked:
+    the hand holds another copy of the called tile or the tile at the run's other end (or
+    both), among sets of other suits and loose honors."""
+    while True:
+        suit = rng.randrange(3) * 9
+        start = suit + rng.randrange(7)
+        run = [start, start + 1, start + 2]
+        called = rng.choice(run)
+        forbidden = [called]
+        if called == start and start + 3 < suit + 9:
+            forbidden.append(start + 3)
+        elif called == start + 2 and start > suit:
+            forbidden.append(start - 1)
+        keep = rng.sample(forbidden, rng.randint(1, len(forbidden)))
+        counts = [0] * NUM_KINDS
+        for k in keep:
+            counts[k] += 1
+        others = "".join(x for i, x in enumerate("mps") if i * 9 != suit)
+        _sets(rng, counts, 3, suits=others)
+        while sum(counts) < 11:
+            k = rng.randrange(NUM_KINDS)
+            if counts[k] < 2 and k not in run and k not in forbidden:
+                counts[k] += 1
+        if any(counts[k] + run.count(k) > 4 for k in range(NUM_KINDS)):
+            continue
+        digits = [str(k - suit + 1) for k in run]
+        first = digits.pop(run.index(called))
+        meld = f"[{first}*{''.join(digits)}{'mps'[suit // 9]}]L"
+        return {"hand": _notation(counts), "meld": meld}
+
+
+def _wall(totals: tuple[int, ...]) -> Callable[[random.Random], dict[str, object]]:
+    def make(rng: random.Random) -> dict[str, object]:
+        total = rng.choice(totals)
+        low = rng.randint(max(1, total - 6), min(6, total - 1))
+        dice = [low, total - low]
+        rng.shuffle(dice)
+        return {"dice": dice, "seed": rng.randrange(1, 1_000_000)}
+
+    make.__doc__ = f"Two dice totalling one of {totals} and a shuffle of the wall."
+    return make
+
+
 def _indicator(kinds: list[Tile]) -> Callable[[random.Random], dict[str, str]]:
     def make(rng: random.Random) -> dict[str, str]:
         return {"indicators": tile_str(rng.choice(kinds))}
@@ -614,7 +1088,7 @@ def _hand(make: Callable[[random.Random], str]) -> Callable[[random.Random], dic
     return position
 
 
-FAMILIES: dict[str, Callable[[random.Random], dict[str, str]]] = {
+FAMILIES: dict[str, Callable[[random.Random], Mapping[str, object]]] = {
     "two_sided_wait": _hand(_two_sided_wait),
     "closed_wait": _hand(_closed_wait),
     "edge_wait": _hand(_edge_wait),
@@ -642,6 +1116,7 @@ FAMILIES: dict[str, Callable[[random.Random], dict[str, str]]] = {
     "dragon_row": _dragon_row,
     "fives_row": _fives_row,
     "row_with_a_sequence": _row_with_a_sequence,
+    "row_with_every_trap": _row_with_every_trap,
     "row_with_a_triplet": _row_with_a_triplet,
     "row_with_a_quad": _row_with_a_quad,
     "row_with_a_pair": _row_with_a_pair,
@@ -651,6 +1126,25 @@ FAMILIES: dict[str, Callable[[random.Random], dict[str, str]]] = {
     "nine_indicator": _indicator([8, 17, 26]),
     "wind_indicator": _indicator([27, 28, 29, 30]),
     "dragon_indicator": _indicator([31, 32, 33]),
+    "riichi_only_ron": _riichi_only_ron,
+    "riichi_only_tsumo": _riichi_only_tsumo,
+    "closed_tsumo": _closed_tsumo,
+    "one_discard_to_tenpai": _one_discard_to_tenpai,
+    "riichi_pon_or_ron": _riichi_pon_or_ron,
+    "three_triplets_in_a_row": _three_triplets_in_a_row,
+    "complete_with_calls": _complete_with_calls,
+    "triplet_beside_two": _triplet_beside_two,
+    "furiten_over": _furiten_over,
+    "near_but_clean": _near_but_clean,
+    "red_five_to_count": _red_five_to_count,
+    "kan_and_two_indicators": _kan_and_two_indicators,
+    "two_indicators_and_red": _two_indicators_and_red,
+    "pon_or_chi": _pon_or_chi,
+    "ron_or_chi": _ron_or_chi,
+    "kuikae_after_chi": _kuikae_after_chi,
+    # The wall pictures of the stage all use a 7: the exercises draw other totals.
+    "wall_dice": _wall((2, 3, 4, 5, 6, 8, 9, 10, 11, 12)),
+    "short_dice": _wall((2, 3, 4, 5, 6)),
 }
 """Each family's generator, by the name a content file gives: it returns the exercise fields
 it fills (``hand``; ``tiles`` for a row; ``indicators`` for dora indicators; ``hand``,
@@ -658,7 +1152,7 @@ it fills (``hand``; ``tiles`` for a row; ``indicators`` for dora indicators; ``h
 first."""
 
 
-def draw_position(family: str, seed: int) -> dict[str, str]:
+def draw_position(family: str, seed: int) -> dict[str, object]:
     """The exercise fields of the position ``seed`` draws from ``family``.
 
     >>> draw_position("wind_indicator", 4) == draw_position("wind_indicator", 4)
@@ -668,12 +1162,12 @@ def draw_position(family: str, seed: int) -> dict[str, str]:
     >>> draw_position("six_dragons", 1)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    tutor.engine.positions.UnknownFamilyError: no family six_dragons; known: closed_wait, ...
+    tutor.engine.positions.UnknownFamilyError: no family six_dragons; known: closed_tsumo, ...
     """
     if family not in FAMILIES:
         known = ", ".join(sorted(FAMILIES))
         raise UnknownFamilyError(f"no family {family}; known: {known}")
-    return FAMILIES[family](random.Random(f"{family}:{seed}"))
+    return dict(FAMILIES[family](random.Random(f"{family}:{seed}")))
 
 
 def draw(family: str, seed: int) -> str:
@@ -685,7 +1179,7 @@ def draw(family: str, seed: int) -> str:
     >>> draw("nine_indicator", 3) in ("9m", "9p", "9s")
     True
     """
-    return next(iter(draw_position(family, seed).values()))
+    return str(next(iter(draw_position(family, seed).values())))
 
 
 @dataclass(frozen=True, slots=True)

@@ -320,7 +320,7 @@ def with_position(data: Mapping[str, Any], seed: int | None = None) -> dict[str,
             drawn = draw_position(str(family), seed_value * 101 + attempt)
             main = next(iter(drawn))
             shown = avoid if isinstance(avoid, list) else [avoid] if avoid else []
-            if not any(_same_position(main, drawn[main], str(a)) for a in shown):
+            if not any(_same_position(main, str(drawn[main]), str(a)) for a in shown):
                 break
     except (UnknownFamilyError, ValueError) as exc:
         raise ContentError(f"family: {exc}") from exc
