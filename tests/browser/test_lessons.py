@@ -3,6 +3,8 @@ midway), and every exercise type with content is answered with the keyboard alon
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -103,7 +105,7 @@ def test_a_new_visitor_finishes_the_wall_stage_and_sees_the_stars(page, lessons)
                 page, "Continuar →", "Continue →", "Terminar la etapa →", "Finish the stage →"
             )
             continue
-        answer_by_clicking(page, right_form(step.exercise))
+        answer_by_clicking(page, page_form(page, step))
         if step.key == "find-the-first-stack":
             screenshot(page, "lessons-wall-exercise-1280")
         click_button(page, "Comprobar", "Check")
@@ -134,7 +136,7 @@ def test_a_wrong_click_explains_and_the_back_button_works(page, lessons) -> None
     feedback = page.locator("#feedback")
     feedback.wait_for()
     assert "feedback-wrong" in feedback.get_attribute("class")
-    assert "10 lands on South" in feedback.inner_text()
+    assert re.search(r"\d+ lands on (East|South|West|North)", feedback.inner_text())
     page.set_viewport_size({"width": 375, "height": 800})
     screenshot(page, "lessons-wall-wrong-375")
     page.set_viewport_size({"width": 1280, "height": 900})
@@ -243,7 +245,7 @@ def test_the_lessons_work_without_javascript(browser_instance, live_server, less
         page.get_by_role("button", name="Continue →").click()
         page.wait_for_url("**/learn/the-wall/3/")
         step = Step.objects.get(stage__slug="the-wall", number=3)
-        answer_by_clicking(page, right_form(step.exercise))
+        answer_by_clicking(page, page_form(page, step))
         page.get_by_role("button", name="Check").click()
         page.locator("#feedback.feedback-correct").wait_for()
         # Post/redirect/get: the verdict is shown on the step's own URL, so reloading
