@@ -237,6 +237,61 @@ def _locked_progress(assignment: Assignment, student: Any) -> Progress:
     return Progress.objects.select_for_update().get(assignment=assignment, student=student)
 
 
+class ItemLocked(ValueError):
+    """A worksheet hand that cannot change: a student answered it (their answers must stay
+    about the hand they saw), or it is the worksheet's last one. The message says which."""
+
+
+def last_hand_text() -> str:
+    return _("A worksheet keeps at least one hand: delete the assignment instead.")
+
+
+def change_item(assignment: Assignment, number: int, item: dict[str, Any] | None) -> None:
+    """Replace hand ``number`` (from 1) of a worksheet with ``item``, or remove it (``None``).
+
+    A removal moves the later hands up, and their students' answers with them, then brings
+    each student's score up to date. Raises ``LookupError`` for no such hand and
+    :class:`ItemLocked` for a hand a student answered (or the last hand)."""
+    key = str(number)
+    with transaction.atomic():
+        sheet = Assignment.objects.select_for_update().get(pk=assignment.pk)
+        hands = list(sheet.worksheet)
+        if sheet.kind != AssignmentKind.EXERCISE or not 1 <= number <= len(hands):
+            raise LookupError(key)
+        if sheet.attempts.filter(item=key).exists():
+            raise ItemLocked(
+                _(
+                    "A student has answered this hand, so it stays as they saw it. Add a new hand instead."
+                )
+            )
+        if item is not None:
+            hands[number - 1] = item
+        elif len(hands) == 1:
+            raise ItemLocked(last_hand_text())
+        else:
+            del hands[number - 1]
+            for later in range(number + 1, len(hands) + 2):
+                sheet.attempts.filter(item=str(later)).update(item=str(later - 1))
+        sheet.worksheet = hands
+        sheet.save(update_fields=["worksheet"])
+        if item is None:
+            refresh_scores(sheet)
+    assignment.worksheet = hands
+
+
+def refresh_scores(assignment: Assignment) -> None:
+    """Every student's score on ``assignment`` again from their answers, after its items
+    changed; a student who now has every item right is done (a completion is never undone)."""
+    items = assignment.items
+    for progress in Progress.objects.select_for_update().filter(assignment=assignment):
+        progress.score = _first_try_score(assignment, progress.student_id, items)
+        if progress.completed_at is None and _all_items_right(
+            assignment, progress.student_id, items
+        ):
+            progress.completed_at = progress.last_activity or timezone.now()
+        progress.save(update_fields=["score", "completed_at"])
+
+
 def _first_try_score(assignment: Assignment, student: Any, items: list[str]) -> int:
     first: dict[str, bool] = {}
     for item, correct in (

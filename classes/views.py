@@ -409,11 +409,26 @@ def assignment_new(request: AuthenticatedHttpRequest, class_id: int) -> HttpResp
     return render(request, "classes/assignment_form.html", context)
 
 
-def _item_form(request: AuthenticatedHttpRequest) -> ItemForm:
-    """The form of a worksheet item of the type asked for (``type``, by default discards)."""
-    item_type = request.GET.get("type") or request.POST.get("type") or ""
+def _item_form(
+    request: AuthenticatedHttpRequest, initial: dict[str, Any] | None = None
+) -> ItemForm:
+    """The form of a worksheet item of the type asked for (``type``, else the type of
+    ``initial``, the item being edited, else discards)."""
+    fallback = (initial or {}).get("type", "best_discard")
+    item_type = request.GET.get("type") or request.POST.get("type") or fallback
     known = item_type if item_type in worksheets.TYPES else "best_discard"
-    return ItemForm(request.POST or None, item_type=known)
+    same = initial if initial and initial.get("type") == known else None
+    return ItemForm(request.POST or None, item_type=known, initial=same)
+
+
+def _unknown_type(request: AuthenticatedHttpRequest) -> str:
+    """The message for a form sent with an exercise type no page offers ('' when known)."""
+    sent = request.POST.get("type", "")
+    if request.method == "POST" and sent and sent not in worksheets.TYPES:
+        return _(
+            "This form asks for an exercise type that does not exist. Choose one from the list."
+        )
+    return ""
 
 
 def _save_assignment(
@@ -479,20 +494,104 @@ def item_new(request: AuthenticatedHttpRequest, class_id: int, assignment_id: in
     sheet = _worksheet(request, class_id, assignment_id)
     item_form = _item_form(request)
     context = {"classroom": sheet.classroom, "editing": sheet, "adding": True, "kind": sheet.kind}
-    context.update(item_form=item_form, types=worksheets.TYPES)
+    context.update(item_form=item_form, types=worksheets.TYPES, error=_unknown_type(request))
     if len(sheet.worksheet) >= worksheets.MAX_ITEMS:
         context["full"] = worksheets.MAX_ITEMS
         return render(request, "classes/assignment_form.html", context, status=400)
     if request.method == "POST":
-        if not item_form.is_valid():
+        if context["error"] or not item_form.is_valid():
             return render(request, "classes/assignment_form.html", context, status=400)
         with transaction.atomic():
             locked = Assignment.objects.select_for_update().get(pk=sheet.pk)
             locked.worksheet = [*locked.worksheet, item_form.cleaned_data["item"]]
             locked.save(update_fields=["worksheet"])
+            services.refresh_scores(locked)
         messages.success(request, _("The hand was added to the worksheet."))
         return redirect("classes:assignment", class_id=class_id, assignment_id=sheet.pk)
     return render(request, "classes/assignment_form.html", context)
+
+
+def _worksheet_item(
+    request: AuthenticatedHttpRequest, class_id: int, assignment_id: int, number: int
+) -> tuple[Assignment, str, bool]:
+    """A worksheet of a class the user teaches, the key of its hand ``number`` (404 for none)
+    and whether a student has answered that hand (then it is locked)."""
+    sheet = _worksheet(request, class_id, assignment_id)
+    key = str(number)
+    if key not in sheet.items:
+        raise Http404("No such hand in this worksheet.")
+    return sheet, key, sheet.attempts.filter(item=key).exists()
+
+
+@login_required
+def item_edit(
+    request: AuthenticatedHttpRequest, class_id: int, assignment_id: int, number: int
+) -> HttpResponse:
+    """Change a worksheet hand (its type too) until a student has answered it."""
+    sheet, key, answered = _worksheet_item(request, class_id, assignment_id, number)
+    item_form = _item_form(request, initial=sheet.worksheet[number - 1])
+    context = {"classroom": sheet.classroom, "editing": sheet, "kind": sheet.kind}
+    context.update(item_form=item_form, types=worksheets.TYPES, item_number=key)
+    context.update(error=_unknown_type(request), locked=answered)
+    if answered:
+        context["items"] = _hand(sheet, key)
+    if request.method == "POST":
+        if answered or context["error"] or not item_form.is_valid():
+            return render(request, "classes/assignment_form.html", context, status=400)
+        try:
+            services.change_item(sheet, number, item_form.cleaned_data["item"])
+        except services.ItemLocked:  # answered since the form was shown
+            context.update(locked=True, items=_hand(sheet, key))
+            return render(request, "classes/assignment_form.html", context, status=400)
+        messages.success(request, _("Hand %(n)s was saved.") % {"n": key})
+        return redirect("classes:assignment", class_id=class_id, assignment_id=sheet.pk)
+    return render(request, "classes/assignment_form.html", context)
+
+
+@login_required
+def item_delete(
+    request: AuthenticatedHttpRequest, class_id: int, assignment_id: int, number: int
+) -> HttpResponse:
+    """Remove a worksheet hand that no student has answered, after a confirmation page (with
+    htmx, the worksheet's hands are swapped in place); the later hands move up."""
+    sheet, key, answered = _worksheet_item(request, class_id, assignment_id, number)
+    context: dict[str, Any] = {"classroom": sheet.classroom, "assignment": sheet, "teacher": True}
+    context.update(number=key, answered=answered)
+    if request.method != "POST":
+        context["items"] = _hand(sheet, key)
+        if len(sheet.worksheet) == 1:
+            context["error"] = services.last_hand_text()
+        return render(request, "classes/item_delete.html", context)
+    status, done = 200, ""
+    try:
+        services.change_item(sheet, number, None)
+        done = _("Hand %(n)s was removed; the hands after it moved up.") % {"n": key}
+    except services.ItemLocked as locked:
+        context["error"], status = str(locked), 400
+    if not wants_partial(request):
+        if status == 400:
+            context["items"] = _hand(sheet, key)
+            return render(request, "classes/item_delete.html", context, status=400)
+        messages.success(request, done)
+        return redirect("classes:assignment", class_id=class_id, assignment_id=sheet.pk)
+    context.update(_sheet_items(sheet), done=done)
+    return render(request, "classes/assignment.html#items", context, status=status)
+
+
+def _hand(sheet: Assignment, key: str) -> list[worksheets.Item]:
+    """Hand ``key`` with its right answer marked, to show beside a form ([] if it is broken)."""
+    try:
+        ex = sheet.exercise(key)
+        return [worksheets.keyed(key, ex, worksheets.question(ex))]
+    except ContentError:
+        return []
+
+
+def _sheet_items(sheet: Assignment) -> dict[str, Any]:
+    """The teacher's view of a worksheet's hands: each with its right answer, and which hands
+    a student has answered (those are locked)."""
+    answered = set(sheet.attempts.values_list("item", flat=True).distinct())
+    return {"items": worksheets.items(sheet), "answered": answered}
 
 
 @login_required
@@ -570,7 +669,7 @@ def assignment(
         grid = services.class_grid(classroom, assignments=[item])
         context["results"] = [(s, works[0]) for s, works in grid.rows()]
         if item.kind == AssignmentKind.EXERCISE:
-            context["items"] = worksheets.items(item)
+            context.update(_sheet_items(item))
     else:
         services.sync_stage_progress(item, request.user)
         progress = Progress.objects.filter(assignment=item, student=request.user).first()

@@ -255,6 +255,8 @@ def test_classes_pages_are_in_spanish_for_teacher_student_and_staff(world):
             reverse("classes:item_new", args=[c.pk, world["assignments"][0].pk]) + f"?type={t}"
             for t in ("furiten", "yaku", "payment", "safest_tile", "dora")
         ],
+        reverse("classes:item_edit", args=[c.pk, world["assignments"][0].pk, 1]),
+        reverse("classes:item_delete", args=[c.pk, world["assignments"][0].pk, 1]),
     ]:
         pages[f"(teacher) {url}"] = _get(teacher, url)
     for url in [
