@@ -25,6 +25,7 @@ from puzzles.services_mining import UploadError, decode_log
 from tutor.engine.gamelog.events import Game, GameLogError
 from tutor.engine.gamelog.replay import replay_game
 from tutor.exercises import facts
+from tutor.web.engine_text import gamelog_error_text
 
 from .judge import judge_seat, judged_to_json, seat_decisions, seat_positions
 from .models import GameReview, ReviewedDecision, ReviewStatus
@@ -50,7 +51,9 @@ def check_upload(name: str, data: bytes) -> CheckedLog:
         game = read_game(log_file.text, name)
         replay_game(game, decisions=False)
     except GameLogError as exc:
-        raise UploadError(_("%(name)s: %(error)s") % {"name": name, "error": exc}) from exc
+        raise UploadError(
+            _("%(name)s: %(error)s") % {"name": name, "error": gamelog_error_text(exc)}
+        ) from exc
     return CheckedLog(name, log_file.text, game)
 
 

@@ -36,6 +36,7 @@ __all__ = [
     "call_reason_text",
     "discard_reason_text",
     "error_text",
+    "gamelog_error_text",
     "fu_reason_text",
     "fu_text",
     "furiten_text",
@@ -514,6 +515,50 @@ def _input_error_text(error: ValueError) -> str:
         "These tiles cannot be one hand: check how many tiles it has (a called set counts as "
         "three) and that no tile appears more than four times."
     )
+
+
+GAMELOG_REASONS: dict[str, StrPromise] = {
+    "unreadable": gettext_lazy("the file cannot be read"),
+    "not_mjlog": gettext_lazy("this is not an mjlog (Tenhou XML) game log"),
+    "malformed_tag": gettext_lazy("a tag is cut off or malformed"),
+    "not_a_tag": gettext_lazy("not an mjlog tag"),
+    "bad_tag": gettext_lazy("a tag cannot be read (%(detail)s)"),
+    "no_round": gettext_lazy("the log holds no round"),
+    "ends_early": gettext_lazy("the log ends before the round does (no win or draw)"),
+    "no_final_scores": gettext_lazy("the log ends without the final scores (owari)"),
+    "dealt_twice": gettext_lazy("tile %(tile)s is dealt twice"),
+    "impossible": gettext_lazy("the game cannot go on like this (%(detail)s)"),
+    "no_round_end": gettext_lazy("the round has no end (no win or draw)"),
+    "not_json": gettext_lazy("not JSON (%(detail)s)"),
+    "not_tenhou6": gettext_lazy("not a tenhou.net/6 log: it has no “log” list"),
+    "three_player": gettext_lazy("three-player games are not supported"),
+    "bad_round": gettext_lazy("a round cannot be read (%(detail)s)"),
+}
+"""The log reader's :data:`~tutor.engine.gamelog.events.GAMELOG_CODES` in words. A ``detail``
+is the reader's English sentence: an English reader gets it, a translation may leave it out."""
+
+
+def gamelog_error_text(error: Any) -> str:
+    """A game log the reader refused (``GameLogError``), in the reader's language: the round
+    and the event it is about, then what is wrong; an unknown code keeps the English reason.
+
+    >>> from tutor.engine.gamelog.events import GameLogError
+    >>> gamelog_error_text(GameLogError("x", where="E1-0", event="deal", code="dealt_twice",
+    ...                                 params={"tile": 44}))
+    'round E1-0, event deal: tile 44 is dealt twice'
+    >>> from django.utils import translation
+    >>> with translation.override("es"):
+    ...     gamelog_error_text(GameLogError("x", code="not_mjlog"))
+    'esto no es un registro de partida mjlog (el XML de Tenhou)'
+    """
+    reason = GAMELOG_REASONS.get(_field(error, "code", ""))
+    text = str(reason) % _params(error) if reason is not None else _field(error, "reason", "")
+    where, event = _field(error, "where"), _field(error, "event")
+    place = [_("round %(round)s") % {"round": where}] if where else []
+    place += [_("event %(event)s") % {"event": event}] if event else []
+    if not place:
+        return str(text)
+    return _("%(place)s: %(reason)s") % {"place": ", ".join(place), "reason": text}
 
 
 LIMIT_NAMES: dict[str, StrPromise] = {

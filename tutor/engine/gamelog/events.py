@@ -71,14 +71,48 @@ DRAW_KINDS: tuple[DrawKind, ...] = (
 """Every way a round can end without a win (an abortive draw or the wall running out)."""
 
 
+GAMELOG_CODES: dict[str, tuple[str, ...]] = {
+    "unreadable": (),
+    "not_mjlog": (),
+    "malformed_tag": (),
+    "not_a_tag": (),
+    "bad_tag": ("detail",),
+    "no_round": (),
+    "ends_early": (),
+    "no_final_scores": (),
+    "dealt_twice": ("tile",),
+    "impossible": ("detail",),
+    "no_round_end": (),
+    "not_json": ("detail",),
+    "not_tenhou6": (),
+    "three_player": (),
+    "bad_round": ("detail",),
+}
+"""Every :class:`GameLogError` code with the params it carries (``detail`` is the reader's or
+the replay's English sentence, for a reader of English)."""
+
+
 class GameLogError(ValueError):
     """A log that cannot be read or replayed: the message names the round and the event.
 
-    >>> str(GameLogError("the tile is not in the hand", where="E2-1", event="<D44/>"))
-    'round E2-1, event <D44/>: the tile is not in the hand'
+    ``code`` (one of :data:`GAMELOG_CODES`) says what is wrong, as data the web layer words in
+    the reader's language with ``params``, ``where`` and ``event``; the message is the English.
+
+    >>> error = GameLogError("tile 44 is dealt twice", where="E2-1", event="deal",
+    ...                      code="dealt_twice", params={"tile": 44})
+    >>> str(error), error.code, error.params
+    ('round E2-1, event deal: tile 44 is dealt twice', 'dealt_twice', {'tile': 44})
     """
 
-    def __init__(self, reason: str, *, where: str | None = None, event: str | None = None):
+    def __init__(
+        self,
+        reason: str,
+        *,
+        where: str | None = None,
+        event: str | None = None,
+        code: str = "unreadable",
+        params: dict[str, str | int] | None = None,
+    ):
         parts = []
         if where:
             parts.append(f"round {where}")
@@ -89,6 +123,8 @@ class GameLogError(ValueError):
         self.reason = reason
         self.where = where
         self.event = event
+        self.code = code
+        self.params = dict(params or {})
 
 
 @dataclass(frozen=True, slots=True)

@@ -187,11 +187,13 @@ def _who(attrs: dict[str, str], key: str = "who") -> int:
 
 def _not_a_tag(text: str, current: _RoundBuilder | None, at_start: bool) -> None:
     if at_start:
-        raise GameLogError("this is not an mjlog (Tenhou XML) game log")
+        raise GameLogError("this is not an mjlog (Tenhou XML) game log", code="not_mjlog")
     shown = " ".join(text.split())[:40]
     where = current.round.label if current else None
-    reason = "a tag is cut off or malformed" if shown.startswith("<") else "not an mjlog tag"
-    raise GameLogError(_before_rounds(reason, current), where=where, event=shown)
+    cut = shown.startswith("<")
+    reason = "a tag is cut off or malformed" if cut else "not an mjlog tag"
+    code = "malformed_tag" if cut else "not_a_tag"
+    raise GameLogError(_before_rounds(reason, current), where=where, event=shown, code=code)
 
 
 def _before_rounds(reason: str, current: _RoundBuilder | None) -> str:
@@ -305,20 +307,29 @@ def read_mjlog(text: str, log_id: str = "") -> Game:
         except (ValueError, KeyError, IndexError) as exc:
             reason = str(exc) if isinstance(exc, ValueError) else f"missing {exc}"
             where = current.round.label if current else None
-            raise GameLogError(_before_rounds(reason, current), where=where, event=tag) from None
+            raise GameLogError(
+                _before_rounds(reason, current),
+                where=where,
+                event=tag,
+                code="bad_tag",
+                params={"detail": reason},
+            ) from None
     rest = text[pos:].strip()
     if rest and rest != "</mjloggm>":
         _not_a_tag(rest, current, pos == 0)
     where = current.round.label if current else None
     if current is None:
-        raise GameLogError("the log holds no round", event=last_tag or None)
+        raise GameLogError("the log holds no round", event=last_tag or None, code="no_round")
     if not current.ended:
         raise GameLogError(
-            "the log ends before the round does (no win or draw)", where=where, event=last_tag
+            "the log ends before the round does (no win or draw)",
+            where=where,
+            event=last_tag,
+            code="ends_early",
         )
     if final is None:
         raise GameLogError("the log ends without the final scores (owari)", where=where,
-                           event=last_tag)  # fmt: skip
+                           event=last_tag, code="no_final_scores")  # fmt: skip
     rounds.append(current.finish())
     return Game(log_id, rules, players, tuple(rounds), final)
 

@@ -363,7 +363,13 @@ class Table:
         for h in rnd.hands:
             for t in h:
                 if t in self.used:
-                    raise GameLogError(f"tile {t} is dealt twice", where=rnd.label, event="deal")
+                    raise GameLogError(
+                        f"tile {t} is dealt twice",
+                        where=rnd.label,
+                        event="deal",
+                        code="dealt_twice",
+                        params={"tile": t},
+                    )
                 self.used.add(t)
         self.tiles_left = LIVE_WALL
         self.declared = [False] * 4  # step 1 seen, declaration discard not yet made
@@ -803,7 +809,11 @@ def replay_game(
                 raise
             except ValueError as exc:
                 raise GameLogError(
-                    str(exc), where=rnd.label, event=_describe(event, i, game.rules.aka)
+                    str(exc),
+                    where=rnd.label,
+                    event=_describe(event, i, game.rules.aka),
+                    code="impossible",
+                    params={"detail": str(exc)},
                 ) from None
         if table.ended is None:
             last = (
@@ -811,7 +821,12 @@ def replay_game(
                 if rnd.events
                 else None
             )
-            raise GameLogError("the round has no end (no win or draw)", where=rnd.label, event=last)
+            raise GameLogError(
+                "the round has no end (no win or draw)",
+                where=rnd.label,
+                event=last,
+                code="no_round_end",
+            )
         scores = [table.scores[i] + table.win_deltas[i] for i in range(4)]
         sticks = table.sticks
         all_decisions.extend(table.decisions)

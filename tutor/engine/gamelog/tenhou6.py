@@ -642,12 +642,16 @@ def read_tenhou6(text: str | dict[str, Any], log_id: str = "") -> Game:
                 index, honba = int(starts[-1].group(1)), int(starts[-1].group(2))
                 where = f"{'ESWN'[(index // 4) % 4]}{index % 4 + 1}-{honba}"
             raise GameLogError(
-                f"not JSON: {exc.msg}", where=where, event=f"character {exc.pos + 1}"
+                f"not JSON: {exc.msg}",
+                where=where,
+                event=f"character {exc.pos + 1}",
+                code="not_json",
+                params={"detail": exc.msg},
             ) from None
     else:
         data = text
     if not isinstance(data, dict) or not isinstance(data.get("log"), list):
-        raise GameLogError('not a tenhou.net/6 log: no "log" list')
+        raise GameLogError('not a tenhou.net/6 log: no "log" list', code="not_tenhou6")
     rule = data.get("rule") if isinstance(data.get("rule"), dict) else {}
     assert isinstance(rule, dict)
     disp = str(rule.get("disp", ""))
@@ -655,7 +659,7 @@ def read_tenhou6(text: str | dict[str, Any], log_id: str = "") -> Game:
     if "aka" not in rule and not any(k in rule for k in ("aka51", "aka52", "aka53")):
         aka = True
     if "三" in disp or "3-Player" in disp:
-        raise GameLogError("three-player games are not supported")
+        raise GameLogError("three-player games are not supported", code="three_player")
     rated = any(ch in disp for ch in "般上特鳳技")
     rules = Rules(aka=aka, kuitan="喰" in disp if rated else True, hanchan="東" not in disp)
     names = data.get("name")
@@ -667,13 +671,23 @@ def read_tenhou6(text: str | dict[str, Any], log_id: str = "") -> Game:
         try:
             rounds.append(_read_round(entry, aka, seq))
         except _At as exc:
-            raise GameLogError(str(exc), where=_label(entry, seq), event=exc.event) from None
+            raise GameLogError(
+                str(exc),
+                where=_label(entry, seq),
+                event=exc.event,
+                code="bad_round",
+                params={"detail": str(exc)},
+            ) from None
         except (ValueError, IndexError, KeyError, TypeError) as exc:
             raise GameLogError(
-                str(exc), where=_label(entry, seq), event="the round's list"
+                str(exc),
+                where=_label(entry, seq),
+                event="the round's list",
+                code="bad_round",
+                params={"detail": str(exc)},
             ) from None
     if not rounds:
-        raise GameLogError("the log holds no round")
+        raise GameLogError("the log holds no round", code="no_round")
     final: tuple[int, ...] | None = None
     sc = data.get("sc")
     if isinstance(sc, list) and len(sc) >= 8 and all(isinstance(x, int | float) for x in sc):
