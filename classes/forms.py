@@ -321,7 +321,8 @@ class ItemForm(VisibleTextForm):
         """The engine's complaint, on the field it names when it names one."""
         cause = error.__cause__
         text = error_text(cause) if isinstance(cause, ValueError) else str(error)
-        named = str(error).split(":")[0].strip()
+        text = getattr(error, "text", "") or text  # the exercise layer's own, translated
+        named = getattr(error, "field", "") or str(error).split(":")[0].strip()
         if named in self.fields and named != "choices":
             self.add_error(named, text)
         else:

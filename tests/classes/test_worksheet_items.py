@@ -192,3 +192,35 @@ def test_no_such_hand_or_no_worksheet_is_a_404(login, world, sheet, action):
         classroom=world.classroom, kind=AssignmentKind.PUZZLES, puzzle_ids=[]
     )
     assert client.post(_url(world, puzzles, 1, action)).status_code == 404
+
+
+# --- the exercise layer's own complaints, in the teacher's language ------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "dora", "payment"),
+    [
+        ("en", "Give from 1 to 5 dora indicators.", "Say who dealt in: a ron is paid by"),
+        ("es", "Indica de 1 a 5 indicadores de dora.", "Indica quién dio el descarte ganador"),
+    ],
+)
+def test_a_position_the_exercise_layer_refuses_is_explained_in_the_teachers_language(
+    login, world, sheet, language, dora, payment
+):
+    from html import unescape
+
+    client = login(world.teacher)
+    client.cookies.load({"django_language": language})
+    url = reverse("classes:item_new", args=[world.classroom.pk, sheet.pk])
+    response = client.post(url, {"type": "dora", "indicators": "123456m"})
+    body = unescape(response.content.decode())
+    assert response.status_code == 400
+    assert dora in body and "1 to 5 tiles" not in body
+    assert 'id="error_1_id_indicators"' in body  # on the field it is about
+    winning = {"hand": "234567m23455p678s", "win_tile": "5p", "win": "ron"}
+    response = client.post(url, {"type": "payment", "seat": "south", "round": "east", **winning})
+    body = unescape(response.content.decode())
+    assert response.status_code == 400 and payment in body
+    assert "required for a ron" not in body
+    sheet.refresh_from_db()
+    assert len(sheet.worksheet) == 3

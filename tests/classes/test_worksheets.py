@@ -87,7 +87,7 @@ def test_every_offered_type_is_saved_as_the_exercise_layer_reads_it(login, world
         ("waits", {"hand": "123m456p789s1357z"}, None, "0 right answers"),
         ("best_discard", {"hand": "123m456p789s11345z"}, None, "3 right answers"),
         ("fu", {**WINNING, **WINDS, "win_tile": "45p"}, "win_tile", "exactly one tile"),
-        ("payment", {**WINNING, **WINDS}, "discarder", "required for a ron"),
+        ("payment", {**WINNING, **WINDS}, "discarder", "Say who dealt in"),
         ("furiten", {"hand": "34m234p678p345s88s", "tile": "5m", "win": "nope"}, "win", "valid"),
         ("yaku", {**WINNING, **WINDS, "choices": ["Riichi"]}, None, "Pinfu"),
         ("safest_tile", {"river": "", "hand": "234m4m66p789p4s56s77z"}, "river", "required"),

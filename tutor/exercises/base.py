@@ -28,7 +28,22 @@ _WIND = {"east": 27, "south": 28, "west": 29, "north": 30}
 
 
 class ContentError(ValueError):
-    """An exercise in a content file that cannot be used (bad notation, no unique answer...)."""
+    """An exercise in a content file that cannot be used (bad notation, no unique answer...).
+
+    The message is for the content file's author, in English. ``field`` names the field at
+    fault when one is, and ``text`` says what is wrong in the reader's language, for a
+    teacher typing the position into a form (empty when the cause is an engine error, which
+    :func:`tutor.web.engine_text.error_text` words, or when no form can send it).
+
+    >>> error = ContentError("tile: exactly one tile", field="tile", text="Give one tile.")
+    >>> str(error), error.field, error.text
+    ('tile: exactly one tile', 'tile', 'Give one tile.')
+    """
+
+    def __init__(self, message: str, *, field: str = "", text: str = "") -> None:
+        super().__init__(message)
+        self.field = field
+        self.text = text
 
 
 class AnswerError(ValueError):
@@ -150,7 +165,7 @@ def _parse_tiles(value: Any, what: str) -> tuple[list[int], list[bool]]:
     try:
         return et.parse_tiles_red(value)
     except ValueError as exc:
-        raise ContentError(f"{what}: {exc}") from exc
+        raise ContentError(f"{what}: {exc}", field=what) from exc
 
 
 def _parse_hand(value: Any, what: str, sizes: tuple[int, ...] = (13, 14)) -> Hand:
@@ -159,7 +174,7 @@ def _parse_hand(value: Any, what: str, sizes: tuple[int, ...] = (13, 14)) -> Han
     try:
         return parse_hand(value, sizes=sizes)
     except ValueError as exc:
-        raise ContentError(f"{what}: {exc}") from exc
+        raise ContentError(f"{what}: {exc}", field=what) from exc
 
 
 def display(hand: Hand) -> str:

@@ -72,7 +72,11 @@ class DefenseExercise[A: Hashable](Exercise[A]):
         self.dora = _tiles_field(self.data, "dora")
         self.hand = _tiles_field(self.data, "hand")
         if len(self.hand) != 14:
-            raise ContentError(f"{self.type}: hand: 14 tiles, the hand about to discard")
+            raise ContentError(
+                f"{self.type}: hand: 14 tiles, the hand about to discard",
+                field="hand",
+                text=_("Give 14 tiles: the hand about to discard."),
+            )
         hand = [0] * et.NUM_KINDS
         visible = [0] * et.NUM_KINDS
         for t in self.hand:
@@ -80,7 +84,10 @@ class DefenseExercise[A: Hashable](Exercise[A]):
         for t in self.hand + self.river + self.passed + self.seen + self.dora:
             visible[t] += 1
         if max(visible) > 4:
-            raise ContentError(f"{self.type}: more than four copies of a tile are shown")
+            raise ContentError(
+                f"{self.type}: more than four copies of a tile are shown",
+                text=_("More than four copies of a tile are shown between the hand and the river."),
+            )
         try:
             self.state = ed.DefenseState(
                 river=tuple(ed.RiverTile(t, riichi=i + 1 == at) for i, t in enumerate(self.river)),

@@ -56,10 +56,18 @@ class Dora(Exercise[frozenset[int] | int]):
     def parse(self) -> None:
         self.indicators, _red = _parse_tiles(self.data["indicators"], "indicators")
         if not 1 <= len(self.indicators) <= 5:
-            raise ContentError("indicators: 1 to 5 tiles")
+            raise ContentError(
+                "indicators: 1 to 5 tiles",
+                field="indicators",
+                text=_("Give from 1 to 5 dora indicators."),
+            )
         self.ura = _parse_tiles(self.data["ura"], "ura")[0] if self.data.get("ura") else []
         if len(self.ura) > len(self.indicators):
-            raise ContentError("ura: at most one ura indicator under each dora indicator")
+            raise ContentError(
+                "ura: at most one ura indicator under each dora indicator",
+                field="ura",
+                text=_("Give at most one ura-dora indicator for each dora indicator."),
+            )
         self.hand = _parse_hand(self.data["hand"], "hand") if "hand" in self.data else None
 
     def solutions(self) -> set[frozenset[int] | int]:
@@ -668,7 +676,9 @@ class Furiten(Exercise[str]):
         )
         self.tile = _parse_tiles(self.data["tile"], "tile")[0]
         if len(self.tile) != 1:
-            raise ContentError("tile: exactly one tile")
+            raise ContentError(
+                "tile: exactly one tile", field="tile", text=_("Give exactly one tile.")
+            )
         self.passed = (
             _parse_tiles(self.data["passed"], "passed")[0] if self.data.get("passed") else []
         )

@@ -12,6 +12,7 @@ from django.utils.translation import ngettext
 from tutor.engine.scoring import TENHOU_NAMES, NoYakuError, ScoreResult, ScoringError, score
 from tutor.engine.scoring.score import YAKU_KEYS
 from tutor.engine.scoring.situation import situation_from_hand
+from tutor.web.engine_text import yaku_name
 
 from .base import (
     _WIND,
@@ -60,7 +61,9 @@ class _Winning[A: Hashable](Exercise[A]):
         self.hand = _parse_hand(d["hand"], "hand", sizes=(14,))
         win = _parse_tiles(d["win_tile"], "win_tile")[0]
         if len(win) != 1:
-            raise ContentError("win_tile: exactly one tile")
+            raise ContentError(
+                "win_tile: exactly one tile", field="win_tile", text=_("Give exactly one tile.")
+            )
         if d["win"] not in ("ron", "tsumo"):
             raise ContentError("win: ron or tsumo")
         for key in ("seat", "round", "discarder"):
@@ -71,7 +74,11 @@ class _Winning[A: Hashable](Exercise[A]):
                 raise ContentError(f"{key}: true or false")
         seat = d.get("seat", "south")
         if "discarder" in d and (d["win"] != "ron" or d["discarder"] == seat):
-            raise ContentError("discarder: only for a ron, and not the winner's own seat")
+            raise ContentError(
+                "discarder: only for a ron, and not the winner's own seat",
+                field="discarder",
+                text=_("Only a ron has a player who dealt in, and it is not the winner."),
+            )
         indicators = _parse_tiles(d["dora"], "dora")[0] if d.get("dora") else []
         ura = _parse_tiles(d["ura"], "ura")[0] if d.get("ura") else []
         win_red = str(d["win_tile"]).strip().startswith("0")
@@ -253,7 +260,9 @@ class YakuExercise(_Winning[frozenset[str]]):
         ]
         if false:
             raise ContentError(
-                f"choices: {', '.join(false)} names a wind that is not the seat or round wind"
+                f"choices: {', '.join(false)} names a wind that is not the seat or round wind",
+                field="choices",
+                text=_("Offer only the wind yakuhai of this seat and this round."),
             )
 
     def _outcome(self) -> tuple[Any, Any]:
@@ -276,8 +285,12 @@ class YakuExercise(_Winning[frozenset[str]]):
         missing = present - set(self.choices)
         if missing:
             names_ = {YAKU_KEYS[i]: n for i, n in TENHOU_NAMES.items()}
+            added = sorted(names_[k] for k in missing)
             raise ContentError(
-                f"choices: add {', '.join(sorted(names_[k] for k in missing))} (the hand has it)"
+                f"choices: add {', '.join(added)} (the hand has it)",
+                field="choices",
+                text=_("Offer %(yaku)s too: the hand has it.")
+                % {"yaku": join_and([yaku_name(k) for k in sorted(missing)])},
             )
         return present
 
@@ -608,7 +621,11 @@ class Payment(_Winning[tuple[tuple[str, int], ...]]):
     def parse(self) -> None:
         super().parse()
         if self.data["win"] == "ron" and "discarder" not in self.data:
-            raise ContentError("discarder: required for a ron")
+            raise ContentError(
+                "discarder: required for a ron",
+                field="discarder",
+                text=_("Say who dealt in: a ron is paid by the player who discarded the tile."),
+            )
 
     def payers(self) -> list[str]:
         if self.data["win"] == "ron":
