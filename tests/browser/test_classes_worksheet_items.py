@@ -73,6 +73,15 @@ def test_a_teacher_edits_and_removes_unanswered_hands(
         assert len(sheet.worksheet) == 2
         assert list(Attempt.objects.values_list("item", flat=True)) == ["2"]
         screenshot(teacher, f"classes-worksheet-item-removed-{language}-1280")
+
+        # A position the exercise layer refuses is explained on its field, in their language.
+        teacher.goto(f"{url}items/?type=dora")
+        teacher.locator("#id_indicators").fill("123456m")
+        teacher.get_by_role("button", name=t(language, "Add the hand")).click()
+        error = teacher.locator("#error_1_id_indicators")
+        error.wait_for()
+        assert error.inner_text() == t(language, "Give from 1 to 5 dora indicators.")
+        both_sizes(teacher, f"classes-worksheet-item-refused-{language}")
     finally:
         teacher.context.close()
 

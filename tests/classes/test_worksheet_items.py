@@ -201,7 +201,7 @@ def test_no_such_hand_or_no_worksheet_is_a_404(login, world, sheet, action):
     ("language", "dora", "payment"),
     [
         ("en", "Give from 1 to 5 dora indicators.", "Say who dealt in: a ron is paid by"),
-        ("es", "Indica de 1 a 5 indicadores de dora.", "Indica quién dio el descarte ganador"),
+        ("es", "Escribe de 1 a 5 indicadores de dora.", "Indica quién dio el descarte ganador"),
     ],
 )
 def test_a_position_the_exercise_layer_refuses_is_explained_in_the_teachers_language(
