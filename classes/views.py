@@ -702,6 +702,7 @@ def _item_context(
         "item_key": key,
         "item_keys": [(k, k in right) for k in sheet.items],
         "shown": signing.dumps(time.time(), salt="classes.shown"),
+        "position": worksheets.fingerprint(sheet.worksheet[int(key) - 1]),
         "answer_url": reverse("classes:answer", args=[sheet.classroom_id, sheet.pk]),
     }
     try:
@@ -730,7 +731,17 @@ def answer(request: AuthenticatedHttpRequest, class_id: int, assignment_id: int)
     seconds = _seconds_since(request.POST.get("shown"))
     context: dict[str, Any] = {"classroom": classroom, "assignment": sheet, "teacher": False}
     status = 200
+    sent = request.POST.get("position", "")
     try:
+        if sent and sent != worksheets.fingerprint(sheet.worksheet[int(key) - 1]):
+            # The teacher edited or removed hands since this one was shown: the answer was
+            # about another position, so it is not recorded (the page shows the hand now).
+            raise AnswerError(
+                _(
+                    "Your teacher changed this worksheet since you opened it. Here is the "
+                    "hand as it is now."
+                )
+            )
         given, verdict = services.answer_item(sheet, request.user, key, request.POST, seconds)
         context.update(_item_context(request, sheet, key, given), verdict=verdict)
     except (AnswerError, ContentError) as error:

@@ -7,6 +7,8 @@ this module only says what the classes pages show around it.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,6 +54,16 @@ TYPES: dict[str, tuple[Any, tuple[str, ...]]] = {
     "safest_tile": (gettext_lazy("Safest tile against a riichi"), ("river", "hand", "dora")),
 }
 """The types a teacher can author, with their label and the fields their form shows."""
+
+
+def fingerprint(item: dict[str, Any]) -> str:
+    """A short digest of a worksheet item's data, sent with an answer form so that an answer
+    to a hand the teacher has since changed or moved is not recorded against another.
+
+    >>> fingerprint({"type": "waits", "hand": "23m456p789s11z111m"})
+    '5ad80818a67c'
+    """
+    return hashlib.sha256(json.dumps(item, sort_keys=True).encode()).hexdigest()[:12]
 
 
 def question(ex: Exercise[Any]) -> str:

@@ -224,3 +224,25 @@ def test_a_position_the_exercise_layer_refuses_is_explained_in_the_teachers_lang
     assert "required for a ron" not in body
     sheet.refresh_from_db()
     assert len(sheet.worksheet) == 3
+
+
+def test_an_answer_to_a_hand_that_moved_is_not_recorded_against_another(login, world, sheet):
+    from classes import worksheets
+
+    shown = worksheets.fingerprint(sheet.worksheet[2])  # the student opened hand 3
+    login(world.teacher).post(_url(world, sheet, 2, "item_delete"))  # hand 3 becomes hand 2
+    answer_url = reverse("classes:answer", args=[world.classroom.pk, sheet.pk])
+    student = login(world.student)
+    stale = student.post(answer_url, {"item": "3", "position": shown, "tile": "1p"})
+    assert stale.status_code == 404  # there is no hand 3 any more
+    gone = worksheets.fingerprint(WAITS)  # another student had the removed hand 2 open
+    moved = student.post(answer_url, {"item": "2", "position": gone, "tile": "1p"})
+    assert moved.status_code == 400
+    assert "Your teacher changed this worksheet" in moved.content.decode()
+    assert not Attempt.objects.exists()
+    page = student.get(reverse("classes:assignment", args=[world.classroom.pk, sheet.pk]))
+    assert f'name="position" value="{worksheets.fingerprint(DISCARD)}"' in page.content.decode()
+    fresh = worksheets.fingerprint(OTHER_DISCARD)
+    answered = student.post(answer_url, {"item": "2", "position": fresh, "tile": "1p"})
+    assert answered.status_code == 200
+    assert list(Attempt.objects.values_list("item", flat=True)) == ["2"]
