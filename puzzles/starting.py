@@ -18,8 +18,9 @@ What makes a puzzle harder, kind by kind:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Iterable
+
+from tutor.exercises.facts import Analysis, DiscardRowJSON
 
 LOWEST = 1000.0
 HIGHEST = 2000.0
@@ -29,13 +30,12 @@ def _clamp01(value: float) -> float:
     return max(0.0, min(1.0, value))
 
 
-def _count(row: Mapping[str, Any]) -> float:
-    # Every stored row carries its count (tutor.exercises.facts.DiscardRowJSON).
+def _count(row: DiscardRowJSON) -> float:
     return float(row["count"])
 
 
-def _discard_hardness(analysis: Mapping[str, Any], themes: set[str]) -> float:
-    rows: Sequence[Mapping[str, Any]] = analysis.get("discards") or []
+def _discard_hardness(analysis: Analysis, themes: set[str]) -> float:
+    rows = analysis.get("discards") or []
     if not rows:
         return 0.5
     ranked = sorted(
@@ -59,7 +59,7 @@ def _discard_hardness(analysis: Mapping[str, Any], themes: set[str]) -> float:
     return score
 
 
-def _improve_hardness(analysis: Mapping[str, Any], themes: set[str]) -> float:
+def _improve_hardness(analysis: Analysis, themes: set[str]) -> float:
     kinds = len(analysis.get("accepted") or analysis.get("answer") or [])
     shanten = int(analysis.get("shanten", 1))
     score = 0.55 * _clamp01((kinds - 2) / 10) + 0.20 * _clamp01(shanten - 1)
@@ -67,8 +67,8 @@ def _improve_hardness(analysis: Mapping[str, Any], themes: set[str]) -> float:
     return score
 
 
-def _waits_hardness(analysis: Mapping[str, Any], themes: set[str]) -> float:
-    waits: Sequence[Mapping[str, Any]] = analysis.get("waits") or []
+def _waits_hardness(analysis: Analysis, themes: set[str]) -> float:
+    waits = analysis.get("waits") or []
     shapes = {str(s) for w in waits for s in (w.get("shapes") or [])}
     shapes |= {str(s) for s in analysis.get("wait_shapes") or []}
     score = 0.50 * _clamp01((len(waits) - 1) / 7) + 0.20 * _clamp01((len(shapes) - 1) / 4)
@@ -77,9 +77,9 @@ def _waits_hardness(analysis: Mapping[str, Any], themes: set[str]) -> float:
     return score
 
 
-def _shanten_hardness(analysis: Mapping[str, Any], themes: set[str]) -> float:
+def _shanten_hardness(analysis: Analysis, themes: set[str]) -> float:
     shanten = int(analysis.get("shanten", 0))
-    forms: Mapping[str, Any] = analysis.get("forms") or {}
+    forms = analysis.get("forms") or {}
     standard = int(forms.get("standard", shanten))
     pairs = int(forms.get("seven_pairs", 8))
     score = 0.55 * _clamp01(shanten / 4)
@@ -89,8 +89,8 @@ def _shanten_hardness(analysis: Mapping[str, Any], themes: set[str]) -> float:
     return score
 
 
-def _value_hardness(analysis: Mapping[str, Any], themes: set[str]) -> float:
-    rows: Sequence[Mapping[str, Any]] = analysis.get("discards") or []
+def _value_hardness(analysis: Analysis, themes: set[str]) -> float:
+    rows = analysis.get("discards") or []
     if len(rows) < 2 or "ev" not in rows[0]:
         return _discard_hardness(analysis, themes)
     best, second = float(rows[0]["ev"]), float(rows[1]["ev"])
@@ -110,7 +110,7 @@ _HARDNESS = {
 }
 
 
-def hardness(kind: str, analysis: Mapping[str, Any], themes: Iterable[str] = ()) -> float:
+def hardness(kind: str, analysis: Analysis, themes: Iterable[str] = ()) -> float:
     """How much a puzzle asks of the solver, from 0 (plain) to 1 (as hard as they come).
 
     >>> easy = {"waits": [{"tile": "3m", "count": 3, "shapes": ["two_sided"]}]}
@@ -123,7 +123,7 @@ def hardness(kind: str, analysis: Mapping[str, Any], themes: Iterable[str] = ())
     return _clamp01(scorer(analysis, set(themes))) if scorer else 0.5
 
 
-def starting_rating(kind: str, analysis: Mapping[str, Any], themes: Iterable[str] = ()) -> float:
+def starting_rating(kind: str, analysis: Analysis, themes: Iterable[str] = ()) -> float:
     """A puzzle's first Glicko-2 rating, from :data:`LOWEST` to :data:`HIGHEST` as the square
     root of its :func:`hardness`, rounded to a tenth.
 

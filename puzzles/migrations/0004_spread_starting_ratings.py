@@ -7,6 +7,7 @@ from django.db import migrations
 
 def spread(apps, schema_editor):
     from puzzles.starting import starting_rating
+    from tutor.exercises.facts import Analysis
 
     Puzzle = apps.get_model("puzzles", "Puzzle")
     Through = Puzzle.themes.through
@@ -15,7 +16,8 @@ def spread(apps, schema_editor):
         themes.setdefault(puzzle_id, []).append(slug)
     changed = []
     for puzzle in Puzzle.objects.filter(attempts=0).only("id", "kind", "analysis", "rating"):
-        rating = starting_rating(puzzle.kind, puzzle.analysis or {}, themes.get(puzzle.pk, ()))
+        analysis: Analysis = puzzle.analysis or Analysis()
+        rating = starting_rating(puzzle.kind, analysis, themes.get(puzzle.pk, ()))
         if rating != puzzle.rating:
             puzzle.rating = rating
             changed.append(puzzle)
