@@ -176,7 +176,7 @@ def decision_notices(user: User) -> list[str]:
 
 def record_attempt(
     assignment: Assignment,
-    student: Any,
+    student: User,
     item: str,
     correct: bool,
     *,
@@ -215,7 +215,7 @@ def record_attempt(
 
 
 def record_stage_completed(
-    assignment: Assignment, student: Any, stars: int, when: datetime | None = None
+    assignment: Assignment, student: User, stars: int, when: datetime | None = None
 ) -> Progress:
     """A lesson stage was completed: done, with the stars (the best of every completion)."""
     when = when or timezone.now()
@@ -232,7 +232,7 @@ def record_stage_completed(
     return progress
 
 
-def _locked_progress(assignment: Assignment, student: Any) -> Progress:
+def _locked_progress(assignment: Assignment, student: User) -> Progress:
     Progress.objects.get_or_create(assignment=assignment, student=student)
     return Progress.objects.select_for_update().get(assignment=assignment, student=student)
 
@@ -292,7 +292,7 @@ def refresh_scores(assignment: Assignment) -> None:
         progress.save(update_fields=["score", "completed_at"])
 
 
-def _first_try_score(assignment: Assignment, student: Any, items: list[str]) -> int:
+def _first_try_score(assignment: Assignment, student: User | int, items: list[str]) -> int:
     first: dict[str, bool] = {}
     for item, correct in (
         Attempt.objects.filter(assignment=assignment, student=student)
@@ -303,7 +303,7 @@ def _first_try_score(assignment: Assignment, student: Any, items: list[str]) -> 
     return round(100 * sum(first.get(i, False) for i in items) / len(items))
 
 
-def _all_items_right(assignment: Assignment, student: Any, items: list[str]) -> bool:
+def _all_items_right(assignment: Assignment, student: User | int, items: list[str]) -> bool:
     right = set(
         Attempt.objects.filter(assignment=assignment, student=student, correct=True).values_list(
             "item", flat=True
@@ -391,7 +391,7 @@ def work_status(
     return Status.NOT_STARTED
 
 
-def sync_stage_progress(assignment: Assignment, student: Any) -> None:
+def sync_stage_progress(assignment: Assignment, student: User) -> None:
     """Count a lesson stage already completed on the lessons pages (before it was assigned,
     or while the signal could not reach us) from the lessons app's own record."""
     if assignment.kind != AssignmentKind.STAGE:
@@ -419,7 +419,7 @@ def lesson_stage_status(user: User, stage_slug: str) -> dict[str, Any] | None:
 
 def catch_up_stages(
     assignments: list[Assignment],
-    students: list[Any],
+    students: list[User],
     progress: dict[tuple[int, int], Progress],
 ) -> None:
     """Count lesson stages the students completed on the lessons pages without it reaching
@@ -636,7 +636,7 @@ def stage_title(slug: str) -> str:
     return str(stage.title_text or slug) if stage is not None else slug
 
 
-def theme_accuracy(classroom: Classroom, student: Any = None) -> list[ThemeAccuracy]:
+def theme_accuracy(classroom: Classroom, student: User | None = None) -> list[ThemeAccuracy]:
     """Share of right answers per theme over the class's attempts (or one student's)."""
     attempts = Attempt.objects.filter(
         assignment__classroom=classroom, student__class_memberships__classroom=classroom
@@ -713,7 +713,7 @@ def _csv_safe(text: str) -> str:
 
 
 def answer_item(
-    assignment: Assignment, student: Any, item: str, post: Any, seconds: float | None
+    assignment: Assignment, student: User, item: str, post: Any, seconds: float | None
 ) -> tuple[Any, Verdict]:
     """Read and check an answer to worksheet item ``item`` with the exercise layer and record
     it with its form's fields (``Attempt.given``, to draw it again). Nothing is recorded on
