@@ -430,18 +430,6 @@ def forms(counts: Counts) -> dict[str, int]:
 # --- difficulty, themes and acceptance ----------------------------------------------------------
 
 
-def starting_rating(difficulty: int) -> float:
-    """The middle of the rating band of a difficulty level (1 → 1100, 3 → 1500, 5 → 1900).
-
-    A new puzzle starts at :func:`puzzles.starting.starting_rating` instead, read from its own
-    features, so that ratings spread rather than pile up on five values.
-
-    >>> starting_rating(1), starting_rating(5)
-    (1100.0, 1900.0)
-    """
-    return 1500.0 + 200.0 * (difficulty - 3)
-
-
 def _clamp(value: int) -> int:
     return max(1, min(MAX_DIFFICULTY, value))
 
