@@ -1,7 +1,7 @@
-"""What the puzzle page shows after an answer: the stored discard table, the tiles that
-improve the hand or win, the hand's forms, the explanation, the recorded game's choice and the
-table around the hand. Read from the stored analysis and context; the right answer comes from
-the puzzle's exercise type (:func:`puzzles.play.exercise_of`)."""
+"""What the puzzle page shows after an answer besides the exercise type's own explanation
+(:func:`puzzles.play.exercise_of`) and the tables of :mod:`tutor.exercises.tables`: the stored
+discard table marked, the hand's forms, the 2-step idea, the recorded game's choice and the
+table around the hand. Read from the stored analysis and context."""
 
 from __future__ import annotations
 
@@ -14,11 +14,11 @@ from django.utils.translation import gettext_lazy
 from tutor.engine.tiles import parse_tile, tile_str
 from tutor.exercises import tables
 from tutor.exercises.puzzles import DISCARD_KINDS
-from tutor.exercises.tables import AcceptedTile, DiscardRow
+from tutor.exercises.tables import DiscardRow
 from tutor.web.tile_names import tile_name
 
 from .models import Puzzle
-from .play import exercise_of, solution
+from .play import solution
 
 
 def discard_rows(puzzle: Puzzle, answer: Sequence[str] = ()) -> list[DiscardRow]:
@@ -44,16 +44,6 @@ def played_words(puzzle: Puzzle) -> str:
     return _("The Phoenix player chose %(tile)s instead.") % {"tile": tile}
 
 
-def accepted_tiles(puzzle: Puzzle) -> list[AcceptedTile]:
-    """For a 13-tile puzzle: the tiles that lower its shanten, with their unseen copies."""
-    return tables.improving_tiles(puzzle.analysis)
-
-
-def waits(puzzle: Puzzle) -> list[AcceptedTile]:
-    """For a tenpai hand: the tiles it waits on, with their live (unseen) copies."""
-    return tables.waits_accepted(puzzle.analysis)
-
-
 def hand_forms(puzzle: Puzzle) -> list[tuple[str, int]]:
     """Shanten toward each hand form (standard, seven pairs, thirteen orphans), as stored."""
     labels = {
@@ -68,12 +58,6 @@ def hand_forms(puzzle: Puzzle) -> list[tuple[str, int]]:
 def _named(tile: str) -> str:
     """``"1z"`` → ``"East wind (1z)"``, in the reader's language."""
     return f"{tile_name(parse_tile(tile))} ({tile})"
-
-
-def explanation(puzzle: Puzzle) -> str:
-    """One sentence saying why the answer is right, built from the stored engine facts by the
-    puzzle's exercise type."""
-    return exercise_of(puzzle).explanation()
 
 
 def two_step_words(rows: Sequence[DiscardRow]) -> str:

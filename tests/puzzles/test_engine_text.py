@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from puzzles import feedback
+from puzzles import play
 from puzzles.models import PuzzleKind
 from tests.puzzles.play_factories import WAITS_HAND, make_puzzle
 
@@ -39,7 +39,7 @@ def test_the_analyzer_names_it_in_english_too(client):
 def test_a_waits_puzzle_explains_its_shape_in_spanish():
     puzzle = make_puzzle(PuzzleKind.WAITS, WAITS_HAND)
     with translation.override("es"):
-        text = feedback.explanation(puzzle)
+        text = play.exercise_of(puzzle).explanation()
     assert "espera múltiple" in text or "espera a dos lados (ryanmen)" in text
     assert "multi-sided" not in text
 
@@ -47,17 +47,21 @@ def test_a_waits_puzzle_explains_its_shape_in_spanish():
 def test_a_one_shanten_hand_needs_one_useful_tile_in_both_languages():
     puzzle = make_puzzle(PuzzleKind.SHANTEN, "123456789m1p35s1z")  # 1-shanten
     with translation.override("en"):
-        assert "it needs at least 1 useful tile to reach tenpai." in feedback.explanation(puzzle)
+        assert (
+            "it needs at least 1 useful tile to reach tenpai."
+            in play.exercise_of(puzzle).explanation()
+        )
     with translation.override("es"):
-        assert "necesita al menos 1 ficha útil para llegar a tenpai." in feedback.explanation(
-            puzzle
+        assert (
+            "necesita al menos 1 ficha útil para llegar a tenpai."
+            in play.exercise_of(puzzle).explanation()
         )
 
 
 def test_an_improve_explanation_counts_kinds_and_tiles_in_spanish():
     puzzle = make_puzzle(PuzzleKind.IMPROVE, "123456789m1p357s")
     with translation.override("es"):
-        text = feedback.explanation(puzzle)
+        text = play.exercise_of(puzzle).explanation()
     assert "tipos (" in text and "fichas en total que no has visto." in text
 
 

@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 from django.utils import timezone
 
-from puzzles import dashboard, feedback, play
+from puzzles import dashboard, play
 from puzzles.models import DailyPuzzle, PlayerRating, Puzzle, PuzzleAttempt, PuzzleKind
 from puzzles.signals import puzzle_attempted
 from tests.puzzles.play_factories import (
@@ -340,7 +340,7 @@ def test_the_rating_chart_scales_the_history_into_the_box():
 
 
 def test_the_explanation_names_the_best_discard_and_its_tiles():
-    text = feedback.explanation(make_puzzle())
+    text = play.exercise_of(make_puzzle()).explanation()
     assert (
         "Discarding East wind (1z)" in text
         and "20 tiles" in text
@@ -349,7 +349,7 @@ def test_the_explanation_names_the_best_discard_and_its_tiles():
 
 
 def test_the_explanation_of_a_wait_names_the_waits():
-    text = feedback.explanation(make_puzzle(PuzzleKind.WAITS, WAITS_HAND))
+    text = play.exercise_of(make_puzzle(PuzzleKind.WAITS, WAITS_HAND)).explanation()
     assert "2m, 5m, 8m" in text and "9 tiles" in text and "multi-sided" in text
 
 

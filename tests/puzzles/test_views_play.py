@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from puzzles import feedback
+from puzzles import play
 from puzzles.models import DailyPuzzle, PlayerRating, PuzzleAttempt, PuzzleKind
 from tests.puzzles.play_factories import (
     DISCARD_BEST,
@@ -54,7 +54,7 @@ def test_the_answer_is_not_in_the_page_before_the_attempt(client, kind, hand):
     html = client.get(reverse("puzzles:detail", args=[puzzle.pk])).content.decode()
     assert "analysis-table" not in html and "tile-mark" not in html and "verdict" not in html
     assert "Correct" not in html and " checked" not in html
-    assert feedback.explanation(puzzle) not in html
+    assert play.exercise_of(puzzle).explanation() not in html
     assert "two_step" not in html and "accepted" not in html
 
 
