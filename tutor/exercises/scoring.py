@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from typing import Any, ClassVar
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tutor.engine.scoring import TENHOU_NAMES, NoYakuError, ScoreResult, ScoringError, score
+from tutor.engine.scoring import (
+    TENHOU_NAMES,
+    FuLine,
+    NearMiss,
+    NoYakuError,
+    Payments,
+    ScoreResult,
+    ScoringError,
+    score,
+)
 from tutor.engine.scoring.score import YAKU_KEYS
 from tutor.engine.scoring.situation import situation_from_hand
 from tutor.web.engine_text import yaku_name
@@ -120,7 +129,7 @@ class _Winning[A: Hashable](Exercise[A]):
         except ScoringError as exc:
             raise ContentError(f"the engine cannot score this hand: {exc}") from exc
 
-    def _answer(self, result: Any) -> A:
+    def _answer(self, result: ScoreResult) -> A:
         raise NotImplementedError
 
     def facts(self) -> list[str]:
@@ -280,7 +289,7 @@ class YakuExercise(_Winning[frozenset[str]]):
             return {frozenset({NO_YAKU})}
         return super().solutions()
 
-    def _answer(self, result: Any) -> frozenset[str]:
+    def _answer(self, result: ScoreResult) -> frozenset[str]:
         present = frozenset(y.key for y in result.yaku if y.tenhou_id < 52)
         missing = present - set(self.choices)
         if missing:
@@ -302,7 +311,7 @@ class YakuExercise(_Winning[frozenset[str]]):
             raise EmptyAnswer(_("“No yaku” cannot go with a yaku: tick one or the other."))
         return picked
 
-    def _why_not(self, key: str, misses: Any) -> str:
+    def _why_not(self, key: str, misses: Iterable[NearMiss]) -> str:
         """The engine's near miss for a yaku the hand lacks, in the learner's language."""
         from tutor.web.engine_text import near_miss_reason
 
@@ -425,7 +434,7 @@ def _round_up(n: int) -> int:
     return -(-n // 100) * 100
 
 
-def value_line(result: Any) -> str:
+def value_line(result: ScoreResult) -> str:
     """What the hand is worth: han and fu below the limits, the limit's name above them."""
     from tutor.web.engine_text import limit_name
 
@@ -448,7 +457,7 @@ def value_line(result: Any) -> str:
     }
 
 
-def base_line(result: Any) -> str:
+def base_line(result: ScoreResult) -> str:
     """Where the base points come from: fu × 2^(han + 2), or the limit's fixed base."""
     from tutor.web.engine_text import limit_name
 
@@ -464,7 +473,7 @@ def base_line(result: Any) -> str:
     }
 
 
-def fu_mistake(result: Any, typed: int, open_hand: bool) -> str:
+def fu_mistake(result: ScoreResult, typed: int, open_hand: bool) -> str:
     """The slip behind a wrong fu total, recognised from the engine's fu lines, or ``""``."""
     lines = result.fu_lines
     codes = {line.code for line in lines}
@@ -515,7 +524,7 @@ def fu_mistake(result: Any, typed: int, open_hand: bool) -> str:
     return _("You left out the 2 fu for the wait: %(line)s.") % {"line": fu_line_text(line)}
 
 
-def fu_culprit(result: Any, typed: int) -> tuple[Any, str] | None:
+def fu_culprit(result: ScoreResult, typed: int) -> tuple[FuLine, str] | None:
     """The fu line (and its tile, to mark on the hand) that a wrong total miscounted: a
     ron-completed triplet counted concealed, a guest-wind pair given 2 fu, a wait left out."""
     lines = result.fu_lines
@@ -542,7 +551,7 @@ def _points(n: int) -> str:
     return points_text(n)
 
 
-def fu_line_text(line: Any) -> str:
+def fu_line_text(line: FuLine) -> str:
     """One of the engine's fu lines in the learner's language, its tiles drawn inline.
 
     The shared renderer reads the line's code and params (:mod:`tutor.web.engine_text`).
@@ -558,7 +567,7 @@ class Fu(_Winning[int]):
     fields = _Winning.base_fields
     required = ("hand", "win_tile", "win")
 
-    def _answer(self, result: Any) -> int:
+    def _answer(self, result: ScoreResult) -> int:
         return int(result.fu)
 
     def read(self, post: Mapping[str, Any]) -> int:
@@ -632,7 +641,7 @@ class Payment(_Winning[tuple[tuple[str, int], ...]]):
             return [self.data["discarder"]]
         return [s for s in SEATS if s != self.seat]
 
-    def _answer(self, result: Any) -> tuple[tuple[str, int], ...]:
+    def _answer(self, result: ScoreResult) -> tuple[tuple[str, int], ...]:
         winner = SEATS.index(self.seat)
         discarder = SEATS.index(self.data["discarder"]) if "discarder" in self.data else None
         delta = result.payments.by_seat(winner, discarder, 0)
@@ -677,7 +686,7 @@ class Payment(_Winning[tuple[tuple[str, int], ...]]):
             )
         return Verdict(False, mistakes, details=working)
 
-    def _multiplied(self, result: Any) -> list[str]:
+    def _multiplied(self, result: ScoreResult) -> list[str]:
         """Base × factor for each kind of payer, and the rounding up when there is one."""
         dealer_wins = self.seat == "east"
         if self.data["win"] == "ron":
@@ -699,7 +708,7 @@ class Payment(_Winning[tuple[tuple[str, int], ...]]):
                 out.append(_("%(factor)s × %(base)s = %(exact)s.") % values)
         return out
 
-    def _mistakes(self, result: Any, answer: tuple[tuple[str, int], ...]) -> list[str]:
+    def _mistakes(self, result: ScoreResult, answer: tuple[tuple[str, int], ...]) -> list[str]:
         """What each wrong amount the learner typed most likely comes from."""
         assert isinstance(answer, tuple)
         right = dict(self._answer(result))
@@ -768,7 +777,7 @@ class Payment(_Winning[tuple[tuple[str, int], ...]]):
                 )
         return out
 
-    def _breakdown(self, payments: Any) -> list[str]:
+    def _breakdown(self, payments: Payments) -> list[str]:
         """How the engine splits the hand's value, then what honba and riichi sticks add."""
         out = []
         for item in payments.items:
