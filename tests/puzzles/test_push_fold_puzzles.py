@@ -142,3 +142,10 @@ def test_a_hand_after_a_call_shows_its_called_sets(client, puzzles):
     assert "Your called sets:" in html
     html = answered(client, called, called.analysis["answer"]).content.decode()
     assert "Correct!" in html
+
+
+def test_the_stream_of_this_kind_serves_one(client, puzzles):
+    response = client.get(reverse("puzzles:index"), {"kind": "push_fold"})
+    assert response.status_code == 302
+    served = int(response.url.split("/puzzles/")[1].split("/")[0])
+    assert Puzzle.objects.get(pk=served).kind == PuzzleKind.PUSH_FOLD
