@@ -226,3 +226,45 @@ def test_rank_prints_one_line_per_decision_and_an_error_for_a_bad_one() -> None:
     }
     assert isinstance(rows[0]["clear"], bool)
     assert all("error" in r for r in rows[1:])
+
+
+def test_a_replay_line_gives_the_other_players_rivers_from_the_right_hand_seat() -> None:
+    rivers = [{"tiles": ["1z", "9m"]}, {"tiles": []}, {"tiles": ["5p"]}, {"tiles": ["2z"]}]
+    line = {"hand": "123m456p789s23m55p7z", "rivers": rivers, "seat": 2, "dealer": 0}
+    _hand, ctx = decision_from_json(line)
+    assert ctx.others == ((parse_tile("2z"),), (parse_tile("1z"), parse_tile("9m")), ())
+    assert ctx.others_dealer == 1
+    # without the seat the rivers cannot be placed, and the line is still valid
+    assert decision_from_json({"hand": "123m456p789s23m55p7z", "rivers": rivers})[1].others == ()
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        {"rivers": "1z", "seat": 0},
+        {"rivers": [[], [], []], "seat": 0},
+        {"rivers": [[], [], [], []], "seat": 4},
+        {"rivers": [["xx"], [], [], []], "seat": 0},
+        {"rivers": [[], [], [], []], "seat": 0, "dealer": "east"},
+    ],
+)
+def test_malformed_rivers_are_a_decision_error_the_rank_command_reports(line: dict) -> None:
+    out = io.StringIO()
+    line = {"hand": "123m456p789s23m55p7z", **line}
+    assert main(["rank"], stdin=io.StringIO(json.dumps(line)), stdout=out) == 0
+    assert "error" in json.loads(out.getvalue())
+
+
+def test_a_lone_tile_in_the_other_rivers_says_against_whom_it_is_safe() -> None:
+    # 1-shanten with two lone honours: North was thrown by two players and by the dealer
+    others = ((parse_tile("4z"),), (parse_tile("4z"), parse_tile("1m")), ())
+    ranking = rank_discards(
+        parse_hand("234m56m456p2378s34z"),
+        TableContext(draws_left=14, others=others, others_dealer=1),
+    )
+    north = next(r for r in ranking.rows if r.discard == parse_tile("4z"))
+    west = next(r for r in ranking.rows if r.discard == parse_tile("3z"))
+    codes = {r.code: dict(r.params) for r in north.reasons}
+    assert codes["safe_against"] == {"tile": "4z", "players": 2}
+    assert "safe_against_dealer" in codes
+    assert not {"safe_against", "safe_against_dealer"} & {r.code for r in west.reasons}

@@ -10,7 +10,7 @@ from tutor.engine.tiles import parse_tile
 from tutor.engine.value import REASON_CODES, Reason, TableContext, rank_discards
 from tutor.web.engine_text import discard_reason_text, reason_text
 
-PARAMS = {"tile": "7z", "tiles": "1m,4m", "live": 3}
+PARAMS = {"tile": "7z", "tiles": "1m,4m", "live": 3, "players": 2}
 
 
 @pytest.mark.parametrize("code", sorted(REASON_CODES))

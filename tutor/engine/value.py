@@ -38,7 +38,10 @@ trees fitted with the same loss on top of its score (:mod:`.trees`), over
 :func:`candidate_features`: the expected score, win and tenpai rates, uke-ire and shanten
 relative to the best row, and what strong players add to pure value: what the tile is (an
 isolated honor or terminal, a value honor, a dora, a red five), the shape it belongs to (a
-set, a two-sided, edge or closed partial), how easily it would connect again, the turn.
+set, a two-sided, edge or closed partial), how easily it would connect again, the turn. When the other players'
+rivers are known (``TableContext.others``), a lone tile's row says against whom it is safe
+(:func:`river_safety`); as features of the model, that safety did not raise the agreement
+with Phoenix players (``scripts/fit_discard_prefs.py``), so the model does not use it.
 
 **Clear best** (:func:`is_clear`): with fitted preferences, the first row stands out when the
 model gives it at least :data:`CLEAR_PROBABILITY` of a strong player's choice
@@ -115,6 +118,7 @@ __all__ = [
     "has_top_value",
     "rank_command",
     "rank_discards",
+    "river_safety",
     "top_probability",
 ]
 
@@ -162,9 +166,15 @@ class TableContext:
     too, dora indicators), not the player's concealed tiles; ``own_discards`` are the player's river (furiten); ``draws_left`` is
     how many more tiles the player will draw (about the tiles left in the wall divided by four);
     ``drawn`` the tile just drawn, when known (strong players throw it when it ties).
+    ``others`` are the other players' rivers (kinds, in the order thrown), from the player on
+    the right round the table, and ``others_dealer`` which of them deals (-1: the player, or
+    not known): between two tiles that are alike for the hand, strong players cut the one that
+    is safer against everybody (:func:`river_safety`). Both are optional (empty: not known).
 
     >>> TableContext(draws_left=5).draws_left
     5
+    >>> TableContext(others=((27,), (), ()), others_dealer=0).others_dealer
+    0
     >>> TableContext(draws_left=-1)
     Traceback (most recent call last):
     ...
@@ -179,10 +189,20 @@ class TableContext:
     draws_left: int = 12
     turn: int = 6
     drawn: Tile | None = None
+    others: tuple[tuple[Tile, ...], ...] = ()
+    others_dealer: int = -1
 
     def __post_init__(self) -> None:
         if not 0 <= self.draws_left <= 30:
             raise ValueError(f"draws left must be 0 to 30, not {self.draws_left}")
+        if len(self.others) > 3:
+            raise ValueError(f"there are three other players, not {len(self.others)}")
+        if not -1 <= self.others_dealer < max(1, len(self.others)) or (
+            self.others_dealer >= 0 and not self.others
+        ):
+            raise ValueError(
+                f"the dealer must be one of the other players or -1, not {self.others_dealer}"
+            )
         for w in (self.round_wind, self.seat_wind):
             if not 27 <= w <= 30:
                 raise ValueError(f"{w!r} is not a wind: winds are 1z to 4z")
@@ -229,6 +249,9 @@ _REASON_TEXT = {
     "isolated_terminal": "{tile} is an isolated terminal",
     "backs_off": "goes back a shanten for a better shape or value",
     "tenpai": "tenpai on {tiles} ({live} left)",
+    "safe_against": "{tile} is safe against {players} of the other three players: it is in "
+    "their rivers",
+    "safe_against_dealer": "{tile} is in the dealer's river: safe against the dealer",
 }
 
 
@@ -892,6 +915,29 @@ def _shape_features(hand: Counts, t: Tile, unseen: Sequence[int]) -> dict[str, f
     }
 
 
+_SUJI = {0: (3,), 1: (4,), 2: (5,), 3: (0, 6), 4: (1, 7), 5: (2, 8), 6: (3,), 7: (4,), 8: (5,)}
+"""For each number (0 = 1), the numbers whose discard makes it suji: a two-sided wait on it
+would have been furiten (4 needs 1 and 7; 1 needs 4)."""
+
+
+def river_safety(t: Tile, context: TableContext) -> tuple[int, int, bool]:
+    """Against how many other players ``t`` is safe by their own river (genbutsu), against how
+    many more it is suji of their river, and whether it is in the dealer's river.
+
+    >>> ctx = TableContext(others=((0, 6, 30), (3, 6), (8,)), others_dealer=1)
+    >>> river_safety(3, ctx), river_safety(30, ctx), river_safety(9, ctx)
+    ((1, 1, True), (1, 0, False), (0, 0, False))
+    """
+    safe = suji = 0
+    for river in context.others:
+        if t in river:
+            safe += 1
+        elif t < 27 and all(t - t % 9 + n in river for n in _SUJI[t % 9]):
+            suji += 1
+    dealer = context.others_dealer >= 0 and t in context.others[context.others_dealer]
+    return safe, suji, dealer
+
+
 def _near_dora(t: Tile, dora: npt.NDArray[np.int64]) -> bool:
     """A simple tile one or two steps from a dora of its suit (it helps keep the dora)."""
     if t >= 27 or dora[t] > 0:
@@ -995,6 +1041,12 @@ def _reasons(
         out.append(Reason("keeps_dora", {"tile": tile_str(kept_dora[0])}))
     if rows_sh > min_sh:
         out.append(Reason("backs_off"))
+    safe, _suji, dealer = river_safety(d, ctx)
+    if c[d] == 1 and _neighbours(c, d) == 0:  # between lone tiles, the safer one goes
+        if safe:
+            out.append(Reason("safe_against", {"tile": tile_str(d), "players": safe}))
+        if dealer:
+            out.append(Reason("safe_against_dealer", {"tile": tile_str(d)}))
     return out
 
 
@@ -1167,7 +1219,9 @@ def decision_from_json(obj: Mapping[str, Any]) -> tuple[Hand, TableContext]:
 
     ``hand`` (the concealed tiles before the discard) and ``melds`` (the player's sets) make the
     hand; ``seen`` (every other tile in view), ``own_discards``, ``dora_indicators``, the winds
-    and ``tiles_left`` (or else ``turn``) the table. Other fields, ``discard`` too, are ignored.
+    and ``tiles_left`` (or else ``turn``) the table; the optional ``drawn``, and ``rivers``
+    with ``seat`` and ``dealer`` (every seat's river, as ``replay`` prints them), add the tile
+    just drawn and the other players' rivers. Other fields, ``discard`` too, are ignored.
 
     >>> hand, ctx = decision_from_json({"hand": "123m456p789s23m55p7z", "seat_wind": "1z",
     ...     "dora_indicators": ["4p"], "tiles_left": 40, "own_discards": "9m"})
@@ -1210,8 +1264,42 @@ def decision_from_json(obj: Mapping[str, Any]) -> tuple[Hand, TableContext]:
         draws_left=draws,
         turn=turn,
         drawn=_drawn_field(obj),
+        **_others_fields(obj),
     )
     return hand, ctx
+
+
+def _others_fields(obj: Mapping[str, Any]) -> dict[str, Any]:
+    """``others`` and ``others_dealer`` from the optional ``rivers`` (every seat's river, as
+    ``replay`` prints them: objects with ``tiles``, or tiles in notation), ``seat`` and
+    ``dealer``; nothing when the rivers or the seat are missing.
+
+    >>> rivers = [{"tiles": ["1z"]}, "9m", [], ["5p", "5p"]]
+    >>> f = _others_fields({"rivers": rivers, "seat": 1, "dealer": 0})
+    >>> f["others"], f["others_dealer"]
+    (((), (13, 13), (27,)), 2)
+    >>> _others_fields({"rivers": rivers})
+    {}
+    """
+    rivers = obj.get("rivers")
+    seat = obj.get("seat")
+    if rivers is None or seat is None:
+        return {}
+    if not isinstance(rivers, list) or len(rivers) != 4:
+        raise DecisionError('"rivers" must be the four seats\' rivers')
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
+        raise DecisionError('"seat" must be 0 to 3')
+    tiles: list[tuple[Tile, ...]] = []
+    for river in rivers:
+        value = river.get("tiles", []) if isinstance(river, Mapping) else river
+        tiles.append(tuple(_tiles_field({"river": value}, "river")))
+    dealer = obj.get("dealer", -1)
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not -1 <= dealer <= 3:
+        raise DecisionError('"dealer" must be 0 to 3')
+    return {
+        "others": tuple(tiles[(seat + i) % 4] for i in (1, 2, 3)),
+        "others_dealer": -1 if dealer in (-1, seat) else (dealer - seat) % 4 - 1,
+    }
 
 
 def _drawn_field(obj: Mapping[str, Any]) -> Tile | None:

@@ -696,7 +696,15 @@ def discard_reason_text(reason: Any, tile: TileFormat = tile_text) -> str:
             "tenpai, waiting on %(tiles)s (%(live)s tiles left)",
             live,
         ) % {"tiles": many, "live": live}
+    if code == "safe_against":
+        players = int(p.get("players", 1) or 1)
+        return ngettext(
+            "%(tile)s is in another player's river: safe against that player",
+            "%(tile)s is in %(players)s other players' rivers: safe against them",
+            players,
+        ) % {"tile": one, "players": players}
     texts = {
+        "safe_against_dealer": _("%(tile)s is in the dealer's river: safe against the dealer"),
         "furiten": _("furiten: %(tiles)s is in your river, so this wait can win only by tsumo"),
         "dead_wait": _("no winning tile left: every copy of %(tiles)s is in view"),
         "no_yaku": _("an open hand without a yaku cannot win on this wait"),
