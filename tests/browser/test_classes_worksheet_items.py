@@ -5,6 +5,7 @@ and sees the answered hand locked; without JavaScript a removal asks on its own 
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from classes import services
 from classes.models import Assignment, AssignmentKind, Attempt
@@ -86,15 +87,25 @@ def test_a_teacher_edits_and_removes_unanswered_hands(
         teacher.context.close()
 
 
-def test_without_javascript_a_removal_asks_on_its_own_page(browser_instance, live_server, sheet):
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_without_javascript_a_removal_asks_on_its_own_page(
+    browser_instance, live_server, sheet, language
+):
     context = browser_instance.new_context(base_url=live_server.url, java_script_enabled=False)
     tab = context.new_page()
     try:
+        if language == "es":  # the language switch is a plain form: no JavaScript needed
+            tab.goto("/")
+            tab.get_by_role("button", name="Español").click()
         log_in(tab, "sensei")
         tab.goto(f"/classes/{sheet.classroom_id}/a/{sheet.pk}/")
-        tab.locator('.worksheet-item[data-item="1"]').get_by_role("button", name="Remove").click()
-        tab.get_by_role("heading", name="Remove hand 1?").wait_for()
-        tab.get_by_role("button", name="Remove the hand").click()
+        first = tab.locator('.worksheet-item[data-item="1"]')
+        first.get_by_role("button", name=t(language, "Remove")).click()
+        with translation.override(language):
+            heading = translation.gettext("Remove hand %(n)s?") % {"n": 1}
+        tab.get_by_role("heading", name=heading).wait_for()
+        both_sizes(tab, f"classes-worksheet-item-delete-{language}")
+        tab.get_by_role("button", name=t(language, "Remove the hand")).click()
         tab.locator(".alert-success").wait_for()
         assert tab.locator(".worksheet-item").count() == 2
         sheet.refresh_from_db()
