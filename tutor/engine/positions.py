@@ -589,6 +589,33 @@ def _first_yaku_ron(rng: random.Random, pinfu: bool, tanyao: bool | None = None)
             return {"hand": hand, "win_tile": tile_str(win)}
 
 
+def _riichi_pinfu_tanyao_dora(rng: random.Random, least: int, most: int) -> dict[str, str]:
+    """A riichi, pinfu and tanyao hand won by ron (3 han 30 fu) and a dora indicator that makes
+    ``least`` to ``most`` of its tiles dora."""
+    from .dora import dora_from_indicator
+
+    while True:
+        position = _first_yaku_ron(rng, True, True)
+        counts = list(to_counts(parse_tiles(position["hand"])))
+        shown = [
+            k
+            for k in range(NUM_KINDS)
+            if counts[k] < 4 and least <= counts[dora_from_indicator(k)] <= most
+        ]
+        if shown:
+            return {**position, "dora": tile_str(rng.choice(shown))}
+
+
+def _limit_with_dora(rng: random.Random) -> dict[str, str]:
+    """Riichi, pinfu, tanyao and two to four dora: 5 to 7 han, a mangan or a haneman."""
+    return _riichi_pinfu_tanyao_dora(rng, 2, 4)
+
+
+def _one_dora_short(rng: random.Random) -> dict[str, str]:
+    """Riichi, pinfu, tanyao and exactly one dora: 4 han 30 fu, just below a mangan."""
+    return _riichi_pinfu_tanyao_dora(rng, 1, 1)
+
+
 def _concealed_triplets_ron(rng: random.Random) -> dict[str, str]:
     """A closed hand won by ron after riichi (South, East round) holding one or two concealed
     triplets, its other sets sequences and its pair a plain number tile: the winning tile
@@ -674,6 +701,13 @@ def _closed_tsumo(rng: random.Random) -> dict[str, str]:
         riichi=False,
         allowed=frozenset({"menzen_tsumo", "tanyao"}),
         must="menzen_tsumo",
+    )
+
+
+def _menzen_tsumo_only(rng: random.Random) -> dict[str, str]:
+    """A closed hand won by tsumo without riichi whose one yaku is menzen tsumo."""
+    return _closed_win(
+        rng, tsumo=True, riichi=False, allowed=frozenset({"menzen_tsumo"}), must="menzen_tsumo"
     )
 
 
@@ -1129,6 +1163,7 @@ FAMILIES: dict[str, Callable[[random.Random], Mapping[str, object]]] = {
     "riichi_only_ron": _riichi_only_ron,
     "riichi_only_tsumo": _riichi_only_tsumo,
     "closed_tsumo": _closed_tsumo,
+    "menzen_tsumo_only": _menzen_tsumo_only,
     "one_discard_to_tenpai": _one_discard_to_tenpai,
     "riichi_pon_or_ron": _riichi_pon_or_ron,
     "three_triplets_in_a_row": _three_triplets_in_a_row,
@@ -1139,6 +1174,8 @@ FAMILIES: dict[str, Callable[[random.Random], Mapping[str, object]]] = {
     "red_five_to_count": _red_five_to_count,
     "kan_and_two_indicators": _kan_and_two_indicators,
     "two_indicators_and_red": _two_indicators_and_red,
+    "limit_with_dora": _limit_with_dora,
+    "one_dora_short": _one_dora_short,
     "pon_or_chi": _pon_or_chi,
     "ron_or_chi": _ron_or_chi,
     "kuikae_after_chi": _kuikae_after_chi,
