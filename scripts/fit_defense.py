@@ -55,6 +55,12 @@ FOLDS = 5
 # hands and lose AUC on other games. Measured by game-split cross-validation: 31 leaves and 700
 # rounds 0.725, 15 leaves and 300 rounds 0.740 (both from zero, on fewer features); the base fit
 # alone 0.7482; these 100 rounds on it 0.7477 (50: 0.7480, 250: 0.7468).
+# Tried later and not kept (the base fit alone on the same folds, its theta fitted without the
+# genbutsu rows, gives 0.7478): eight more evidence columns from the river read (aida-yon-ken,
+# ura-suji cut at any time, honour pairs after late honour cuts, tanki after an honour
+# declaration tile, copies of the held kinds in the river, dora just outside the held tiles,
+# two-sided after late cuts, closed next to a cut tile) 0.7477; the same with theta fitted on
+# every kind that is not genbutsu (not only the candidates) 0.7472.
 PARAMS: dict[str, Any] = {
     "objective": "binary",
     "learning_rate": 0.02,
