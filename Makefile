@@ -74,9 +74,9 @@ coverage: $(VENV)/.installed
 # One run from the top: Django writes each file's strings to the nearest locale/ folder
 # (each app's own, tutor/web's, or the project's for templates/).
 messages: $(VENV)/.installed
-	$(PY) manage.py makemessages -l es --no-obsolete --ignore='.venv/*' --ignore='tests/*' \
-	  --ignore='bench/*' --ignore='tools/*' --ignore='var/*' --ignore='staticfiles/*' --ignore='tutor/engine/*'
-	$(PY) manage.py compilemessages --ignore='.venv/*'
+# scripts/messages.py: makemessages and compilemessages, with no translation lost when a
+# string moves to another app's catalogue (its docstring says how).
+	$(PY) scripts/messages.py
 
 screenshots: $(VENV)/.installed
 	SCREENSHOTS=1 $(VENV)/bin/pytest tests/browser -k screenshot
