@@ -37,13 +37,15 @@ def test_a_post_stores_its_sanitised_html_when_saved(world):
 @pytest.mark.parametrize("body", ADVERSARIAL.values(), ids=ADVERSARIAL.keys())
 def test_a_pathological_post_is_posted_and_shown_at_once(world, login, body):
     client = login(world.teacher)
-    started = time.perf_counter()
+    started = time.process_time()
     response = client.post(reverse("classes:news", args=[world.classroom.pk]), {"body": body})
     assert response.status_code == 302
     page = client.get(reverse("classes:detail", args=[world.classroom.pk]))
     assert page.status_code == 200
-    # Python-Markdown took 14.5 s for 5,000 "["; a generous bound for a loaded test machine
-    assert time.perf_counter() - started < 2.0
+    # Python-Markdown took 14.5 s for 5,000 "[". This process's CPU time, not the wall clock,
+    # so that other work on a loaded machine cannot fail it (bench/bench_markdown.py has the
+    # figures: a 10 ms median).
+    assert time.process_time() - started < 2.0
 
 
 def test_showing_the_wall_parses_no_markdown(world, login, monkeypatch):
