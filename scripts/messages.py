@@ -56,7 +56,7 @@ def remember(paths: list[Path]) -> dict[Key, Translation]:
 
 def restore(path: Path, known: dict[Key, Translation]) -> tuple[int, list[str]]:
     """Fill this catalogue's empty or fuzzy entries from ``known``; the count and what is left."""
-    po = polib.pofile(str(path), wrapwidth=79)
+    po = polib.pofile(str(path))
     filled, missing = 0, []
     for entry in po:
         if entry.obsolete or (entry.translated() and not entry.fuzzy):
@@ -74,6 +74,8 @@ def restore(path: Path, known: dict[Key, Translation]) -> tuple[int, list[str]]:
         filled += 1
     if filled:
         po.save(str(path))
+        # gettext's own wrapping, as makemessages writes it, so the next run changes nothing
+        subprocess.run(["msgcat", "--output-file", str(path), str(path)], check=True)
     return filled, missing
 
 
