@@ -61,12 +61,25 @@ def test_the_honor_comes_before_the_suji_tile_and_the_unprotected_one():
     assert verdict(RANK, choice="7z,4m,6s").correct
 
 
-def test_a_wrong_order_names_the_pair_put_the_wrong_way_round():
+def test_a_wrong_order_names_the_pair_put_the_wrong_way_round_and_why():
     v = verdict(RANK, choice="4m,7z,6s")
     assert not v.correct
     assert v.reasons[0] == (
-        "You put four of characters before red dragon, but four of characters is the more "
-        "dangerous of the two."
+        "Red dragon is an honor with 2 copies in view: only a pair wait can still win on it, "
+        "so it is safer than four of characters."
+    )
+    # and the suji tile put first is told how it can still deal in
+    assert v.reasons[1].startswith("Four of characters is suji of one of characters and seven")
+
+
+def test_a_wrong_order_no_single_fact_explains_names_the_pair():
+    # six of bamboo (two from the dora) before six of circles: nothing protects either
+    data = {**RANK, "tiles": "6p 6s 9p"}
+    v = verdict(data, choice="9p,6s,6p")
+    assert not v.correct
+    assert v.reasons[0] == (
+        "You put six of bamboo before six of circles, but six of bamboo is the more dangerous "
+        "of the two."
     )
 
 
@@ -94,12 +107,13 @@ def test_ticking_the_two_sided_wait_explains_the_furiten():
 def test_forgetting_the_closed_wait_is_named():
     v = verdict(SUJI, choice=["shanpon", "tanki"])
     assert v.reasons == [
-        "Four of characters is suji, but the riichi could be waiting on it with a closed wait "
-        "(kanchan)."
+        "You left out the closed wait: holding three of characters and five of characters "
+        "(kanchan), the riichi wins only on four of characters, so the suji in the river does "
+        "not rule it out."
     ]
     with translation.override("es"):
         v = verdict(SUJI, choice=["shanpon", "tanki"])
-    assert "espera cerrada (kanchan)" in v.reasons[0]
+    assert "Te dejaste la espera cerrada" in v.reasons[0]
 
 
 def test_a_tile_that_is_not_suji_is_rejected_as_content():

@@ -939,3 +939,107 @@ def test_the_miscounted_set_is_marked_on_the_hand():
     right = ex.check(40)
     html = render_to_string("lessons/_widget.html", {"widget": ex.widget(40), "verdict": right})
     assert "tile-mark" not in html
+
+
+# --- item 7: defense (stage 20) — a wrong order or a missed wait names the mistake ----------
+
+TABLE = {"river": "1z9m2z1m8p7m", "hand": "234m4m66p789p4s56s77z", "dora": "3s"}
+RANK = {**TABLE, "type": "rank_tiles", "tiles": "4m 7z 6s"}  # red dragon, 4m (suji), 6s
+GENBUTSU = {**RANK, "hand": "234m4m66p789p4s56s9m7z", "tiles": "9m 4m 6s"}
+PASSED = {**RANK, "passed": "5p", "hand": "234m4m66p789p4s56s5p7z", "tiles": "5p 4m 6s"}
+
+
+@pytest.mark.parametrize(
+    ("data", "choice", "en", "es"),
+    [
+        (
+            GENBUTSU,
+            "4m,9m,6s",
+            "Nine of characters is in the riichi player's own river (discard 2): it can never "
+            "deal in, so it is safer than four of characters and goes first.",
+            "Nueve de caracteres está en el propio río del jugador en riichi (descarte 2): nunca "
+            "puede darle ron, así que es más segura que cuatro de caracteres y va primero.",
+        ),
+        (
+            PASSED,
+            "4m,5p,6s",
+            "Five of circles went by after the riichi and the riichi player did not win on it",
+            "Cinco de círculos pasó después del riichi y el jugador en riichi no ganó con ella",
+        ),
+        (
+            RANK,
+            "6s,7z,4m",
+            "Red dragon is an honor with 2 copies in view: only a pair wait can still win on it, "
+            "so it is safer than six of bamboo.",
+            "Dragón rojo es un honor con 2 copias a la vista: solo una espera de pareja puede "
+            "ganar todavía con ella, así que es más segura que seis de bambú.",
+        ),
+        (
+            RANK,
+            "6s,4m,7z",
+            "Four of characters is suji of one of characters and seven of characters, so no "
+            "two-sided wait can win on it, and nothing protects six of bamboo",
+            "Cuatro de caracteres es suji de uno de caracteres y siete de caracteres, así que "
+            "ninguna espera por los dos lados puede ganar con ella, y nada protege seis de bambú",
+        ),
+    ],
+    ids=["genbutsu-not-first", "passed-after-riichi", "honor-with-copies-seen", "suji-below-bare"],
+)
+def test_a_typical_ranking_mistake_is_named(data, choice, en, es):
+    v = verdict(data, choice=choice)
+    assert not v.correct and en in v.reasons[0]
+    assert es in verdict(data, "es", choice=choice).reasons[0]
+
+
+SUJI = {**TABLE, "type": "suji_waits", "tile": "4m"}  # closed, shanpon and tanki still win
+EDGE = {**SUJI, "river": "1z9m2z6m8p7m", "tile": "3m"}  # 3m: closed 24m, edge 12m, shanpon, tanki
+
+
+@pytest.mark.parametrize(
+    ("data", "choice", "en", "es"),
+    [
+        (
+            SUJI,
+            ["two_sided", "closed", "shanpon", "tanki"],
+            "which the riichi player threw: it would be furiten, so it cannot deal in.",
+            "que el jugador en riichi tiró: estaría en furiten, así que no puede darle ron.",
+        ),
+        (
+            SUJI,
+            ["shanpon", "tanki"],
+            "You left out the closed wait: holding three of characters and five of characters "
+            "(kanchan), the riichi wins only on four of characters",
+            "Te dejaste la espera cerrada: con tres de caracteres y cinco de caracteres "
+            "(kanchan), el riichi gana solo con cuatro de caracteres",
+        ),
+        (
+            SUJI,
+            ["closed", "tanki"],
+            "You left out the wait on two pairs: a pair of four of characters beside another "
+            "pair (shanpon) wins on four of characters whatever was thrown",
+            "Te dejaste la espera a dos parejas: una pareja de cuatro de caracteres junto a otra "
+            "pareja (shanpon) gana con cuatro de caracteres",
+        ),
+        (
+            SUJI,
+            ["closed", "shanpon"],
+            "You left out the pair wait: a single four of characters waiting for its pair "
+            "(tanki) wins on four of characters whatever was thrown",
+            "Te dejaste la espera de pareja: un cuatro de caracteres suelto que espera su pareja "
+            "(tanki) gana con cuatro de caracteres",
+        ),
+        (
+            EDGE,
+            ["closed", "shanpon", "tanki"],
+            "You left out the edge wait: holding one of characters and two of characters "
+            "(penchan), the riichi wins only on three of characters",
+            "Te dejaste la espera de borde: con uno de caracteres y dos de caracteres "
+            "(penchan), el riichi gana solo con tres de caracteres",
+        ),
+    ],
+    ids=["two-sided-is-furiten", "missed-kanchan", "missed-shanpon", "missed-tanki", "missed-edge"],
+)
+def test_a_typical_suji_wait_mistake_is_named(data, choice, en, es):
+    v = verdict(data, choice=choice)
+    assert not v.correct and en in v.reasons[0]
+    assert es in verdict(data, "es", choice=choice).reasons[0]

@@ -263,7 +263,8 @@ class RankTiles(DefenseExercise[str]):
         # the first pair the learner put the wrong way round
         a, b = next((x, y) for x, y in itertools.combinations(given, 2) if rank[x] > rank[y])
         reasons = [
-            _("You put %(a)s before %(b)s, but %(a)s is the more dangerous of the two.")
+            _rank_mistake(self.state, a, b)
+            or _("You put %(a)s before %(b)s, but %(a)s is the more dangerous of the two.")
             % {"a": tile_name(a), "b": tile_name(b)},
             self.why(b),
             self.why(a),
@@ -294,6 +295,76 @@ class RankTiles(DefenseExercise[str]):
             ],
             facts=self.facts(),
         )
+
+
+def _rank_mistake(state: ed.DefenseState, a: int, b: int) -> str | None:
+    """Why the safer tile ``b`` belongs before ``a``, named by what protects ``b`` and ``a``
+    lacks; None when no single fact tells them apart."""
+    on_b = {r.code: r for r in ed.reasons(state, b)}
+    on_a = {r.code for r in ed.reasons(state, a)}
+    both = {"a": tile_name(a), "b": tile_name(b)}
+    if "genbutsu" in on_b:
+        return _(
+            "%(b)s is in the riichi player's own river (discard %(position)s): it can never "
+            "deal in, so it is safer than %(a)s and goes first."
+        ) % {**both, "position": on_b["genbutsu"].params["position"]}
+    if "passed_after_riichi" in on_b:
+        return (
+            _(
+                "%(b)s went by after the riichi and the riichi player did not win on it: it cannot "
+                "deal in now, so it is safer than %(a)s."
+            )
+            % both
+        )
+    if "honor_visible" in on_b and "honor_visible" not in on_a:
+        return _(
+            "%(b)s is an honor with %(visible)s copies in view: only a pair wait can still win "
+            "on it, so it is safer than %(a)s."
+        ) % {**both, "visible": on_b["honor_visible"].params["visible"]}
+    if "suji" in on_b and not on_a & {"suji", "genbutsu", "passed_after_riichi"}:
+        return _(
+            "%(b)s is suji of %(by)s, so no two-sided wait can win on it, and nothing protects "
+            "%(a)s: put the suji tile before it."
+        ) % {**both, "by": names(et.parse_tile(t) for t in on_b["suji"].params["by"])}
+    return None
+
+
+def _missed_shape(shape: str, tile: int) -> str:
+    """Why ``shape`` still wins on the suji ``tile``: the tiles of that shape, and that the
+    river says nothing about them."""
+    t = {"tile": tile_name(tile)}
+    if shape == "closed":
+        return _(
+            "You left out the closed wait: holding %(around)s (kanchan), the riichi wins only "
+            "on %(tile)s, so the suji in the river does not rule it out."
+        ) % {**t, "around": names([tile - 1, tile + 1])}
+    if shape == "edge":
+        pair = [tile - 2, tile - 1] if tile % 9 == 2 else [tile + 1, tile + 2]
+        return _(
+            "You left out the edge wait: holding %(pair)s (penchan), the riichi wins only on "
+            "%(tile)s, so the suji in the river does not rule it out."
+        ) % {**t, "pair": names(pair)}
+    if shape == "shanpon":
+        return (
+            _(
+                "You left out the wait on two pairs: a pair of %(tile)s beside another pair "
+                "(shanpon) wins on %(tile)s whatever was thrown, as suji only rules out two-sided "
+                "waits."
+            )
+            % t
+        )
+    if shape != "tanki":
+        return _("%(tile)s is suji, but the riichi could be waiting on it with %(shape)s.") % {
+            **t,
+            "shape": wait_shape_phrase(shape),
+        }
+    return (
+        _(
+            "You left out the pair wait: a single %(tile)s waiting for its pair (tanki) wins on "
+            "%(tile)s whatever was thrown, as suji only rules out two-sided waits."
+        )
+        % t
+    )
 
 
 @register
@@ -340,10 +411,7 @@ class SujiWaits(DefenseExercise[frozenset[str]]):
             )
         for s in SHAPES:
             if s in right and s not in answer:
-                reasons.append(
-                    _("%(tile)s is suji, but the riichi could be waiting on it with %(shape)s.")
-                    % {"tile": tile, "shape": labels[s]}
-                )
+                reasons.append(_missed_shape(s, self.tile))
             elif s in answer and s not in right and s != "two_sided":
                 reasons.append(
                     _("%(shape)s cannot wait on %(tile)s here.")
