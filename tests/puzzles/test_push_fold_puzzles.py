@@ -5,8 +5,11 @@ and how the hand went for them."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from puzzles import defense_mining, play, push_fold, services_mining
 from puzzles.management.commands.mine_push_fold import FIXTURE
@@ -18,6 +21,7 @@ from tutor.engine import push_fold as pf
 from tutor.engine.gamelog.mjlog import load_mjlog
 from tutor.exercises import ContentError
 from tutor.exercises.puzzles import puzzle_exercise
+from tutor.web.push_fold_text import points_text
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -127,6 +131,15 @@ def test_after_the_answer_in_spanish(client, puzzle):
     assert "No es la mejor respuesta." in html
     assert "Atacar vale unos" in html
     assert "El jugador Fénix" in html
+    # points grouped as the Spanish lessons write them (8.489), not Django's no-break space
+    assert not re.search(r"\d[\xa0\u202f]\d{3}", html)
+
+
+def test_spanish_points_are_grouped_with_a_point():
+    with translation.override("es"):
+        assert points_text(8489.4) == "8.489"
+    with translation.override("en"):
+        assert points_text(-1646) == "-1,646"
 
 
 def test_the_choices_come_only_with_a_push_fold_puzzle(puzzle):

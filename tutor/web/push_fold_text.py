@@ -6,16 +6,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.formats import number_format
 from django.utils.translation import gettext as _
+
+from tutor.exercises.base import points_text as grouped_points
 
 from .defense_text import percent_text
 from .engine_text import tile_text
 
 
 def points_text(value: float) -> str:
-    """Points rounded and grouped the reader's way (1,646 or 1.646)."""
-    return number_format(round(value), force_grouping=True)
+    """Points rounded and grouped as the course writes them (1,646 or 1.646, never Django's
+    Spanish no-break space)."""
+    return grouped_points(round(value))
 
 
 def shanten_text(n: int) -> str:
