@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from .tiles import NUM_KINDS, Tile, parse_tiles, tile_str, tiles_str, to_counts
+from .yaku_positions import YAKU_FAMILIES
 
 SEATS: tuple[str, ...] = ("east", "south", "west", "north")
 
@@ -1187,6 +1188,7 @@ FAMILIES: dict[str, Callable[[random.Random], Mapping[str, object]]] = {
 it fills (``hand``; ``tiles`` for a row; ``indicators`` for dora indicators; ``hand``,
 ``discards`` and ``tile`` for furiten; ``hand`` and ``discard`` for calls), the main one
 first."""
+FAMILIES.update(YAKU_FAMILIES)  # the yaku stages' winning hands (tutor/engine/yaku_positions.py)
 
 
 def draw_position(family: str, seed: int) -> dict[str, object]:
@@ -1199,7 +1201,7 @@ def draw_position(family: str, seed: int) -> dict[str, object]:
     >>> draw_position("six_dragons", 1)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    tutor.engine.positions.UnknownFamilyError: no family six_dragons; known: closed_tsumo, ...
+    tutor.engine.positions.UnknownFamilyError: no family six_dragons; known: ..., two_sided_wait, ...
     """
     if family not in FAMILIES:
         known = ", ".join(sorted(FAMILIES))
