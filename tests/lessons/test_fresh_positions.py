@@ -60,7 +60,8 @@ def test_the_waits_stage_draws_its_two_tile_waits_from_families():
         ("furiten", 7),
         ("dora", 8),
         ("riichi", 6),
-        ("first-yaku", 1),
+        ("first-yaku", 9),
+        ("value-honors", 6),
         ("fu", 2),
         ("points-and-payments", 6),
     ],
@@ -139,6 +140,8 @@ def step(curriculum) -> Step:
         ("tenpai-and-waits", "two-sided"),
         ("furiten", "own-discard"),
         ("first-yaku", "which-yaku"),
+        ("first-yaku", "no-yaku"),
+        ("value-honors", "three-little-dragons"),
         ("points-and-payments", "non-dealer-ron"),
     ],
 )
