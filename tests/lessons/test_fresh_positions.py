@@ -62,6 +62,9 @@ def test_the_waits_stage_draws_its_two_tile_waits_from_families():
         ("riichi", 6),
         ("first-yaku", 9),
         ("value-honors", 6),
+        ("shape-yaku", 9),
+        ("suit-yaku", 5),
+        ("yakuman", 8),
         ("fu", 2),
         ("points-and-payments", 6),
     ],
@@ -74,6 +77,9 @@ def test_the_beginner_stages_draw_their_exercises_from_families(slug, least):
 SMALL = {"number_indicator": 21 - 2, "nine_indicator": 3 - 1, "wind_indicator": 4 - 2}
 SMALL |= {"dragon_indicator": 3 - 1, "thirteen_orphans": 13}
 SMALL |= {"seven_in_a_row": 150}  # seven in a row leaves room for two sets only
+# Thirteen orphans won on a single wait: 13 x 12 hands; nine gates: 3 suits x 9 x 8; all green:
+# few tiles to build from.
+SMALL |= {"kokushi_ron": 100, "chuuren_ron": 110, "ryuuiisou_ron": 175}
 
 
 @pytest.mark.parametrize(("slug", "step"), FAMILY_STEPS, ids=lambda v: getattr(v, "key", v))
@@ -142,6 +148,10 @@ def step(curriculum) -> Step:
         ("first-yaku", "which-yaku"),
         ("first-yaku", "no-yaku"),
         ("value-honors", "three-little-dragons"),
+        ("shape-yaku", "iipeikou"),
+        ("suit-yaku", "many-waits"),
+        ("yakuman", "daisangen"),
+        ("yakuman", "paying-a-yakuman"),
         ("points-and-payments", "non-dealer-ron"),
     ],
 )

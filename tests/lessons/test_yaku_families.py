@@ -1,12 +1,13 @@
-"""Item 9 of curriculum v2 on the yaku stages (10 and 11 so far): each exercise draws a fresh
-winning hand from a family, and every hand it can draw still teaches the step's point. The hand is
+"""Item 9 of curriculum v2 on the yaku stages (10 to 14): each exercise draws a fresh winning
+hand from a family, and every hand it can draw still teaches the step's point. The hand is
 scored as the step states it (ron or tsumo, riichi, seat), so a family that drew for another
 table would fail here: the step's yaku is always in the answer, the yaku the step rules out
-never is."""
+never is, and a yakuman is always alone."""
 
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from tests.conftest import curriculum_files
 from tutor.exercises import exercise, with_position
@@ -36,6 +37,19 @@ def answers(slug: str, key: str) -> list[frozenset[str]]:
         ("value-honors", "double-wind", {"seat_wind_east", "round_wind_east"}, {"tanyao"}),
         ("value-honors", "a-pair-is-not-a-set", {"riichi"}, {"pinfu", *DRAGONS}),
         ("value-honors", "three-little-dragons", {"shousangen"}, {"daisangen"}),
+        ("shape-yaku", "iipeikou", {"riichi", "iipeikou"}, {"chiitoitsu"}),
+        ("shape-yaku", "sanshoku", {"sanshoku_doujun"}, set()),
+        ("shape-yaku", "open-costs-a-han", {"sanshoku_doujun"}, set()),
+        ("shape-yaku", "ittsu", {"ittsu", "menzen_tsumo"}, set()),
+        ("shape-yaku", "toitoi", {"toitoi"}, set()),
+        ("shape-yaku", "sanankou", {"sanankou", "menzen_tsumo"}, {"toitoi"}),
+        ("shape-yaku", "chiitoitsu", {"chiitoitsu", "menzen_tsumo"}, {"iipeikou", "toitoi"}),
+        ("shape-yaku", "chanta", {"chanta"}, {"junchan"}),
+        ("shape-yaku", "junchan", {"riichi", "junchan"}, {"chanta"}),
+        ("suit-yaku", "honitsu-closed", {"honitsu", "menzen_tsumo"}, {"chinitsu"}),
+        ("suit-yaku", "honitsu-open", {"honitsu"}, {"chinitsu"}),
+        ("suit-yaku", "chinitsu-closed", {"riichi", "chinitsu"}, {"honitsu"}),
+        ("suit-yaku", "chinitsu-open", {"chinitsu"}, {"honitsu"}),
     ],
     ids=lambda v: v if isinstance(v, str) else None,
 )
@@ -44,16 +58,78 @@ def test_every_drawn_hand_has_the_yaku_its_step_teaches(slug, key, always, never
         assert always <= right and not never & right, (key, right)
 
 
+@pytest.mark.parametrize(
+    ("key", "yakuman"),
+    [
+        ("daisangen", "daisangen"),
+        ("suuankou", "suuankou"),
+        ("kokushi", "kokushi_musou"),
+        ("tsuuiisou", "tsuuiisou"),
+        ("ryuuiisou", "ryuuiisou"),
+        ("chuuren", "chuuren_poutou"),
+    ],
+)
+def test_a_yakuman_step_always_draws_that_yakuman_alone(key, yakuman):
+    assert set(answers("yakuman", key)) == {frozenset({yakuman})}
+
+
+def test_the_same_shape_by_ron_is_toitoi_and_sanankou_only():
+    assert set(answers("yakuman", "suuankou-by-ron")) == {frozenset({"toitoi", "sanankou"})}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("key", ["daisangen", "suuankou", "tsuuiisou", "ryuuiisou", "chuuren"])
+def test_an_ordinary_yaku_ticked_beside_a_yakuman_is_superseded_not_denied(key, lang):
+    data = STEPS["yakuman", key].exercise
+    says = {"en": "takes the place of every ordinary yaku", "es": "ocupa el lugar de todos"}
+    for seed in range(1, 21):
+        ex = exercise(with_position(data, seed))
+        (yakuman,) = ex.solution()
+        ordinary = next(c for c in ex.choices if c != yakuman)
+        with translation.override(lang):
+            v = ex.check(frozenset({yakuman, ordinary}))
+        assert not v.correct and any(says[lang] in r for r in v.reasons), (seed, v.reasons)
+
+
+def test_the_open_sanshoku_is_worth_one_han():
+    data = STEPS["shape-yaku", "open-costs-a-han"].exercise
+    for seed in SEEDS:
+        result = exercise(with_position(data, seed)).result()
+        assert {y.han for y in result.yaku if y.key == "sanshoku_doujun"} == {1}, seed
+
+
 def test_three_little_dragons_always_counts_two_dragon_sets():
     for right in answers("value-honors", "three-little-dragons"):
         assert len(right & DRAGONS) == 2, right
 
 
-def test_no_step_of_stages_10_and_11_is_left_on_a_fixed_hand():
+def test_some_toitoi_hands_also_have_three_concealed_triplets():
+    found = answers("shape-yaku", "toitoi")
+    assert any("sanankou" in r for r in found) and any("sanankou" not in r for r in found)
+
+
+def test_a_flush_waits_in_many_places_of_its_one_suit():
+    data = STEPS["suit-yaku", "many-waits"].exercise
+    for seed in SEEDS:
+        waits = exercise(with_position(data, seed)).solution()
+        assert len(waits) >= 4 and len({k // 9 for k in waits}) == 1, (seed, waits)
+
+
+def test_a_yakuman_by_tsumo_is_paid_half_by_the_dealer_and_a_quarter_by_each_other():
+    data = STEPS["yakuman", "paying-a-yakuman"].exercise
+    for seed in SEEDS:
+        assert exercise(with_position(data, seed)).solution() == (
+            ("east", 16000),
+            ("west", 8000),
+            ("north", 8000),
+        ), seed
+
+
+def test_no_yaku_step_of_stages_10_to_14_is_left_on_a_fixed_hand():
     fixed = [
         (slug, key)
         for (slug, key), step in STEPS.items()
-        if slug in ("first-yaku", "value-honors")
+        if slug in ("first-yaku", "value-honors", "shape-yaku", "suit-yaku", "yakuman")
         and step.exercise
         and "family" not in step.exercise
     ]
