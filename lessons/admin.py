@@ -22,6 +22,6 @@ class StageAdmin(admin.ModelAdmin[Stage]):
 
 @admin.register(StepProgress)
 class StepProgressAdmin(admin.ModelAdmin[StepProgress]):
-    list_display = ("user", "step", "done", "mistakes", "hints", "updated_at")
+    list_display = ("user", "step", "done", "mistakes", "updated_at")
     list_filter = ("done", "step__stage")
     search_fields = ("user__username",)

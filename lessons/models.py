@@ -85,7 +85,7 @@ class Step(models.Model):
 
 
 class StepProgress(models.Model):
-    """A signed-in learner's record for one step: done or not, mistakes, hints used.
+    """A signed-in learner's record for one step: done or not, mistakes.
 
     Anonymous learners keep the same record in their session (see lessons.services).
     """
@@ -96,7 +96,6 @@ class StepProgress(models.Model):
     step = models.ForeignKey(Step, on_delete=models.CASCADE, related_name="progress")
     done = models.BooleanField(default=False)
     mistakes = models.PositiveIntegerField(default=0)
-    hints = models.PositiveIntegerField(default=0)
     # The position of a step whose exercise is drawn from a family (0: none drawn yet); a new
     # run through the stage starts without one, so it shows a fresh position.
     seed = models.PositiveIntegerField(default=0)

@@ -55,7 +55,6 @@ def stars_for(mistakes: int) -> int:
 class Record:
     done: bool = False
     mistakes: int = 0
-    hints: int = 0
     updated_at: datetime | None = None
     seed: int = 0
 
@@ -75,7 +74,7 @@ def records(
     user = user if user is not None else _user(request)
     if _is_member(user):
         rows = StepProgress.objects.filter(user=user, step__stage=stage).select_related("step")
-        return {r.step.key: Record(r.done, r.mistakes, r.hints, r.updated_at, r.seed) for r in rows}
+        return {r.step.key: Record(r.done, r.mistakes, r.updated_at, r.seed) for r in rows}
     if request is None:
         return {}
     stored = request.session.get(SESSION_KEY, {}).get(stage.slug, {})
@@ -83,7 +82,6 @@ def records(
         key: Record(
             bool(v.get("done")),
             int(v.get("mistakes", 0)),
-            int(v.get("hints", 0)),
             parse_datetime(v["t"]) if v.get("t") else None,
             int(v.get("seed", 0)),
         )
@@ -101,7 +99,6 @@ def _save(request: HttpRequest, step: Step, record: Record) -> None:
             defaults={
                 "done": record.done,
                 "mistakes": record.mistakes,
-                "hints": record.hints,
                 "seed": record.seed,
                 "completed_at": record.updated_at if record.done else None,
             },
@@ -111,7 +108,6 @@ def _save(request: HttpRequest, step: Step, record: Record) -> None:
     progress.setdefault(step.stage.slug, {})[step.key] = {
         "done": record.done,
         "mistakes": record.mistakes,
-        "hints": record.hints,
         "seed": record.seed,
         "t": record.updated_at.isoformat(),
     }
@@ -375,7 +371,6 @@ def merge_session_progress(request: HttpRequest, user: User) -> int:
                     defaults={
                         "done": bool(v.get("done")),
                         "mistakes": int(v.get("mistakes", 0)),
-                        "hints": int(v.get("hints", 0)),
                         "seed": int(v.get("seed", 0)),
                         "completed_at": timezone.now() if v.get("done") else None,
                     },
