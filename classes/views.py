@@ -574,7 +574,7 @@ def item_delete(
             return render(request, "classes/item_delete.html", context, status=400)
         messages.success(request, done)
         return redirect("classes:assignment", class_id=class_id, assignment_id=sheet.pk)
-    context.update(_sheet_items(sheet), done=done)
+    context.update(_sheet_items(sheet), done=done, oob=True)
     return render(request, "classes/assignment.html#items", context, status=status)
 
 

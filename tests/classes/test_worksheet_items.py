@@ -145,6 +145,20 @@ def test_removing_a_hand_with_htmx_swaps_the_hands_in_place(login, world, sheet)
     assert body.count('class="card mb-3 worksheet-item"') == 2
 
 
+def test_removing_a_hand_with_htmx_renames_an_untitled_worksheet_in_place(login, world, sheet):
+    sheet.title = ""
+    sheet.save(update_fields=["title"])
+    response = login(world.teacher).post(
+        _url(world, sheet, 1, "item_delete"), headers={"HX-Request": "true"}
+    )
+    body = response.content.decode()
+    # The page's title, breadcrumb and heading said "Worksheet of 3 hands": swapped out of band.
+    assert "<title>Worksheet of 2 hands · Riichi Dojo</title>" in body
+    assert 'id="assignment-crumb" hx-swap-oob="true">Worksheet of 2 hands</li>' in body
+    assert 'id="assignment-title" hx-swap-oob="true">Worksheet of 2 hands</h1>' in body
+    assert "3 hands" not in body
+
+
 def test_an_answered_hand_and_the_last_hand_cannot_be_removed(login, world, sheet):
     _answer(sheet, world.student, "2", False)
     client = login(world.teacher)
