@@ -16,8 +16,7 @@ that receive the notation (``4p``, ``234m``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
 
 from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
@@ -28,6 +27,11 @@ from tutor.engine.tiles import ImpossibleHandError, TileParseError, parse_tiles_
 from tutor.web.tile_names import tile_name
 
 TileFormat = Callable[[str], str]
+
+type Fact = object
+"""What a renderer reads: an engine value that explains itself (a ``FuLine``, ``NearMiss``,
+``FuritenReason``, ``Blocked``, ``value.Reason``, ``GameLogError``...) or its stored JSON
+mapping with the same fields, read alike by :func:`_field`; anything else is shown as text."""
 
 __all__ = [
     "TileFormat",
@@ -53,16 +57,21 @@ __all__ = [
 ]
 
 
-def _field(obj: Any, name: str, default: Any = None) -> Any:
+def _field(obj: Fact, name: str, default: object = None) -> object:
     """``obj.name`` or ``obj[name]``: engine objects and their JSON copies alike."""
     if isinstance(obj, Mapping):
         return obj.get(name, default)
     return getattr(obj, name, default)
 
 
-def _params(obj: Any) -> Mapping[str, Any]:
+def _params(obj: Fact) -> Mapping[str, object]:
     params = _field(obj, "params")
     return params if isinstance(params, Mapping) else {}
+
+
+def _int(value: object) -> int:
+    """A whole number of the params: a number, or its text in stored JSON."""
+    return int(value) if isinstance(value, int | float) else int(str(value))
 
 
 def tile_text(notation: str) -> str:
@@ -113,14 +122,14 @@ _SHAPE_ALIASES = {"shanpon": "dual_pon", "tanki": "single"}
 """The defense module's names of the same shapes."""
 
 
-def wait_shape_name(shape: Any) -> str:
+def wait_shape_name(shape: Fact) -> str:
     """The name of a wait shape (a ``WaitShape`` or its value): "two-sided wait (ryanmen)"."""
     value = str(getattr(shape, "value", shape))
     name = WAIT_SHAPE_NAMES.get(_SHAPE_ALIASES.get(value, value))
     return str(name) if name is not None else value.replace("_", " ")
 
 
-def wait_shape_phrase(shape: Any) -> str:
+def wait_shape_phrase(shape: Fact) -> str:
     """A wait shape's name inside a sentence: "a closed wait (kanchan)", "an edge wait
     (penchan)"; ``"shanpon"`` and ``"tanki"`` are read as the engine's dual pon and single."""
     value = str(getattr(shape, "value", shape))
@@ -242,7 +251,7 @@ YAKU_GLOSSES: dict[str, StrPromise] = {
 """A short gloss of the yaku whose Japanese name a beginner may not know."""
 
 
-def _yaku_key(yaku: Any) -> str:
+def _yaku_key(yaku: Fact) -> str:
     if isinstance(yaku, str):
         return yaku
     key = _field(yaku, "key")
@@ -252,15 +261,15 @@ def _yaku_key(yaku: Any) -> str:
     from tutor.engine.scoring.score import YAKU_KEYS
 
     tenhou_id = _field(yaku, "tenhou_id")
-    if tenhou_id is not None and int(tenhou_id) in YAKU_KEYS:
-        return YAKU_KEYS[int(tenhou_id)]
+    if tenhou_id is not None and _int(tenhou_id) in YAKU_KEYS:
+        return YAKU_KEYS[_int(tenhou_id)]
     near = str(_field(yaku, "yaku", "") or "")
     if near:
         return YAKU_KEY.get(near, near.replace(" ", "_"))
     return str(_field(yaku, "name", "") or "")
 
 
-def yaku_name(yaku: Any) -> str:
+def yaku_name(yaku: Fact) -> str:
     """The name of a yaku: a key (``"chun"``), a ``YakuScore``, a ``NearMiss`` or a mapping
     with ``key`` / ``tenhou_id`` / ``name``. "Yakuhai: red dragon (chun)", "Tanyao"."""
     key = _yaku_key(yaku)
@@ -270,7 +279,7 @@ def yaku_name(yaku: Any) -> str:
     return str(_field(yaku, "name", "") or key)
 
 
-def yaku_gloss(yaku: Any) -> str:
+def yaku_gloss(yaku: Fact) -> str:
     """A short gloss of the yaku ("all simples"), or ``""`` when its name says enough."""
     gloss = YAKU_GLOSSES.get(_yaku_key(yaku))
     return str(gloss) if gloss is not None else ""
@@ -287,7 +296,7 @@ def _grade(grade: str) -> str:
     }.get(grade, grade)
 
 
-def fu_reason_text(line: Any, tile: TileFormat = tile_text, group: TileFormat = str) -> str:
+def fu_reason_text(line: Fact, tile: TileFormat = tile_text, group: TileFormat = str) -> str:
     """The reason of one fu line (a ``FuLine`` or its mapping), without the amount."""
     code = str(_field(line, "code", "") or "")
     p = _params(line)
@@ -340,7 +349,7 @@ def fu_reason_text(line: Any, tile: TileFormat = tile_text, group: TileFormat = 
     return str(_field(line, "reason", "") or code)
 
 
-def _wait_line(p: Mapping[str, Any], tile: TileFormat) -> str:
+def _wait_line(p: Mapping[str, object], tile: TileFormat) -> str:
     name = tile(str(p["tile"]))
     texts = {
         "two_sided": _("Two-sided wait (ryanmen) on %(tile)s"),
@@ -350,12 +359,12 @@ def _wait_line(p: Mapping[str, Any], tile: TileFormat) -> str:
         "dual_pon": _("Wait on two pairs (shanpon), %(tile)s makes the set"),
     }
     text = texts[str(p["shape"])] % {"tile": name}
-    if int(p.get("also_two_sided", 0)):
+    if _int(p.get("also_two_sided", 0)):
         text += " " + _("(the sequence can also be read as two-sided)")
     return text
 
 
-def fu_text(line: Any, tile: TileFormat = tile_text, group: TileFormat = str) -> str:
+def fu_text(line: Fact, tile: TileFormat = tile_text, group: TileFormat = str) -> str:
     """One fu line with its amount, as the engine's ``str(line)`` but translated:
     "Closed ron: +10", "Ron con la mano cerrada: +10". A plain string is shown as it is."""
     if isinstance(line, str):  # a line kept as text before the engine gave codes
@@ -400,7 +409,7 @@ _SUITS_IN_TEXT: dict[str, StrPromise] = {
 }
 
 
-def near_miss_reason(miss: Any, tile: TileFormat = tile_text, group: TileFormat = str) -> str:
+def near_miss_reason(miss: Fact, tile: TileFormat = tile_text, group: TileFormat = str) -> str:
     """Why the hand lacks a yaku (a ``NearMiss`` or its mapping): "the wait is closed
     (kanchan)", "falta 234s"."""
     code = str(_field(miss, "code", "") or "")
@@ -419,7 +428,7 @@ def near_miss_reason(miss: Any, tile: TileFormat = tile_text, group: TileFormat 
             text = _WAIT_NOT_TWO_SIDED.get(str(p["shape"]))
             return str(text) if text is not None else _("the wait is not two-sided")
         if code == "holds_outside_tiles":
-            count = int(p["count"])
+            count = _int(p["count"])
             shown = _tile_list(str(p["tiles"]), tile)
             if count > len(str(p["tiles"]).split(",")):
                 shown = _("%(tiles)s and more") % {"tiles": shown}
@@ -435,7 +444,7 @@ def near_miss_reason(miss: Any, tile: TileFormat = tile_text, group: TileFormat 
         if code == "pair_not_set":
             return _("a pair of %(tile)s, not a set") % {"tile": tile(str(p["tile"]))}
         if code == "too_few_pairs":
-            count = int(p["count"])
+            count = _int(p["count"])
             return ngettext(
                 "only %(count)d pair, seven pairs needs 7",
                 "only %(count)d pairs, seven pairs needs 7",
@@ -454,7 +463,7 @@ def near_miss_reason(miss: Any, tile: TileFormat = tile_text, group: TileFormat 
     return str(_field(miss, "reason", "") or code)
 
 
-def near_miss_text(miss: Any, tile: TileFormat = tile_text, group: TileFormat = str) -> str:
+def near_miss_text(miss: Fact, tile: TileFormat = tile_text, group: TileFormat = str) -> str:
     """A near miss with its yaku: "Pinfu: the wait is closed (kanchan)"."""
     if isinstance(miss, str):  # kept as text before the engine gave codes
         return miss
@@ -464,20 +473,20 @@ def near_miss_text(miss: Any, tile: TileFormat = tile_text, group: TileFormat = 
     }
 
 
-def no_yaku_text(error: Any, tile: TileFormat = tile_text, group: TileFormat = str) -> str:
+def no_yaku_text(error: Fact, tile: TileFormat = tile_text, group: TileFormat = str) -> str:
     """The engine's ``NoYakuError`` explained, with its near misses (``misses``)."""
     text = _(
         "No yaku: this hand cannot win. A complete shape is not enough, a winning hand needs "
         "at least one yaku."
     )
     misses = _field(error, "misses", ()) or ()
-    if misses:
+    if isinstance(misses, Iterable) and misses:
         listed = "; ".join(near_miss_text(m, tile, group) for m in misses)
         text += " " + _("Near misses: %(misses)s.") % {"misses": listed}
     return text
 
 
-def error_text(error: Any) -> str:
+def error_text(error: Fact) -> str:
     """An engine error a learner should read in their language: ``NoYakuError`` (with its near
     misses) and ``NotAWinningHandError`` by their ``code``; any other message as it is."""
     code = getattr(error, "code", None)
@@ -538,7 +547,7 @@ GAMELOG_REASONS: dict[str, StrPromise] = {
 is the reader's English sentence: an English reader gets it, a translation may leave it out."""
 
 
-def gamelog_error_text(error: Any) -> str:
+def gamelog_error_text(error: Fact) -> str:
     """A game log the reader refused (``GameLogError``), in the reader's language: the round
     and the event it is about, then what is wrong; an unknown code keeps the English reason.
 
@@ -551,7 +560,7 @@ def gamelog_error_text(error: Any) -> str:
     ...     gamelog_error_text(GameLogError("x", code="not_mjlog"))
     'esto no es un registro de partida mjlog (el XML de Tenhou)'
     """
-    reason = GAMELOG_REASONS.get(_field(error, "code", ""))
+    reason = GAMELOG_REASONS.get(str(_field(error, "code", "")))
     text = str(reason) % _params(error) if reason is not None else _field(error, "reason", "")
     where, event = _field(error, "where"), _field(error, "event")
     place = [_("round %(round)s") % {"round": where}] if where else []
@@ -576,7 +585,7 @@ LIMIT_NAMES: dict[str, StrPromise] = {
 """Names of the scorer's ``limit`` values (``ScoreResult.limit``)."""
 
 
-def limit_name(limit: Any) -> str:
+def limit_name(limit: Fact) -> str:
     """A scoring limit's name: "double yakuman", "doble yakuman"; ``""`` stays empty."""
     name = LIMIT_NAMES.get(str(limit or ""))
     return str(name) if name is not None else str(limit or "")
@@ -585,7 +594,7 @@ def limit_name(limit: Any) -> str:
 # --- furiten and calls ----------------------------------------------------------------------
 
 
-def furiten_text(reason: Any, tile: TileFormat = tile_text) -> str:
+def furiten_text(reason: Fact, tile: TileFormat = tile_text) -> str:
     """A ``FuritenReason`` (or its mapping with ``code`` and ``params``) as a sentence."""
     code = str(_field(reason, "code", "") or "")
     p = _params(reason)
@@ -651,14 +660,14 @@ CALL_NAMES: dict[str, StrPromise] = {
 """Names of :class:`tutor.engine.calls.CallKind` values."""
 
 
-def call_name(kind: Any) -> str:
+def call_name(kind: Fact) -> str:
     """The name of a call (a ``CallKind`` or its value): "open kan", "kan abierto"."""
     value = str(getattr(kind, "value", kind))
     name = CALL_NAMES.get(value)
     return str(name) if name is not None else value.replace("_", " ")
 
 
-def call_reason_text(reason: Any) -> str:
+def call_reason_text(reason: Fact) -> str:
     """Why a call is blocked: a ``Reason``, its value, or a ``Blocked`` (its reason only)."""
     code = _field(reason, "code", None) if not isinstance(reason, str) else None
     value = str(code if code is not None else getattr(reason, "value", reason))
@@ -666,7 +675,7 @@ def call_reason_text(reason: Any) -> str:
     return str(text) if text is not None else value.replace("_", " ")
 
 
-def blocked_text(blocked: Any, tile: TileFormat = tile_text) -> str:
+def blocked_text(blocked: Fact, tile: TileFormat = tile_text) -> str:
     """A ``Blocked`` call (or its mapping with ``code`` and ``params``) as a sentence:
     "no chi on six of circles: chi takes only the discard of the player on your left"."""
     p = _params(blocked)
@@ -682,7 +691,7 @@ def blocked_text(blocked: Any, tile: TileFormat = tile_text) -> str:
 # --- any reason -----------------------------------------------------------------------------
 
 
-def discard_reason_text(reason: Any, tile: TileFormat = tile_text) -> str:
+def discard_reason_text(reason: Fact, tile: TileFormat = tile_text) -> str:
     """A reason of the expected-value discard ranking (:class:`tutor.engine.value.Reason` or
     its mapping with ``code`` and ``params``) as a sentence."""
     code = str(_field(reason, "code", "") or "")
@@ -690,14 +699,14 @@ def discard_reason_text(reason: Any, tile: TileFormat = tile_text) -> str:
     one = tile(str(p.get("tile", "")))
     many = _tile_list(str(p.get("tiles", "")), tile)
     if code == "tenpai":
-        live = int(p.get("live", 0) or 0)
+        live = _int(p.get("live", 0) or 0)
         return ngettext(
             "tenpai, waiting on %(tiles)s (%(live)s tile left)",
             "tenpai, waiting on %(tiles)s (%(live)s tiles left)",
             live,
         ) % {"tiles": many, "live": live}
     if code == "safe_against":
-        players = int(p.get("players", 1) or 1)
+        players = _int(p.get("players", 1) or 1)
         return ngettext(
             "%(tile)s is in another player's river: safe against that player",
             "%(tile)s is in %(players)s other players' rivers: safe against them",
@@ -722,7 +731,7 @@ def discard_reason_text(reason: Any, tile: TileFormat = tile_text) -> str:
     return str(_field(reason, "text", "") or reason)
 
 
-def reason_text(reason: Any) -> str:
+def reason_text(reason: Fact) -> str:
     """Any reason the engine gives, in the reader's language (what the ``reason_text``
     template filter shows): a fu line, near miss, furiten reason, blocked call, call
     ``Reason``, wait shape or ``NoYakuError``. Anything else is shown as it is."""
