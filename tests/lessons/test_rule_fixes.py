@@ -991,6 +991,44 @@ def test_a_typical_ranking_mistake_is_named(data, choice, en, es):
     assert es in verdict(data, "es", choice=choice).reasons[0]
 
 
+# The safest tile is 8p (genbutsu); each other pick is a trap a learner falls into.
+SAFEST = {**TABLE, "type": "safest_tile", "hand": "234m4m56p789p4s56s77z"}
+
+
+@pytest.mark.parametrize(
+    ("tile", "en", "es"),
+    [
+        (
+            "4m",
+            "Four of characters is suji of one of characters and seven of characters, so a "
+            "two-sided wait on it would be furiten, but the riichi could still be waiting on it "
+            "with a closed wait (kanchan)",
+            "Cuatro de caracteres es suji de uno de caracteres y siete de caracteres, así que una "
+            "espera por los dos lados con ella",
+        ),
+        (
+            "5p",
+            "Five of circles is only half suji: the other two-sided wait on it is still open.",
+            "Cinco de círculos solo es medio suji: la otra espera por los dos lados con ella "
+            "sigue abierta.",
+        ),
+        (
+            "7z",
+            "Red dragon is an honor, but only 2 copies are in view: the riichi can still wait on "
+            "it with a pair.",
+            "Dragón rojo es un honor, pero solo hay 2 copias a la vista: el riichi",
+        ),
+        ("6s", "Nothing in the river protects six of bamboo.", "Nada en el río protege seis de"),
+    ],
+    ids=["suji-is-not-genbutsu", "half-suji", "honor-with-few-copies-seen", "bare-tile"],
+)
+def test_a_typical_safest_tile_mistake_is_named(tile, en, es):
+    v = verdict(SAFEST, tile=tile)
+    assert not v.correct and en in v.reasons[0]
+    assert "Eight of circles" in v.reasons[1]  # then the safest tile, with why
+    assert es in verdict(SAFEST, "es", tile=tile).reasons[0]
+
+
 SUJI = {**TABLE, "type": "suji_waits", "tile": "4m"}  # closed, shanpon and tanki still win
 EDGE = {**SUJI, "river": "1z9m2z6m8p7m", "tile": "3m"}  # 3m: closed 24m, edge 12m, shanpon, tanki
 
