@@ -39,7 +39,7 @@ def _both_widths(page, name: str) -> None:
     ("slug", "key", "says"),
     [
         ("first-yaku", "no-yaku", "No yaku: this hand cannot win."),
-        ("efficiency", "pick-the-accepted-tiles", "12 copies left bring it one step closer"),
+        ("efficiency", "pick-the-accepted-tiles", "copies left bring it one step closer"),
         ("a-whole-hand", "noten-payments", "West is not tenpai and pays 3,000."),
         ("a-whole-hand", "settle-a-game", "South, place 1, 35,800 points"),
         ("riichi", "only-ron", "Ron (win on it) is allowed."),

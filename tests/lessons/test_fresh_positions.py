@@ -67,6 +67,7 @@ def test_the_waits_stage_draws_its_two_tile_waits_from_families():
         ("yakuman", 8),
         ("fu", 2),
         ("points-and-payments", 6),
+        ("efficiency", 6),
     ],
 )
 def test_the_beginner_stages_draw_their_exercises_from_families(slug, least):

@@ -15,7 +15,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .tiles import NUM_KINDS, Tile, parse_tiles, tile_str, tiles_str, to_counts
@@ -1271,3 +1271,160 @@ def draw_winning(seed: int) -> WinningPosition:
                     hand, tiles_str([win]), tsumo, seat, discarder, riichi=declared
                 )
             break
+
+
+# --- efficiency (stage 18): how far, which draws help, which tile to let go -----------------
+
+
+def _partial(rng: random.Random, counts: list[int], suits: str = "mps") -> tuple[Tile, ...]:
+    """Add a two-tile partial set (two-sided 2-3 to 7-8, closed, or edge 1-2 / 8-9) of one of
+    ``suits`` to ``counts``; return the kinds that finish it."""
+    suit = "mps".index(rng.choice(suits)) * 9
+    shape = rng.choice(("two_sided", "two_sided", "closed", "edge"))
+    wanted: tuple[Tile, ...]
+    if shape == "two_sided":
+        low = suit + rng.randrange(1, 7)
+        tiles, wanted = (low, low + 1), (low - 1, low + 2)
+    elif shape == "closed":
+        low = suit + rng.randrange(7)
+        tiles, wanted = (low, low + 2), (low + 1,)
+    else:
+        low = suit + rng.choice((0, 7))
+        tiles, wanted = (low, low + 1), (suit + 2 if low == suit else suit + 6,)
+    for k in tiles:
+        counts[k] += 1
+    return wanted
+
+
+def _isolated(counts: Sequence[int]) -> list[Tile]:
+    """The single tiles that touch nothing: no other copy and, for a number, no tile of its
+    suit within two."""
+    out = []
+    for k in range(NUM_KINDS):
+        if counts[k] != 1:
+            continue
+        if k >= 27 or not any(
+            counts[j] for j in range(k - 2, k + 3) if j != k and j // 9 == k // 9 and 0 <= j < 27
+        ):
+            out.append(k)
+    return out
+
+
+def _blocks_hand(
+    rng: random.Random, sets: int, partials: int, *, pair: bool, honors: int = 0
+) -> tuple[list[int], list[Tile]] | None:
+    """``sets`` sets, ``partials`` partial sets, a pair (``pair``) and ``honors`` lone honors,
+    no pair but the one asked for and no four copies of a tile; ``None`` when the draw does not
+    fit (the caller draws again). Returns the counts and the kinds that finish the partial
+    sets."""
+    counts = [0] * NUM_KINDS
+    _sets(rng, counts, sets)
+    wanted: list[Tile] = []
+    for _ in range(partials):
+        wanted.extend(_partial(rng, counts))
+    if pair:
+        _pair(rng, counts)
+    for _ in range(honors):
+        counts[rng.randrange(27, NUM_KINDS)] += 1
+    if max(counts) > 3 or sum(1 for c in counts if c == 2) != int(pair):
+        return None
+    if any(counts[k] >= 4 for k in wanted) or len(set(wanted)) != len(wanted):
+        return None
+    return counts, wanted
+
+
+def _away(rng: random.Random, sets: int, partials: int, honors: int, goal: int) -> dict[str, str]:
+    from .shanten import shanten
+
+    while True:
+        drawn = _blocks_hand(rng, sets, partials, pair=False, honors=honors)
+        if drawn is None:
+            continue
+        counts, _wanted = drawn
+        lone = [k for k in range(27, NUM_KINDS) if counts[k] == 1]
+        if len(lone) == honors and shanten(counts) == goal:
+            return {"hand": _notation(counts)}
+
+
+def _one_away_no_pair(rng: random.Random) -> dict[str, str]:
+    """Three sets and two partial sets, no pair (13 tiles): one step from tenpai."""
+    return _away(rng, 3, 2, 0, 1)
+
+
+def _two_away_no_pair(rng: random.Random) -> dict[str, str]:
+    """Two sets, three partial sets and a lone honor, no pair (13 tiles): two steps away."""
+    return _away(rng, 2, 3, 1, 2)
+
+
+def _two_partials_to_finish(rng: random.Random) -> dict[str, str]:
+    """Two sets, a pair, two partial sets and a lone honor (13 tiles), one step from tenpai:
+    exactly the tiles that finish a partial set bring it closer (the honor's second copy and
+    a third copy of the pair do not)."""
+    from .analysis import ukeire
+
+    while True:
+        drawn = _blocks_hand(rng, 2, 2, pair=True, honors=1)
+        if drawn is None:
+            continue
+        counts, wanted = drawn
+        if sum(1 for k in range(27, NUM_KINDS) if counts[k] == 1) != 1:
+            continue
+        u = ukeire(counts)
+        if u.shanten == 1 and set(u.accepted) == set(wanted):
+            return {"hand": _notation(counts)}
+
+
+def _clear_best(counts: list[int]) -> Tile | None:
+    """The discard the engine's clear-best rule picks for a 14-tile hand, or None."""
+    from .analysis import clear_margin, discard_analysis
+
+    rows = discard_analysis(counts, seen=counts)
+    if clear_margin(rows) is None:
+        return None
+    return rows[0].discard
+
+
+def _throw_the_loner(rng: random.Random) -> dict[str, str]:
+    """Fourteen tiles where one tile, a lone honor most of the time, touches nothing (the
+    others are sets, partial sets and maybe a pair), and the clear best discard is that tile."""
+    while True:
+        sets, partials, pair = rng.choice(((3, 2, False), (3, 1, True)))
+        drawn = _blocks_hand(rng, sets, partials, pair=pair)
+        if drawn is None:
+            continue
+        counts, _wanted = drawn
+        loner = rng.randrange(27, NUM_KINDS) if rng.random() < 0.75 else rng.randrange(27)
+        counts[loner] += 1
+        if _isolated(counts) != [loner]:
+            continue
+        if _clear_best(counts) == loner:
+            return {"hand": _notation(counts)}
+
+
+def _terminal_or_middle(rng: random.Random) -> dict[str, str]:
+    """Fourteen tiles with exactly two lone number tiles, a terminal and a 3 to 7, the rest
+    sets, partial sets and a pair: the clear best discard is the terminal."""
+    while True:
+        drawn = _blocks_hand(rng, 2, 2, pair=True)
+        if drawn is None:
+            continue
+        counts, _wanted = drawn
+        terminal = rng.randrange(3) * 9 + rng.choice((0, 8))
+        middle = rng.randrange(3) * 9 + rng.randrange(2, 7)
+        counts[terminal] += 1
+        counts[middle] += 1
+        if sorted(_isolated(counts)) != sorted({terminal, middle}) or terminal == middle:
+            continue
+        if _clear_best(counts) == terminal:
+            return {"hand": _notation(counts)}
+
+
+FAMILIES.update(
+    {
+        "one_away_no_pair": _one_away_no_pair,
+        "two_away_no_pair": _two_away_no_pair,
+        "two_partials_to_finish": _two_partials_to_finish,
+        "throw_the_loner": _throw_the_loner,
+        "terminal_or_middle": _terminal_or_middle,
+    }
+)
