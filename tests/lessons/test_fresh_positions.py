@@ -65,7 +65,7 @@ def test_the_waits_stage_draws_its_two_tile_waits_from_families():
         ("shape-yaku", 9),
         ("suit-yaku", 5),
         ("yakuman", 8),
-        ("fu", 2),
+        ("fu", 8),
         ("points-and-payments", 6),
         ("efficiency", 6),
     ],

@@ -1428,3 +1428,192 @@ FAMILIES.update(
         "terminal_or_middle": _terminal_or_middle,
     }
 )
+
+
+# --- fu (stage 15): each family keeps one line of the count in play --------------------------
+
+
+def _concealed_sets(
+    rng: random.Random,
+    used: list[int],
+    sequences: int,
+    triplets: int,
+    *,
+    simples: bool = False,
+    honor_triplets: bool = False,
+    pair: Tile | None = None,
+) -> list[int] | None:
+    """Concealed counts of ``sequences`` sequences and ``triplets`` triplets of number tiles
+    (of honors too with ``honor_triplets``), then a pair (``pair``, or a number tile no set
+    uses), all of simples with ``simples``; ``used`` holds the tiles of the called sets, so a
+    fifth copy is refused with ``None``."""
+    counts = [0] * NUM_KINDS
+    numbers = range(1, 8) if simples else range(9)
+    for _ in range(sequences):
+        start = rng.randrange(3) * 9 + rng.choice([n for n in numbers if n + 2 in numbers])
+        for k in (start, start + 1, start + 2):
+            counts[k] += 1
+    kinds = [s * 9 + n for s in range(3) for n in numbers] + [*range(27, 34)] * honor_triplets
+    for kind in rng.sample(kinds, triplets):
+        counts[kind] += 3
+    if pair is None:
+        pair = rng.choice([s * 9 + n for s in range(3) for n in numbers])
+    if counts[pair]:
+        return None
+    counts[pair] = 2
+    if any(counts[k] + used[k] > 4 for k in range(NUM_KINDS)):
+        return None
+    return counts
+
+
+def _fu_win(
+    rng: random.Random,
+    build: Callable[[random.Random], tuple[list[int], str] | None],
+    *,
+    tsumo: bool,
+    riichi: bool,
+    accept: Callable[[dict[str, list[tuple[int, Mapping[str, object]]]]], bool],
+) -> dict[str, str]:
+    """A winning hand from ``build`` (concealed counts and the called sets' notation), won on one of its concealed tiles by a South player in an East round, whose fu
+    lines (``code`` → ``(fu, params)`` of each line) ``accept`` takes."""
+    from .hand import parse_hand
+    from .scoring import ScoringError, score, situation_from_hand
+
+    while True:
+        built = build(rng)
+        if built is None:
+            continue
+        counts, melds = built
+        hand = (_notation(counts) + " " + melds).strip()
+        win = rng.choice([k for k in range(NUM_KINDS) if counts[k]])
+        try:
+            result = score(
+                situation_from_hand(parse_hand(hand), win, tsumo=tsumo, riichi=riichi, seat_wind=28)
+            )
+        except ScoringError:
+            continue
+        lines: dict[str, list[tuple[int, Mapping[str, object]]]] = {}
+        for line in result.fu_lines:
+            lines.setdefault(line.code, []).append((line.fu, line.params))
+        if accept(lines):
+            return {"hand": hand, "win_tile": tile_str(win)}
+
+
+def _fu_of(lines: dict[str, list[tuple[int, Mapping[str, object]]]], code: str) -> list[int]:
+    return [fu for fu, _params in lines.get(code, [])]
+
+
+def _two_sided(lines: dict[str, list[tuple[int, Mapping[str, object]]]]) -> bool:
+    return [p.get("shape") for _fu, p in lines["wait"]] == ["two_sided"]
+
+
+def _closed_kan_ron(rng: random.Random) -> dict[str, str]:
+    """A closed hand with one concealed kan (simples, terminals or honors), three sequences
+    and a plain pair, won by ron after riichi on a two-sided wait: 20 + 10 + the kan."""
+
+    def build(rng: random.Random) -> tuple[list[int], str] | None:
+        kan = rng.randrange(NUM_KINDS)
+        used = [0] * NUM_KINDS
+        used[kan] = 4
+        counts = _concealed_sets(rng, used, 3, 0)
+        text = tile_str(kan)
+        return None if counts is None else (counts, f"({text[0] * 4}{text[1]})")
+
+    return _fu_win(rng, build, tsumo=False, riichi=True, accept=_two_sided)
+
+
+def _open_difficult_wait(rng: random.Random) -> dict[str, str]:
+    """An open hand with a called pon of dragons (its yaku), two or three concealed sets
+    (sequences and triplets of numbers) and a plain pair, won by ron on a closed, edge or
+    single wait: 20 + the triplets + 2 for the wait, no closed-ron 10."""
+
+    def build(rng: random.Random) -> tuple[list[int], str] | None:
+        dragon = rng.randrange(31, 34)
+        used = [0] * NUM_KINDS
+        used[dragon] = 3
+        triplets = rng.randint(0, 2)
+        counts = _concealed_sets(rng, used, 3 - triplets, triplets)
+        d = tile_str(dragon)[0]
+        return None if counts is None else (counts, f"[{d}*{d}{d}z]")
+
+    return _fu_win(
+        rng,
+        build,
+        tsumo=False,
+        riichi=False,
+        accept=lambda lines: _fu_of(lines, "wait") == [2],
+    )
+
+
+def _honor_pair_ron(rng: random.Random) -> dict[str, str]:
+    """A closed hand of four sequences and a pair of honors, won by ron after riichi on a
+    two-sided wait by South in an East round: the pair adds 2 fu when it is a dragon, East
+    (the round) or South (the seat), nothing for West or North (then it is pinfu, 30)."""
+
+    def build(rng: random.Random) -> tuple[list[int], str] | None:
+        pair = rng.choice((27, 28, 29, 30, 31, 32, 33))
+        counts = _concealed_sets(rng, [0] * NUM_KINDS, 4, 0, pair=pair)
+        return None if counts is None else (counts, "")
+
+    return _fu_win(rng, build, tsumo=False, riichi=True, accept=_two_sided)
+
+
+def _triplets_tsumo(rng: random.Random) -> dict[str, str]:
+    """A closed hand with one or two concealed triplets (numbers or honors other than East,
+    South and the dragons), sequences and a plain pair, won by tsumo after riichi on a
+    two-sided wait: 20 + 2 for tsumo + the triplets."""
+
+    def build(rng: random.Random) -> tuple[list[int], str] | None:
+        triplets = rng.randint(1, 2)
+        counts = _concealed_sets(rng, [0] * NUM_KINDS, 4 - triplets, triplets, honor_triplets=True)
+        if counts is None or any(counts[k] for k in (27, 28, 31, 32, 33)):
+            return None  # a value triplet is a yaku of its own: keep to riichi and tsumo
+        return counts, ""
+
+    return _fu_win(rng, build, tsumo=True, riichi=True, accept=_two_sided)
+
+
+def _seven_pairs_win(rng: random.Random) -> dict[str, str]:
+    """Seven different pairs read only as seven pairs, won on one of them: always 25 fu."""
+    hand = _seven_pairs(rng)
+    pairs = [k for k, n in enumerate(to_counts(parse_tiles(hand))) if n]
+    return {"hand": hand, "win_tile": tile_str(rng.choice(pairs))}
+
+
+def _open_pinfu_shape(rng: random.Random) -> dict[str, str]:
+    """An open hand of simples: a chi called from the left, three concealed sequences and a
+    plain pair, won by ron on a two-sided wait (tanyao its yaku): 20 fu raised to 30."""
+
+    def build(rng: random.Random) -> tuple[list[int], str] | None:
+        suit = rng.randrange(3)
+        start = suit * 9 + rng.randrange(1, 5)
+        run = [start, start + 1, start + 2]
+        used = [0] * NUM_KINDS
+        for k in run:
+            used[k] += 1
+        counts = _concealed_sets(rng, used, 3, 0, simples=True)
+        if counts is None:
+            return None
+        digits = [str(k % 9 + 1) for k in run]
+        first = digits.pop(rng.randrange(3))
+        return counts, f"[{first}*{''.join(digits)}{'mps'[suit]}]L"
+
+    return _fu_win(
+        rng,
+        build,
+        tsumo=False,
+        riichi=False,
+        accept=lambda lines: _two_sided(lines) and "open_pinfu" in lines,
+    )
+
+
+FAMILIES.update(
+    {
+        "closed_kan_ron": _closed_kan_ron,
+        "open_difficult_wait": _open_difficult_wait,
+        "honor_pair_ron": _honor_pair_ron,
+        "triplets_tsumo": _triplets_tsumo,
+        "seven_pairs_win": _seven_pairs_win,
+        "open_pinfu_shape": _open_pinfu_shape,
+    }
+)
