@@ -18,17 +18,24 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .defense import DangerModel, DefenseState, danger
+from .defense import DangerModel, DefenseState, RiverTile, danger
 from .gamelog.events import Call, Discard, Draw, Game, Riichi, Win
 from .gamelog.replay import Decision, Table, replay_game
 from .hand import Meld, MeldKind
 from .tiles import Tile, parse_tiles, tile_str
 from .waits import waits
 
-__all__ = ["SAFEST_MARGIN", "SAFE_ENOUGH", "defense_positions", "margin", "safest_by_margin"]
+__all__ = [
+    "SAFEST_MARGIN",
+    "SAFE_ENOUGH",
+    "defense_positions",
+    "lesson_state",
+    "margin",
+    "safest_by_margin",
+]
 
 SAFEST_MARGIN = 0.02
 """The least gap, in probability of being a winning tile, between the safest candidate and the
@@ -71,6 +78,43 @@ def safest_by_margin(
         return None
     tile = min(d, key=lambda t: d[t])
     return tile if d[tile] < SAFE_ENOUGH else None
+
+
+def lesson_state(
+    river: Sequence[Tile],
+    hand: Sequence[Tile],
+    *,
+    riichi_at: int | None = None,
+    passed: Sequence[Tile] = (),
+    seen: Sequence[Tile] = (),
+    dora: Sequence[Tile] = (),
+) -> DefenseState:
+    """The table a lesson position shows: the riichi player's ``river`` in order (declared
+    with discard ``riichi_at``, 1-based, the last one by default), the tiles ``passed`` after
+    the declaration, other ``seen`` tiles and the ``dora`` indicators, and one's own 14-tile
+    ``hand``; everything shown counts as visible. A position gives no clock: every player has
+    discarded about as many tiles as the riichi player, from a live wall of 70.
+
+    >>> s = lesson_state(parse_tiles("1z9m2z1m8p7m"), parse_tiles("234m4m66p789p4s56s77z"))
+    >>> tile_str(s.riichi_tile.tile), s.turns_since_riichi, s.tiles_left, s.visible[33]
+    ('7m', 0, 46, 2)
+    """
+    at = len(river) if riichi_at is None else riichi_at
+    hand_counts = [0] * 34
+    visible = [0] * 34
+    for t in hand:
+        hand_counts[t] += 1
+    for t in [*hand, *river, *passed, *seen, *dora]:
+        visible[t] += 1
+    return DefenseState(
+        river=tuple(RiverTile(t, riichi=i + 1 == at) for i, t in enumerate(river)),
+        visible=tuple(visible),
+        hand=tuple(hand_counts),
+        discards_after_riichi=tuple(passed),
+        dora_indicators=tuple(dora),
+        turns_since_riichi=len(river) - at,
+        tiles_left=max(0, 70 - 4 * len(river)),
+    )
 
 
 # --- defense positions of a recorded game ------------------------------------------------------

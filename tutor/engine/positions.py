@@ -17,9 +17,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .tiles import NUM_KINDS, Tile, parse_tiles, tile_str, tiles_str, to_counts
 from .yaku_positions import YAKU_FAMILIES
+
+if TYPE_CHECKING:
+    from .defense import DefenseState
 
 SEATS: tuple[str, ...] = ("east", "south", "west", "north")
 
@@ -1615,5 +1619,263 @@ FAMILIES.update(
         "triplets_tsumo": _triplets_tsumo,
         "seven_pairs_win": _seven_pairs_win,
         "open_pinfu_shape": _open_pinfu_shape,
+    }
+)
+
+
+# --- defense (stages 20 and 21): a riichi river, a hand, and the danger model decides -------
+
+_PROTECTS = frozenset(
+    {
+        "genbutsu",
+        "passed_after_riichi",
+        "honor_visible",
+        "suji",
+        "half_suji",
+        "no_chance",
+        "one_chance",
+        "only_pair_waits",
+        "early_outside",
+        "no_copy_left",
+    }
+)
+"""The danger reasons that make a tile safer than a bare one."""
+
+
+def _river(rng: random.Random, counts: list[int], avoid: set[Tile], length: int) -> list[Tile]:
+    """A riichi player's river of ``length`` tiles: honors and terminals first, then middle
+    tiles, none of ``avoid``, never a fifth copy with ``counts`` (counted into it)."""
+    out: list[Tile] = []
+    while len(out) < length:
+        early = len(out) < rng.randint(2, 4)
+        if early:
+            k = rng.choice([*range(27, 34), 0, 8, 9, 17, 18, 26])
+        else:
+            k = rng.randrange(3) * 9 + rng.randrange(1, 8)
+        if k in avoid or counts[k] >= 4:
+            continue
+        counts[k] += 1
+        out.append(k)
+    return out
+
+
+def _loose_hand(rng: random.Random) -> list[int]:
+    """Fourteen tiles of a hand in the making: two sets, two partial sets, a pair and loose
+    tiles (at most three copies of a tile)."""
+    while True:
+        counts = [0] * NUM_KINDS
+        _sets(rng, counts, 2)
+        for _ in range(2):
+            _partial(rng, counts)
+        _pair(rng, counts)
+        while sum(counts) < 14:
+            counts[rng.randrange(NUM_KINDS)] += 1
+        if max(counts) <= 3:
+            return counts
+
+
+def _kinds_of(counts: Sequence[int]) -> list[Tile]:
+    return [k for k in range(NUM_KINDS) for _ in range(counts[k])]
+
+
+def _table(
+    hand: list[int], river: list[Tile], dora: Tile, seen: Sequence[Tile] = ()
+) -> dict[str, str]:
+    out = {
+        "hand": tiles_str(_kinds_of(hand)),
+        "river": "".join(tile_str(k) for k in river),
+        "dora": tile_str(dora),
+    }
+    if seen:
+        out["seen"] = "".join(tile_str(k) for k in seen)
+    return out
+
+
+def _dora_for(rng: random.Random, used: list[int]) -> Tile:
+    while True:
+        k = rng.randrange(NUM_KINDS)
+        if used[k] < 4:
+            used[k] += 1
+            return k
+
+
+def _state(position: Mapping[str, str]) -> DefenseState:
+    from .defense_puzzle import lesson_state
+
+    return lesson_state(
+        parse_tiles(position["river"]),
+        parse_tiles(position["hand"]),
+        seen=parse_tiles(position.get("seen", "")),
+        dora=parse_tiles(position["dora"]),
+    )
+
+
+def _safest(position: Mapping[str, str]) -> Tile | None:
+    """The safest tile of the position's hand when it stands out by the danger model's margin
+    (the rule of a defense puzzle)."""
+    from .defense_puzzle import safest_by_margin
+
+    return safest_by_margin(_state(position))
+
+
+def _genbutsu_in_hand(rng: random.Random) -> dict[str, str]:
+    """A river of six to nine tiles, the last one the declaration, and a hand holding exactly
+    one kind from that river (genbutsu), which the danger model finds clearly safest."""
+    while True:
+        hand = _loose_hand(rng)
+        held = [k for k in range(NUM_KINDS) if hand[k]]
+        genbutsu = rng.choice(held)
+        used = hand[:]
+        length = rng.randint(6, 9)
+        river = _river(rng, used, set(held), length - 1)
+        if used[genbutsu] >= 4:
+            continue
+        used[genbutsu] += 1
+        river.insert(rng.randrange(len(river)), genbutsu)  # never the declaration tile itself
+        position = _table(hand, river, _dora_for(rng, used))
+        if _safest(position) == genbutsu:
+            return position
+
+
+def _suji_partners(tile: Tile) -> list[Tile]:
+    n = tile % 9
+    return [tile + d for d in (-3, 3) if 0 <= n + d <= 8]
+
+
+def _suji_in_hand(rng: random.Random) -> dict[str, str]:
+    """A river holding both suji partners of a number tile of the hand (1-4-7, 2-5-8, 3-6-9:
+    4 needs 1 and 7) but never the tile itself, and that tile named: suji, so no two-sided
+    wait can win on it, but other waits can."""
+    from .defense import reasons
+
+    while True:
+        hand = _loose_hand(rng)
+        numbers = [k for k in range(27) if hand[k]]
+        tile = rng.choice(numbers)
+        partners = _suji_partners(tile)
+        used = hand[:]
+        if any(used[p] >= 4 for p in partners):
+            continue
+        for p in partners:
+            used[p] += 1
+        river = _river(rng, used, {tile}, rng.randint(6, 9) - len(partners))
+        for p in partners:
+            river.insert(rng.randrange(len(river) + 1), p)
+        position = _table(hand, river, _dora_for(rng, used))
+        state = _state(position)
+        if any(r.code == "suji" for r in reasons(state, tile)):
+            return {**position, "tile": tile_str(tile)}
+
+
+def _suji_honor_bare(rng: random.Random) -> dict[str, str]:
+    """A river and a hand with three tiles to rank: a suji number tile, an honor with two or
+    three copies in view (in one's hand or in other rivers) and a number tile nothing
+    protects; the danger model orders them with a clear gap between each."""
+    from .defense import danger, reasons
+
+    while True:
+        hand = _loose_hand(rng)
+        honors = [k for k in range(27, NUM_KINDS) if hand[k]]
+        numbers = [k for k in range(27) if hand[k]]
+        if not honors or len(numbers) < 2:
+            continue
+        honor = rng.choice(honors)
+        suji, bare = rng.sample(numbers, 2)
+        partners = _suji_partners(suji)
+        used = hand[:]
+        seen = [honor] * rng.randint(max(0, 2 - hand[honor]), 3 - hand[honor])
+        for k in [*partners, *seen]:
+            used[k] += 1
+        if max(used) > 4:
+            continue
+        river = _river(rng, used, {suji, bare, honor}, rng.randint(6, 9) - len(partners))
+        for p in partners:
+            river.insert(rng.randrange(len(river) + 1), p)
+        position = _table(hand, river, _dora_for(rng, used), seen)
+        state = _state(position)
+        codes = {t: {r.code for r in reasons(state, t)} for t in (suji, honor, bare)}
+        if not (
+            "suji" in codes[suji]
+            and "honor_visible" in codes[honor]
+            and not codes[bare] & _PROTECTS
+            and not codes[suji] & (_PROTECTS - {"suji"})
+        ):
+            continue
+        d = danger(state, [suji, honor, bare])
+        low, mid, high = sorted(d.values())
+        if mid - low >= 0.02 and high - mid >= 0.02:
+            three = [suji, honor, bare]
+            rng.shuffle(three)  # the order shown says nothing
+            return {**position, "tiles": " ".join(tile_str(k) for k in three)}
+
+
+def _fold_by_honors(rng: random.Random) -> dict[str, str]:
+    """A hand two or more steps from ready holding no genbutsu and two or more honors, one of
+    them with three copies in view (the others in other rivers): the clearly safest tile is an
+    honor."""
+    from .shanten import shanten
+
+    while True:
+        counts = [0] * NUM_KINDS
+        for _ in range(14):
+            counts[rng.randrange(NUM_KINDS)] += 1
+        honors = [k for k in range(27, NUM_KINDS) if counts[k]]
+        if max(counts) > 3 or len(honors) < 2 or shanten(counts) < 2:
+            continue
+        used = counts[:]
+        held = {k for k in range(NUM_KINDS) if counts[k]}
+        shown = rng.choice(honors)
+        seen = [shown] * (3 - counts[shown])  # three in view: only a tanki is left
+        seen += [k for k in rng.sample(range(27, NUM_KINDS), rng.randint(0, 1)) if k != shown]
+        for k in seen:
+            used[k] += 1
+        if max(used) > 4:
+            continue
+        river = _river(rng, used, held, rng.randint(6, 9))
+        position = _table(counts, river, _dora_for(rng, used), seen)
+        safest = _safest(position)
+        if safest is not None and safest >= 27:
+            return position
+
+
+def _genbutsu_keeps_tenpai(rng: random.Random) -> dict[str, str]:
+    """Fourteen tiles where one discard only leaves the hand ready, and that tile is the
+    hand's one genbutsu (in the riichi player's river): the safe tile and the useless one are
+    the same."""
+    from .shanten import shanten
+
+    while True:
+        counts = list(
+            to_counts(
+                parse_tiles(_with_partial(rng, rng.choice(("two_sided",) * 3 + ("closed", "edge"))))
+            )
+        )
+        loose = rng.randrange(NUM_KINDS)
+        counts[loose] += 1
+        if counts[loose] != 1 or max(counts) > 4:
+            continue
+        if [k for k in range(NUM_KINDS) if counts[k] and _after(counts, k, shanten) == 0] != [
+            loose
+        ]:
+            continue
+        used = counts[:]
+        held = {k for k in range(NUM_KINDS) if counts[k]}
+        river = _river(rng, used, held, rng.randint(5, 8))
+        if used[loose] >= 4:
+            continue
+        used[loose] += 1
+        river.insert(rng.randrange(len(river)), loose)
+        position = _table(counts, river, _dora_for(rng, used))
+        if _safest(position) == loose:
+            return position
+
+
+FAMILIES.update(
+    {
+        "genbutsu_in_hand": _genbutsu_in_hand,
+        "suji_in_hand": _suji_in_hand,
+        "suji_honor_bare": _suji_honor_bare,
+        "fold_by_honors": _fold_by_honors,
+        "genbutsu_keeps_tenpai": _genbutsu_keeps_tenpai,
     }
 )

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from tutor.engine import defense as ed
 from tutor.engine import tiles as et
+from tutor.engine.defense_puzzle import lesson_state
 from tutor.web.defense_text import percent_text, reason_text
 from tutor.web.engine_text import wait_shape_phrase
 from tutor.web.tile_names import tile_name
@@ -77,10 +78,7 @@ class DefenseExercise[A: Hashable](Exercise[A]):
                 field="hand",
                 text=_("Give 14 tiles: the hand about to discard."),
             )
-        hand = [0] * et.NUM_KINDS
         visible = [0] * et.NUM_KINDS
-        for t in self.hand:
-            hand[t] += 1
         for t in self.hand + self.river + self.passed + self.seen + self.dora:
             visible[t] += 1
         if max(visible) > 4:
@@ -89,16 +87,13 @@ class DefenseExercise[A: Hashable](Exercise[A]):
                 text=_("More than four copies of a tile are shown between the hand and the river."),
             )
         try:
-            self.state = ed.DefenseState(
-                river=tuple(ed.RiverTile(t, riichi=i + 1 == at) for i, t in enumerate(self.river)),
-                visible=tuple(visible),
-                hand=tuple(hand),
-                discards_after_riichi=tuple(self.passed),
-                dora_indicators=tuple(self.dora),
-                turns_since_riichi=len(self.river) - at,
-                # A position gives no clock: every player has discarded about as many tiles
-                # as the riichi player, from a live wall of 70.
-                tiles_left=max(0, 70 - 4 * len(self.river)),
+            self.state = lesson_state(
+                self.river,
+                self.hand,
+                riichi_at=at,
+                passed=self.passed,
+                seen=self.seen,
+                dora=self.dora,
             )
         except ValueError as exc:
             raise ContentError(f"{self.type}: {exc}") from exc
