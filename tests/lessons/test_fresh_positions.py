@@ -66,8 +66,11 @@ def test_the_waits_stage_draws_its_two_tile_waits_from_families():
         ("suit-yaku", 5),
         ("yakuman", 8),
         ("fu", 8),
-        ("points-and-payments", 6),
+        ("points-and-payments", 7),
         ("efficiency", 6),
+        ("a-whole-hand", 7),
+        ("safe-tiles", 3),
+        ("push-or-fold", 2),
     ],
 )
 def test_the_beginner_stages_draw_their_exercises_from_families(slug, least):
@@ -81,6 +84,7 @@ SMALL |= {"seven_in_a_row": 150}  # seven in a row leaves room for two sets only
 # Thirteen orphans won on a single wait: 13 x 12 hands; nine gates: 3 suits x 9 x 8; all green:
 # few tiles to build from.
 SMALL |= {"kokushi_ron": 100, "chuuren_ron": 110, "ryuuiisou_ron": 175}
+SMALL |= {"tenpai_seats": 14}  # one, two or three of four seats tenpai
 
 
 @pytest.mark.parametrize(("slug", "step"), FAMILY_STEPS, ids=lambda v: getattr(v, "key", v))

@@ -1879,3 +1879,135 @@ FAMILIES.update(
         "genbutsu_keeps_tenpai": _genbutsu_keeps_tenpai,
     }
 )
+
+
+# --- payments (stage 16): a limit hand priced from its han --------------------------------
+
+FLUSH_YAKU = frozenset({"riichi", "chinitsu", "pinfu", "iipeikou"})
+
+
+def _dealer_flush_baiman(rng: random.Random) -> dict[str, str]:
+    """A closed full flush (chinitsu) of the dealer, won by ron after riichi, whose yaku are
+    exactly riichi, pinfu, iipeikou and chinitsu: 9 han, a baiman, without dora."""
+    from .hand import parse_hand
+    from .scoring import ScoringError, score, situation_from_hand
+
+    while True:
+        suit = rng.randrange(3) * 9
+        counts = [0] * NUM_KINDS
+        while sum(counts) < 12:
+            if rng.random() < 0.75:
+                start = suit + rng.randrange(7)
+                kinds = [start, start + 1, start + 2]
+            else:
+                kinds = [suit + rng.randrange(9)] * 3
+            for k in kinds:
+                counts[k] += 1
+        counts[suit + rng.randrange(9)] += 2
+        if max(counts) > 4:
+            continue
+        hand = _notation(counts)
+        win = rng.choice([k for k in range(NUM_KINDS) if counts[k]])
+        try:
+            result = score(
+                situation_from_hand(parse_hand(hand), win, tsumo=False, riichi=True, seat_wind=27)
+            )
+        except ScoringError:
+            continue
+        keys = {y.key for y in result.yaku}
+        if keys == FLUSH_YAKU and result.han == 9:
+            return {"hand": hand, "win_tile": tile_str(win)}
+
+
+FAMILIES["dealer_flush_baiman"] = _dealer_flush_baiman
+
+
+# --- a whole hand (stage 17): calls, the end of the wall, draws and the final score ----------
+
+
+def _pon_skips_turns(rng: random.Random) -> dict[str, object]:
+    """A suited discard and a pon of it by a player two or three seats on (so one or two
+    players lose their turn), with the 13 tiles the pon is called with: two copies of the
+    tile beside sets of other suits and loose honors, never winning on it."""
+    from .waits import waits
+
+    while True:
+        discarder = rng.randrange(4)
+        tile = rng.randrange(3) * 9 + rng.randrange(9)
+        used = [0] * NUM_KINDS
+        used[tile] += 1
+        hand = _hand_around(rng, used, [tile, tile], 3, pair=False)
+        if hand is None or tile in waits(hand):
+            continue
+        seat = SEATS[(discarder + rng.choice((2, 3))) % 4]
+        return {
+            "claims": {seat: {"call": "pon", "hand": _notation(hand)}},
+            "discarder": SEATS[discarder],
+            "discard": tile_str(tile),
+        }
+
+
+def _tenpai_at_the_draw(rng: random.Random) -> dict[str, str]:
+    """A hand whose tiles of one suit read several ways (a triplet beside two neighbours,
+    four or seven in a row): tenpai half the time, otherwise the same hand with one tile
+    swapped for another so that it is one step away."""
+    from .shanten import shanten
+
+    make = rng.choice((_triplet_beside_two, _hand(_four_in_a_row), _hand(_seven_in_a_row)))
+    hand = make(rng)["hand"]
+    if rng.random() < 0.5:
+        return {"hand": hand}
+    while True:
+        counts = list(to_counts(parse_tiles(hand)))
+        out = rng.choice([k for k in range(NUM_KINDS) if counts[k]])
+        into = rng.randrange(NUM_KINDS)
+        counts[out] -= 1
+        counts[into] += 1
+        if max(counts) <= 4 and shanten(counts) == 1:
+            return {"hand": _notation(counts)}
+
+
+def _tenpai_seats(rng: random.Random) -> dict[str, object]:
+    """One, two or three of the four seats tenpai at an exhaustive draw."""
+    return {"tenpai": sorted(rng.sample(SEATS, rng.randint(1, 3)), key=SEATS.index)}
+
+
+def _first_draw_orphans(rng: random.Random) -> dict[str, str]:
+    """Fourteen tiles on a first draw holding eight to eleven different terminals and honors
+    (some of them twice) among simples: enough, or one short, to stop the hand."""
+    orphans = [0, 8, 9, 17, 18, 26, *range(27, 34)]
+    kinds = rng.sample(orphans, rng.randint(8, 11))
+    while len(kinds) < 14:
+        k = (
+            rng.choice(orphans)
+            if rng.random() < 0.25
+            else rng.randrange(3) * 9 + rng.randrange(1, 8)
+        )
+        if kinds.count(k) < 2 and (k in kinds or k not in orphans):
+            kinds.append(k)
+    return {"tiles": _row(rng, kinds)}
+
+
+def _final_points(rng: random.Random) -> dict[str, object]:
+    """Four final scores in hundreds adding up to 100,000, all different, none but the top
+    one ending in 500 (an exact half, which rule sets round differently)."""
+    while True:
+        points = [rng.randrange(0, 600) * 100 for _ in range(3)]
+        points.append(100_000 - sum(points))
+        ranked = sorted(points, reverse=True)
+        if points[3] < 0 or len(set(points)) < 4:
+            continue
+        if any(p % 1000 == 500 for p in ranked[1:]):
+            continue
+        return {"points": points}
+
+
+FAMILIES.update(
+    {
+        "pon_skips_turns": _pon_skips_turns,
+        "tenpai_at_the_draw": _tenpai_at_the_draw,
+        "tenpai_seats": _tenpai_seats,
+        "first_draw_orphans": _first_draw_orphans,
+        "final_points": _final_points,
+    }
+)
