@@ -69,6 +69,7 @@ def test_the_waits_stage_draws_its_two_tile_waits_from_families():
         ("points-and-payments", 7),
         ("efficiency", 6),
         ("a-whole-hand", 7),
+        ("other-rules", 4),
         ("safe-tiles", 3),
         ("push-or-fold", 2),
     ],

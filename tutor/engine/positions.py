@@ -2011,3 +2011,40 @@ FAMILIES.update(
         "final_points": _final_points,
     }
 )
+
+
+# --- other rules (stage 19): a win beats a pung everywhere -----------------------------------
+
+
+def _pon_or_ron(rng: random.Random) -> dict[str, object]:
+    """A suited discard that one player can pon (two copies beside sets of other suits) and
+    another, in riichi, can win on (a partial set waiting on it, three sets and a pair)."""
+    from .waits import waits
+
+    while True:
+        discarder = rng.randrange(4)
+        tile = rng.randrange(3) * 9 + rng.randrange(1, 8)
+        used = [0] * NUM_KINDS
+        used[tile] += 1
+        pon = _hand_around(rng, used, [tile, tile], 3, pair=False)
+        n = tile % 9
+        partial = (
+            [tile + 1, tile + 2]
+            if n <= 6 and (n < 2 or rng.random() < 0.5)
+            else [tile - 2, tile - 1]
+        )
+        ron = _hand_around(rng, used, partial, 3, pair=True)
+        if pon is None or ron is None or tile in waits(pon) or tile not in waits(ron):
+            continue
+        pon_seat, ron_seat = rng.sample([s for s in range(4) if s != discarder], 2)
+        return {
+            "claims": {
+                SEATS[pon_seat]: {"call": "pon", "hand": _notation(pon)},
+                SEATS[ron_seat]: {"call": "ron", "hand": _notation(ron), "riichi": True},
+            },
+            "discarder": SEATS[discarder],
+            "discard": tile_str(tile),
+        }
+
+
+FAMILIES["pon_or_ron"] = _pon_or_ron
