@@ -159,6 +159,10 @@ def step(curriculum) -> Step:
         ("yakuman", "daisangen"),
         ("yakuman", "paying-a-yakuman"),
         ("points-and-payments", "non-dealer-ron"),
+        ("fu", "kans"),
+        ("a-whole-hand", "settle-a-game"),
+        ("efficiency", "throw-the-loner"),
+        ("safe-tiles", "rank"),
     ],
 )
 def test_two_learners_see_different_positions_in_the_same_exercise(curriculum, slug, key):
