@@ -27,15 +27,10 @@ from django.db.models import Aggregate, Count, Exists, Max, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tutor.exercises import AnswerError, Verdict
-from tutor.exercises.puzzles import (
-    SHANTEN_CHOICES,
-    PuzzleExercise,
-    puzzle_exercise,
-)
+from tutor.exercises import Verdict
+from tutor.exercises.puzzles import PuzzleExercise, puzzle_exercise
 
 from .models import (
-    START_DEVIATION,
     START_RATING,
     DailyPuzzle,
     PlayerRating,
@@ -59,11 +54,6 @@ REVIEW_INTERVALS = (1, 3, 7)
 HISTORY_LIMIT = 500
 
 
-# A submitted answer the puzzle cannot take (a tile not in the hand, a malformed value): the
-# exercise layer's error, so that a view answers it as for every other exercise.
-BadAnswer = AnswerError
-
-
 # --- answers -------------------------------------------------------------------------------
 
 
@@ -76,20 +66,6 @@ def exercise_of(puzzle: Puzzle) -> PuzzleExercise:
 def solution(puzzle: Puzzle) -> list[str]:
     """The right answer stored by the generator, as tile notations or one shanten number."""
     return list(exercise_of(puzzle).solution())
-
-
-def normalise_answer(puzzle: Puzzle, raw: Sequence[str]) -> list[str]:
-    """Check a submitted answer against the puzzle's form and return it in canonical form.
-
-    Raises :class:`BadAnswer` with a message for the learner when the answer cannot be an
-    answer to this puzzle at all (a tampered form, a tile that is not in the hand).
-    """
-    return list(exercise_of(puzzle).read_values(raw))
-
-
-def is_correct(puzzle: Puzzle, answer: Sequence[str]) -> bool:
-    """Whether a normalised answer is the stored solution (every tile, no extra ones)."""
-    return tuple(answer) in exercise_of(puzzle).solutions()
 
 
 def first_answers(user: User, puzzle_ids: Iterable[int]) -> dict[int, PuzzleAttempt]:
@@ -179,8 +155,9 @@ def record_attempt(
     answering the same puzzle (the daily one). The ``puzzle_attempted`` signal is sent once the
     transaction has committed.
 
-    Raises :class:`Puzzle.DoesNotExist` for an unknown id and :class:`BadAnswer` for an answer
-    the puzzle cannot take; neither writes anything.
+    Raises :class:`Puzzle.DoesNotExist` for an unknown id and the exercise layer's
+    :class:`~tutor.exercises.AnswerError` for an answer the puzzle cannot take; neither writes
+    anything.
     """
     today = today or timezone.localdate()
     # Once true this stays true, so reading it before the transaction is safe; when false, the
@@ -657,35 +634,3 @@ def review_report(report: PuzzleReport, staff: User, upheld: bool) -> None:
     report.reviewed_by = staff
     report.reviewed = timezone.now()
     report.save(update_fields=["status", "reviewed_by", "reviewed"])
-
-
-__all__ = [
-    "START_DEVIATION",
-    "AttemptResult",
-    "SHANTEN_CHOICES",
-    "BadAnswer",
-    "BadOpinion",
-    "NextPuzzle",
-    "Opinion",
-    "Review",
-    "current_streak",
-    "due_reviews",
-    "exercise_of",
-    "cast_vote",
-    "opinion",
-    "grade",
-    "in_rated_pool",
-    "is_correct",
-    "is_held_out",
-    "normalise_answer",
-    "pick_next",
-    "pick_puzzles",
-    "player_rating",
-    "record_attempt",
-    "report_puzzle",
-    "review_report",
-    "review_schedule",
-    "reviews",
-    "solution",
-    "solved_daily",
-]

@@ -26,7 +26,8 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from tutor.exercises import tables
+from tutor.exercises import AnswerError, tables
+from tutor.exercises.puzzles import SHANTEN_CHOICES
 from tutor.web.engine_text import error_text, wait_shape_name
 from tutor.web.http import AuthenticatedHttpRequest, HtmxHttpRequest, wants_partial
 from tutor.web.text import validate_visible_text
@@ -131,7 +132,7 @@ def _page_context(
         "situation": feedback.situation(puzzle),
         "kinds": PuzzleKind,
         "started": _started_token(puzzle),
-        "shanten_choices": play.SHANTEN_CHOICES,
+        "shanten_choices": SHANTEN_CHOICES,
         "push_fold_choices": push_fold.choices(puzzle),
         "palette": ("123456789m", "123456789p", "123456789s", "1234567z"),
         # The stream's type filter, carried through the answer to the "next" links.
@@ -194,7 +195,7 @@ def answer(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
             _remember(request, puzzle.pk)
     except Puzzle.DoesNotExist as exc:
         raise Http404("No such puzzle.") from exc
-    except play.BadAnswer as exc:
+    except AnswerError as exc:
         puzzle = get_object_or_404(Puzzle, pk=puzzle_id)
         context = _page_context(request, puzzle, daily=daily, error=str(exc), checked=raw)
         return _render(request, "puzzles/detail.html", "feedback", context, status=400)
