@@ -1,26 +1,22 @@
 """Defense puzzles from an uploaded game: every position where the player faced one riichi,
 found by the replayer (:func:`tutor.engine.defense_puzzle.defense_positions`), kept when its
 safest tile stands out (:func:`puzzles.defense.mine`) or its push-or-fold verdict is clear
-(:mod:`puzzles.push_fold`), and stored idempotently.
+(:mod:`puzzles.push_fold`).
 
 The staff mining of uploaded logs (:func:`puzzles.services_mining.run_game_log`) calls
-:func:`defense_rows` with the discard puzzles and stores both in one transaction.
+:func:`defense_rows` with the discard puzzles and stores both in one transaction
+(:func:`puzzles.services.store_rows`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
-
-from django.db import transaction
 
 from tutor.engine.defense import DefenseInputError, DefenseState
 from tutor.engine.defense_puzzle import defense_positions
 from tutor.engine.gamelog.events import Game
 
 from . import defense, push_fold
-from .models import Puzzle
-from .services import store_new
 
 PER_GAME = 4
 """The most defense puzzles one uploaded game gives (the shared games' fixture keeps 2)."""
@@ -44,33 +40,3 @@ def _readable(record: dict[str, Any]) -> bool:
     except DefenseInputError:
         return False
     return True
-
-
-def store_defense_rows(rows: Iterable[dict[str, Any]], job_id: int | None = None) -> int:
-    """Store the puzzles not stored yet (by canonical key) with their themes; returns how many
-    were new. Runs inside the caller's transaction, or its own."""
-    rows = list(rows)
-    if not rows:
-        return 0
-    with transaction.atomic():
-        stored = store_new(
-            [
-                Puzzle(
-                    kind=r["kind"],
-                    hand=r["hand"],
-                    context=r["context"],
-                    analysis=r["analysis"],
-                    difficulty=r["difficulty"],
-                    rating=r["rating"],
-                    canonical_key=r["canonical_key"],
-                    source_log=r["source_log"],
-                    source_round=r["source_round"],
-                    source_seat=r["source_seat"],
-                    source_turn=r["source_turn"],
-                    mining_job_id=job_id,
-                )
-                for r in rows
-            ],
-            {r["canonical_key"]: r["themes"] for r in rows},
-        )
-    return len(stored)

@@ -69,7 +69,6 @@ from typing import Any
 
 from puzzles import starting
 from tutor.engine.analysis import (
-    DiscardOption,
     MarginReason,
     clear_margin,
     discard_analysis,
@@ -96,6 +95,7 @@ from tutor.exercises.facts import (
     DiscardRowJSON,
     accepted_json,
     discard_row,
+    to_json,
     waits_json,
 )
 from tutor.exercises.kinds import GENERATED, Kind
@@ -192,7 +192,6 @@ def candidate_seed(seed: int, index: int) -> int:
 
 # --- dealing ---------------------------------------------------------------------------------
 
-_FULL_WALL = tuple(k for k in range(NUM_KINDS) for _ in range(4))
 _SUIT_KINDS = (tuple(range(0, 9)), tuple(range(9, 18)), tuple(range(18, 27)))
 
 
@@ -412,12 +411,6 @@ def canonical_key(kind: str, counts: Sequence[int], visible: Sequence[int] | Non
 # --- the engine's analysis as JSON --------------------------------------------------------------
 
 
-def table_rows(options: Sequence[DiscardOption]) -> list[DiscardRowJSON]:
-    """The engine's what-to-discard table (:func:`~tutor.engine.analysis.discard_analysis`)
-    as stored JSON rows, in the order given."""
-    return [discard_row(option) for option in options]
-
-
 def forms(counts: Counts) -> dict[str, int]:
     """Shanten of each hand form."""
     return {
@@ -432,6 +425,19 @@ def forms(counts: Counts) -> dict[str, int]:
 
 def _clamp(value: int) -> int:
     return max(1, min(MAX_DIFFICULTY, value))
+
+
+def _speed(row: DiscardRowJSON) -> tuple[int, int, float]:
+    """The order of the fastest discards: the lowest shanten, the most accepted tiles, the
+    best 2-step figure."""
+    return (row["shanten"], -row["count"], -row["two_step"])
+
+
+def _discard_theme(tile: int) -> str:
+    """The theme of the tile a best discard throws."""
+    if is_honor(tile):
+        return "honor-discard"
+    return "terminal-discard" if is_terminal(tile) else "middle-discard"
 
 
 def _one_suit(counts: Sequence[int]) -> bool:
@@ -455,6 +461,20 @@ class Generated:
     @property
     def rating(self) -> float:
         return starting.starting_rating(self.kind, self.analysis, self.themes)
+
+    def fields(self) -> dict[str, Any]:
+        """The puzzle's stored fields, its theme slugs as ``themes``
+        (:func:`puzzles.services.store_rows` stores them)."""
+        return {
+            "kind": self.kind,
+            "hand": self.hand,
+            "context": self.context,
+            "analysis": to_json(self.analysis),
+            "difficulty": self.difficulty,
+            "rating": self.rating,
+            "canonical_key": self.canonical_key,
+            "themes": list(self.themes),
+        }
 
 
 @dataclass(frozen=True)
@@ -531,14 +551,8 @@ def judge_by_value(hand: Hand, table: TableContext) -> ValueJudgement | Rejected
         return Rejected("furiten or dead wait on top")
     best_tile = ranking.rows[0].discard
     themes: set[str] = {"tenpai" if best["shanten"] == 0 else "iishanten"}
-    themes.add(
-        "honor-discard"
-        if is_honor(best_tile)
-        else "terminal-discard"
-        if is_terminal(best_tile)
-        else "middle-discard"
-    )
-    fastest = min(rows, key=lambda r: (r["shanten"], -r["count"], -r["two_step"]))
+    themes.add(_discard_theme(best_tile))
+    fastest = min(rows, key=_speed)
     if fastest["discard"] != best["discard"]:
         themes.add("value-over-speed")
     codes = {r["code"] for row in rows for r in row.get("reasons", [])}
@@ -613,7 +627,7 @@ def _own_river(c: Candidate) -> set[int]:
     return set(parse_tiles(str(rivers[seat]))) if rivers[seat] else set()
 
 
-def _unwinnable_tenpai(counts: Counts, discard: int, row: Mapping[str, Any], own: set[int]) -> bool:
+def _unwinnable_tenpai(discard: int, row: Mapping[str, Any], own: set[int]) -> bool:
     """Tenpai after ``discard`` on a dead wait (no copy left) or a furiten one (a winning
     tile in the player's river, the discard itself included)."""
     if row["shanten"] != 0:
@@ -630,20 +644,20 @@ def _evaluate_efficiency(c: Candidate) -> Generated | Rejected:
     if before > 2:
         return Rejected("too far from tenpai")
     options = discard_analysis(c.counts, seen=c.seen)
-    every_row = table_rows(options)
+    every_row = [discard_row(option) for option in options]
     own = _own_river(c)
     # A dead or furiten wait is never the answer of a drill about tiles to win on: the table
     # shows those rows, but the answer and its margin are judged without them.
     kept = [
         (o, r)
         for o, r in zip(options, every_row, strict=True)
-        if not _unwinnable_tenpai(c.counts, o.discard, r, own)
+        if not _unwinnable_tenpai(o.discard, r, own)
     ] or list(zip(options, every_row, strict=True))
     rows = [r for _, r in kept]
     margin = clear_margin([o for o, _ in kept])
     if margin is None:
         return Rejected("no clear best discard")
-    ranked = sorted(rows, key=lambda r: (r["shanten"], -r["count"], -r["two_step"]))
+    ranked = sorted(rows, key=_speed)
     best, second = ranked[0], ranked[1]
     best_tile = parse_tile(best["discard"])
     themes = set()
@@ -652,12 +666,7 @@ def _evaluate_efficiency(c: Candidate) -> Generated | Rejected:
     themes.add({0: "tenpai", 1: "iishanten"}.get(best["shanten"], "early-hand"))
     if margin.reason == MarginReason.TWO_STEP:
         themes.add("two-step-tiebreak")
-    if is_honor(best_tile):
-        themes.add("honor-discard")
-    elif is_terminal(best_tile):
-        themes.add("terminal-discard")
-    else:
-        themes.add("middle-discard")
+    themes.add(_discard_theme(best_tile))
     blind = _blind_best(c.counts)
     if blind is not None and blind != best["discard"]:
         # Counting only one's own hand would pick another discard: the table matters.
@@ -685,11 +694,7 @@ def _evaluate_efficiency(c: Candidate) -> Generated | Rejected:
         "judge": "efficiency",
         "shanten": before,
         "answer": best["discard"],
-        "discards": [best]
-        + sorted(
-            (r for r in every_row if r is not best),
-            key=lambda r: (r["shanten"], -r["count"], -r["two_step"]),
-        ),
+        "discards": [best] + sorted((r for r in every_row if r is not best), key=_speed),
         "forms": forms(c.counts),
         "margin": margin.as_dict(),
         "difficulty": difficulty,

@@ -152,6 +152,16 @@ class GenerationBatch(Job):
     def parts(self) -> tuple[int, int]:
         return self.chunks_done, self.chunks_total
 
+    @property
+    def acceptance_rate(self) -> float:
+        """The share of the candidates examined so far that were accepted."""
+        examined = self.accepted + self.rejected
+        return self.accepted / examined if examined else 0.0
+
+    @property
+    def acceptance_percent(self) -> int:
+        return round(100 * self.acceptance_rate)
+
 
 class ChunkStatus(models.TextChoices):
     PENDING = "pending", _("Pending")

@@ -17,6 +17,7 @@ import secrets
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.cache import cache
@@ -177,6 +178,20 @@ def store_new(
     return stored
 
 
+def store_rows(
+    rows: Iterable[Mapping[str, Any]], scope: Q | None = None, **fields: Any
+) -> dict[str, int]:
+    """:func:`store_new` for puzzles given as rows of their fields (a fixture's lines, mined
+    positions), ``themes`` among them as a list of slugs, each stored with ``fields`` besides
+    (``mining_job_id=...``). An analysis of an older facts version is stored upgraded."""
+    rows = list(rows)
+    puzzles = []
+    for r in rows:
+        values = {k: v for k, v in r.items() if k != "themes"}
+        puzzles.append(Puzzle(**{**values, "analysis": facts.upgrade(r["analysis"]), **fields}))
+    return store_new(puzzles, {r["canonical_key"]: r["themes"] for r in rows}, scope)
+
+
 def generation_theme_name(slug: str) -> str:
     """The English name stored for a theme slug (``two-step-tiebreak`` → ``Two step tiebreak``)."""
     return slug.replace("-", " ").capitalize()
@@ -221,24 +236,11 @@ def run_chunk(chunk_id: int, *, seconds: float = CHUNK_SECONDS) -> ChunkResult |
             return ChunkResult(
                 chunk_id, chunk.created_count, chunk.duplicates, chunk.rejected, True
             )
-        stored = store_new(
-            [
-                Puzzle(
-                    kind=g.kind,
-                    hand=g.hand,
-                    context=g.context,
-                    analysis=facts.to_json(g.analysis),
-                    difficulty=g.difficulty,
-                    rating=g.rating,
-                    canonical_key=g.canonical_key,
-                    seed=g.seed,
-                    batch=batch,
-                    chunk=chunk,
-                )
-                for g in outcome.puzzles
-            ],
-            {g.canonical_key: g.themes for g in outcome.puzzles},
+        stored = store_rows(
+            [{**g.fields(), "seed": g.seed} for g in outcome.puzzles],
             Q(chunk=chunk),
+            batch=batch,
+            chunk=chunk,
         )
         created = len(stored)
         duplicates = len(outcome.puzzles) - created
@@ -345,53 +347,9 @@ def is_stalled(batch: GenerationBatch, now: dt.datetime | None = None) -> bool:
     return not GenerationChunk.objects.filter(finished__gte=since).exists()
 
 
-@dataclass(frozen=True)
-class BatchProgress:
-    batch_id: int
-    status: str
-    status_label: str
-    percent: int
-    chunks_done: int
-    chunks_total: int
-    count: int
-    accepted: int
-    created: int
-    duplicates: int
-    rejected: int
-    finished: bool
-    error: str
-    stalled: bool = False
-
-    @property
-    def acceptance_rate(self) -> float:
-        examined = self.accepted + self.rejected
-        return self.accepted / examined if examined else 0.0
-
-    @property
-    def acceptance_percent(self) -> int:
-        return round(100 * self.acceptance_rate)
-
-
-def batch_progress(batch_id: int) -> BatchProgress:
-    """Where a batch stands, read fresh from the database (raises DoesNotExist)."""
-    b = GenerationBatch.objects.get(pk=batch_id)
-    stalled = is_stalled(b)
-    return BatchProgress(
-        batch_id=b.pk,
-        status=b.status,
-        status_label=_("Stalled") if stalled else str(b.get_status_display()),
-        percent=b.percent,
-        chunks_done=b.chunks_done,
-        chunks_total=b.chunks_total,
-        count=b.count,
-        accepted=b.accepted,
-        created=b.created_count,
-        duplicates=b.duplicates,
-        rejected=b.rejected,
-        finished=b.is_finished,
-        error=b.error,
-        stalled=stalled,
-    )
+def status_label(batch: GenerationBatch) -> str:
+    """The batch's status in words for staff: "Stalled" when :func:`is_stalled`."""
+    return _("Stalled") if is_stalled(batch) else str(batch.get_status_display())
 
 
 # --- the daily puzzle ------------------------------------------------------------------------------

@@ -27,11 +27,10 @@ from django.utils.translation import gettext as _
 
 from tutor.engine.gamelog.events import GameLogError
 from tutor.engine.gamelog.replay import replay_game
-from tutor.exercises import facts
 
 from . import defense_mining, mining
 from .models import BatchStatus, ChunkStatus, GameLog, MiningJob, Puzzle
-from .services import store_new
+from .services import store_rows
 
 
 class UploadError(ValueError):
@@ -46,13 +45,19 @@ class LogFile:
     text: str
 
 
+def too_large(name: str) -> UploadError:
+    """The refusal of a log file larger than :data:`~puzzles.mining.MAX_LOG_BYTES` (a form
+    says it before reading the upload)."""
+    return UploadError(
+        _("%(name)s is too large: a game log may have at most %(kb)d kB.")
+        % {"name": name, "kb": mining.MAX_LOG_BYTES // 1024}
+    )
+
+
 def decode_log(name: str, data: bytes) -> LogFile:
     """The text of a log file's bytes (gunzipped when it is gzip), or :class:`UploadError`."""
     if len(data) > mining.MAX_LOG_BYTES:
-        raise UploadError(
-            _("%(name)s is too large: a game log may have at most %(kb)d kB.")
-            % {"name": name, "kb": mining.MAX_LOG_BYTES // 1024}
-        )
+        raise too_large(name)
     if data[:2] == b"\x1f\x8b":
         try:
             data = gzip.decompress(data)
@@ -141,6 +146,11 @@ class GameResult:
     error: str = ""
     already_done: bool = False
 
+    @classmethod
+    def of_finished(cls, game: GameLog) -> GameResult:
+        """What a game already done or failed found (a task delivered again does nothing)."""
+        return cls(game.pk, game.decisions, game.created_count, 0, game.agreed, game.error, True)
+
 
 def _finish_job_if_done(job_id: int) -> None:
     MiningJob.objects.filter(
@@ -155,9 +165,7 @@ def fail_game_log(game_log_id: int, message: str) -> GameResult:
     with transaction.atomic():
         game = GameLog.objects.select_for_update().get(pk=game_log_id)
         if game.status != ChunkStatus.PENDING:
-            return GameResult(
-                game.pk, game.decisions, game.created_count, 0, game.agreed, game.error, True
-            )
+            return GameResult.of_finished(game)
         game.status = ChunkStatus.FAILED
         game.error = message
         game.finished = timezone.now()
@@ -177,9 +185,7 @@ def run_game_log(game_log_id: int) -> GameResult | None:
     if game is None:
         return None
     if game.status != ChunkStatus.PENDING:
-        return GameResult(
-            game.pk, game.decisions, game.created_count, 0, game.agreed, game.error, True
-        )
+        return GameResult.of_finished(game)
     MiningJob.objects.filter(
         pk=game.job_id,
         status__in=[BatchStatus.PENDING, BatchStatus.QUEUED, BatchStatus.UNAVAILABLE],
@@ -194,32 +200,21 @@ def run_game_log(game_log_id: int) -> GameResult | None:
     with transaction.atomic():
         game = GameLog.objects.select_for_update().get(pk=game_log_id)
         if game.status != ChunkStatus.PENDING:
-            return GameResult(
-                game.pk, game.decisions, game.created_count, 0, game.agreed, game.error, True
-            )
-        stored = store_new(
+            return GameResult.of_finished(game)
+        source = ("source_log", "source_round", "source_seat", "source_turn")
+        stored = store_rows(
             [
-                Puzzle(
-                    kind=g.kind,
-                    hand=g.hand,
-                    context=g.context,
-                    analysis=facts.to_json(g.analysis),
-                    difficulty=g.difficulty,
-                    rating=g.rating,
-                    canonical_key=g.canonical_key,
-                    source_log=d.log_id,
-                    source_round=d.round_seq,
-                    source_seat=d.seat,
-                    source_turn=d.turn,
-                    mining_job_id=game.job_id,
-                )
+                {
+                    **g.fields(),
+                    **dict(zip(source, (d.log_id, d.round_seq, d.seat, d.turn), strict=True)),
+                }
                 for d, g in mined.puzzles
             ],
-            {g.canonical_key: g.themes for _d, g in mined.puzzles},
             Q(mining_job_id=game.job_id),
+            mining_job_id=game.job_id,
         )
         created = len(stored)
-        defense_created = defense_mining.store_defense_rows(defended, game.job_id)
+        defense_created = len(store_rows(defended, mining_job_id=game.job_id))
         agreed = sum(
             1 for _d, g in mined.puzzles if g.canonical_key in stored and g.analysis["agrees"]
         )
@@ -313,17 +308,5 @@ def load_fixture(path: Path = FIXTURE) -> int:
     """Store the puzzles of a fixture that are not stored yet; returns how many were new."""
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
     with transaction.atomic():
-        # A fixture written before the facts' current version is read as stored then.
-        stored = store_new(
-            [
-                Puzzle(
-                    **{
-                        **{name: r[name] for name in _FIXTURE_FIELDS},
-                        "analysis": facts.upgrade(r["analysis"]),
-                    }
-                )
-                for r in rows
-            ],
-            {r["canonical_key"]: r["themes"] for r in rows},
-        )
-    return len(stored)
+        # A fixture written before the facts' current version is stored upgraded.
+        return len(store_rows(rows))

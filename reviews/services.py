@@ -20,11 +20,10 @@ from django.utils.translation import gettext as _
 
 from puzzles.mining import read_game
 from puzzles.models import Puzzle, PuzzleAttempt
-from puzzles.services import store_new
+from puzzles.services import store_rows
 from puzzles.services_mining import UploadError, decode_log
 from tutor.engine.gamelog.events import Game, GameLogError
 from tutor.engine.gamelog.replay import replay_game
-from tutor.exercises import facts
 from tutor.web.engine_text import gamelog_error_text
 
 from .judge import judge_seat, judged_to_json, seat_decisions, seat_positions
@@ -172,24 +171,12 @@ def mistakes_to_puzzles(review: GameReview) -> int:
     if not wanted:
         return 0
     with transaction.atomic():
-        store_new(
-            [
-                Puzzle(
-                    kind=p["kind"],
-                    hand=p["hand"],
-                    context=p["context"],
-                    # Judged before the facts' current version: read as stored then.
-                    analysis=facts.upgrade(p["analysis"]),
-                    difficulty=p["difficulty"],
-                    canonical_key=p["canonical_key"],
-                    source_log=p["source"][0],
-                    source_round=p["source"][1],
-                    source_seat=p["source"][2],
-                    source_turn=p["source"][3],
-                )
-                for p in wanted
-            ],
-            {p["canonical_key"]: p["themes"] for p in wanted},
+        # A decision judged before the facts' current version: its puzzle is stored upgraded.
+        kept = ("kind", "hand", "context", "analysis", "themes", "difficulty", "canonical_key")
+        source = ("source_log", "source_round", "source_seat", "source_turn")
+        store_rows(
+            {**{k: p[k] for k in kept}, **dict(zip(source, p["source"], strict=True))}
+            for p in wanted
         )
         keys = [p["canonical_key"] for p in wanted]
         stored = dict(

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from puzzles import generation, services, tasks
-from puzzles.models import BatchStatus, ChunkStatus, GenerationChunk, Puzzle
+from puzzles.models import BatchStatus, ChunkStatus, GenerationBatch, GenerationChunk, Puzzle
 from tests.puzzles.test_tasks import use_broker
 
 pytestmark = [pytest.mark.redis, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -80,13 +80,18 @@ def test_a_worker_killed_mid_batch_loses_and_duplicates_nothing(
     unacked_at_kill = in_flight()
     assert 2 <= done_at_kill < batch.chunks_total, "the kill must land mid-batch"
     assert unacked_at_kill >= 1, "a chunk was being worked on when the worker died"
-    assert services.batch_progress(batch.pk).status == BatchStatus.RUNNING
+    assert GenerationBatch.objects.get(pk=batch.pk).status == BatchStatus.RUNNING
 
     restart(worker, "--pool=solo")
-    wait_for(lambda: services.batch_progress(batch.pk).finished, 180, "the batch to finish", worker)
+    wait_for(
+        lambda: GenerationBatch.objects.get(pk=batch.pk).is_finished,
+        180,
+        "the batch to finish",
+        worker,
+    )
     recovered = time.monotonic() - killed_at
 
-    progress = services.batch_progress(batch.pk)
+    progress = GenerationBatch.objects.get(pk=batch.pk)
     assert progress.status == BatchStatus.DONE
     assert progress.chunks_done == progress.chunks_total
     # Nothing lost: exactly the puzzles the seed gives when nothing goes wrong.
@@ -97,8 +102,8 @@ def test_a_worker_killed_mid_batch_loses_and_duplicates_nothing(
     stored = list(Puzzle.objects.filter(batch=batch).values_list("canonical_key", flat=True))
     assert set(stored) == expected
     # Nothing duplicated: each position once, and the batch's figures agree with the table.
-    assert len(stored) == len(set(stored)) == progress.created
-    assert progress.created + progress.duplicates == progress.accepted
+    assert len(stored) == len(set(stored)) == progress.created_count
+    assert progress.created_count + progress.duplicates == progress.accepted
     assert not GenerationChunk.objects.filter(batch=batch, runs__gt=1).exists()
     assert in_flight() == 0
     print(
@@ -150,10 +155,10 @@ def test_a_pool_process_killed_mid_chunk_is_replaced_and_the_chunk_runs_again(
     os.kill(child, signal.SIGKILL)
     done_at_kill = chunks_done()
     assert done_at_kill < batch.chunks_total
-    wait_for(lambda: services.batch_progress(batch.pk).finished, 180, "the batch", worker)
+    wait_for(lambda: GenerationBatch.objects.get(pk=batch.pk).is_finished, 180, "the batch", worker)
     assert worker.process.poll() is None, "the worker itself survived"
     assert "WorkerLostError" in worker.output() or "exited with 'signal 9" in worker.output()
-    progress = services.batch_progress(batch.pk)
+    progress = GenerationBatch.objects.get(pk=batch.pk)
     assert progress.status == BatchStatus.DONE
     expected: set[str] = set()
     for index, target in enumerate(generation.split_count(count, services.CHUNK_SIZE)):

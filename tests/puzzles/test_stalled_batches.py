@@ -58,14 +58,13 @@ def stuck_batch(quiet_seconds: float, chunks: int = 20) -> GenerationBatch:
 
 
 def test_a_batch_that_moves_is_not_stalled():
-    assert not services.batch_progress(stuck_batch(quiet_seconds=30).pk).stalled
+    assert not services.is_stalled(stuck_batch(quiet_seconds=30))
 
 
 def test_two_minutes_without_progress_is_a_stall():
     batch = stuck_batch(quiet_seconds=115)
-    progress = services.batch_progress(batch.pk)
-    assert progress.stalled and progress.status_label == "Stalled"
-    assert progress.percent == 95  # 19 of 20 chunks, as before
+    assert services.is_stalled(batch) and services.status_label(batch) == "Stalled"
+    assert batch.percent == 95  # 19 of 20 chunks, as before
 
 
 def test_a_batch_waiting_behind_a_busy_worker_is_not_stalled():
@@ -101,7 +100,7 @@ def test_the_staff_page_says_stalled_and_offers_to_queue_again(staff_client, mon
     last = GenerationChunk.objects.get(batch=batch, status=ChunkStatus.PENDING)
     assert queued == [[last.pk], [last.pk]]
     # queued again just now: no longer called stalled
-    assert not services.batch_progress(batch.pk).stalled
+    assert not services.is_stalled(batch)
     page = staff_client.get(reverse("puzzles:staff_batch", args=[batch.pk])).content.decode()
     assert 'data-testid="batch-stalled"' not in page
 

@@ -109,8 +109,8 @@ def test_a_chunk_out_of_time_keeps_what_it_had_and_the_batch_finishes() -> None:
 def test_a_failed_chunk_counts_as_finished_and_says_why() -> None:
     batch = services.request_batch("discard", 10, seed=4)
     services.fail_chunk(batch.chunks.get().pk, "ran out of time")
-    progress = services.batch_progress(batch.pk)
-    assert progress.finished and progress.status == BatchStatus.FAILED
+    progress = GenerationBatch.objects.get(pk=batch.pk)
+    assert progress.is_finished and progress.status == BatchStatus.FAILED
     assert "out of time" in progress.error
 
 
@@ -118,10 +118,10 @@ def test_a_failed_chunk_counts_as_finished_and_says_why() -> None:
 def test_progress_reports_chunks_and_counts() -> None:
     batch = services.request_batch("shanten", 20, seed=9)
     services.run_chunk(batch.chunks.get(index=0).pk)
-    progress = services.batch_progress(batch.pk)
+    progress = GenerationBatch.objects.get(pk=batch.pk)
     assert (progress.chunks_done, progress.chunks_total, progress.percent) == (1, 2, 50)
-    assert progress.status == BatchStatus.RUNNING and not progress.finished
-    assert progress.created == 10
+    assert progress.status == BatchStatus.RUNNING and not progress.is_finished
+    assert progress.created_count == 10
 
 
 # --- the task --------------------------------------------------------------------------------
@@ -206,14 +206,14 @@ def test_a_real_worker_generates_a_whole_batch(celery_worker_process, redis_url)
     assert dispatch_batch(batch.pk)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
-        progress = services.batch_progress(batch.pk)
-        if progress.finished:
+        progress = GenerationBatch.objects.get(pk=batch.pk)
+        if progress.is_finished:
             break
         time.sleep(0.5)
     else:
         pytest.fail(f"batch not finished: {progress}\n{celery_worker_process.output()[-3000:]}")
     assert progress.status == BatchStatus.DONE
-    assert progress.created == 30 == Puzzle.objects.filter(batch_id=batch.pk).count()
+    assert progress.created_count == 30 == Puzzle.objects.filter(batch_id=batch.pk).count()
     batch.refresh_from_db()
     assert len(batch.celery_ids) == 1 + 3
     assert set(GenerationChunk.objects.values_list("runs", flat=True)) == {1}
@@ -264,10 +264,10 @@ def test_a_real_worker_requeues_a_lost_batch_and_finishes_it(
     backdate(batch, 30)
     requeue_stalled_batches.delay(15)
     deadline = time.monotonic() + 90
-    while not services.batch_progress(batch.pk).finished:
+    while not GenerationBatch.objects.get(pk=batch.pk).is_finished:
         assert time.monotonic() < deadline, celery_worker_process.output()[-3000:]
         time.sleep(0.3)
-    assert services.batch_progress(batch.pk).created == 20
+    assert GenerationBatch.objects.get(pk=batch.pk).created_count == 20
 
 
 @pytest.mark.django_db(transaction=True)

@@ -75,46 +75,46 @@ class Command(BaseCommand):
             f"again with --resume {batch_id}, or run it here with --resume {batch_id} --here."
         )
 
-    def _bar(self, progress: services.BatchProgress) -> str:
-        filled = progress.percent * 30 // 100
+    def _bar(self, batch: GenerationBatch) -> str:
+        filled = batch.percent * 30 // 100
         return (
-            f"[{'#' * filled}{'.' * (30 - filled)}] {progress.percent:3d}%  "
-            f"{progress.chunks_done}/{progress.chunks_total} chunks, {progress.created} new, "
-            f"{progress.duplicates} already stored, {progress.rejected} rejected"
+            f"[{'#' * filled}{'.' * (30 - filled)}] {batch.percent:3d}%  "
+            f"{batch.chunks_done}/{batch.chunks_total} chunks, {batch.created_count} new, "
+            f"{batch.duplicates} already stored, {batch.rejected} rejected"
         )
 
     def _run_here(self, batch_id: int) -> None:
         started = time.monotonic()
         for chunk_id in services.pending_chunk_ids(batch_id):
             services.run_chunk(chunk_id)
-            self.stdout.write(self._bar(services.batch_progress(batch_id)))
-        self._summary(services.batch_progress(batch_id), time.monotonic() - started)
+            self.stdout.write(self._bar(GenerationBatch.objects.get(pk=batch_id)))
+        self._summary(GenerationBatch.objects.get(pk=batch_id), time.monotonic() - started)
 
     def _wait(self, batch_id: int, timeout: float) -> None:
         started = time.monotonic()
         last = ""
         while True:
-            progress = services.batch_progress(batch_id)
-            line = self._bar(progress)
+            batch = GenerationBatch.objects.get(pk=batch_id)
+            line = self._bar(batch)
             if line != last:
                 self.stdout.write(line)
                 last = line
-            if progress.finished:
-                self._summary(progress, time.monotonic() - started)
+            if batch.is_finished:
+                self._summary(batch, time.monotonic() - started)
                 return
             if time.monotonic() - started > timeout:
                 raise CommandError(
-                    f"Batch {batch_id} is not done after {timeout:.0f} s ({progress.status_label}). "
-                    "Is a worker running? Start one with `make worker`, or run the batch here "
-                    f"with --resume {batch_id} --here."
+                    f"Batch {batch_id} is not done after {timeout:.0f} s "
+                    f"({services.status_label(batch)}). Is a worker running? Start one with "
+                    f"`make worker`, or run the batch here with --resume {batch_id} --here."
                 )
             time.sleep(1)
 
-    def _summary(self, progress: services.BatchProgress, seconds: float) -> None:
+    def _summary(self, batch: GenerationBatch, seconds: float) -> None:
         self.stdout.write(
             self.style.SUCCESS(
-                f"Batch {progress.batch_id} {progress.status_label.lower()} in {seconds:.1f} s: "
-                f"{progress.created} new puzzles, {progress.duplicates} already stored, "
-                f"acceptance rate {progress.acceptance_rate:.0%}."
+                f"Batch {batch.pk} {services.status_label(batch).lower()} in {seconds:.1f} s: "
+                f"{batch.created_count} new puzzles, {batch.duplicates} already stored, "
+                f"acceptance rate {batch.acceptance_rate:.0%}."
             )
         )
