@@ -5,6 +5,7 @@ this module only builds the table state and writes the reasons as sentences."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -26,14 +27,20 @@ class RiverError(ValueError):
 
 def danger_rows(state: ed.DefenseState, tiles: list[int] | None = None) -> list[dict[str, Any]]:
     """Each kind's danger (default: the kinds in hand), safest first, with its reasons in words."""
-    return [
-        {
-            **row.as_json(),
-            "percent": percent_text(row.danger),
-            "reason_texts": [reason_text(r) for r in row.reasons],
-        }
-        for row in ed.assess(state, tiles)
-    ]
+    return [worded(row.as_json()) for row in ed.assess(state, tiles)]
+
+
+def worded(row: Mapping[str, Any]) -> dict[str, Any]:
+    """A stored danger row (``tile``, ``danger``, ``reasons``, as the engine writes it) with
+    its percent and its reasons in words, for pages."""
+    return {
+        **row,
+        "percent": percent_text(row["danger"]),
+        "reason_texts": [
+            reason_text(ed.DangerReason(r["code"], r.get("params") or {}))
+            for r in row.get("reasons") or []
+        ],
+    }
 
 
 def river_state(
@@ -71,7 +78,7 @@ def river_state(
     )
 
 
-__all__ = ["MAX_RIVER", "RiverError", "danger_rows", "river_state"]
+__all__ = ["MAX_RIVER", "RiverError", "danger_rows", "river_state", "worded"]
 
 
 # --- defense puzzles from real games -----------------------------------------------------------
@@ -219,12 +226,7 @@ def feedback_rows(puzzle: Any, answer: list[str], best: str | None = None) -> li
     best = analysis.get("answer") if best is None else best
     return [
         {
-            "tile": row["tile"],
-            "percent": percent_text(row["danger"]),
-            "reason_texts": [
-                reason_text(ed.DangerReason(r["code"], r.get("params") or {}))
-                for r in row.get("reasons") or []
-            ],
+            **worded(row),
             "best": row["tile"] == best,
             "chosen": row["tile"] in answer,
             "played": row["tile"] == played,

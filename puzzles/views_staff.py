@@ -125,7 +125,12 @@ def batch(request: HtmxHttpRequest, batch_id: int) -> HttpResponse:
     """One batch with a progress bar; htmx polls the ``progress`` partial until it is done."""
     record = get_object_or_404(GenerationBatch, pk=batch_id)
     latest = record.puzzles.prefetch_related("themes").order_by("-pk")[:6]
-    context = {"batch": record, "progress": services.batch_progress(record.pk), "latest": latest}
+    context = {
+        "batch": record,
+        "stalled": services.is_stalled(record),
+        "status_label": services.status_label(record),
+        "latest": latest,
+    }
     template = "puzzles/staff_batch.html"
     if wants_partial(request):
         template += "#progress"
@@ -197,13 +202,9 @@ class MineForm(SubmitMixin, forms.Form):
         errors = []
         for upload in uploads:
             name = upload.name or "log"
-            if upload.size is not None and upload.size > MAX_LOG_BYTES:
-                errors.append(
-                    _("%(name)s is too large: a game log may have at most %(kb)d kB.")
-                    % {"name": name, "kb": MAX_LOG_BYTES // 1024}
-                )
-                continue
             try:
+                if upload.size is not None and upload.size > MAX_LOG_BYTES:
+                    raise services_mining.too_large(name)
                 files.append(services_mining.read_upload(name, upload.read()))
             except services_mining.UploadError as exc:
                 errors.append(str(exc))

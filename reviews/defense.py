@@ -6,36 +6,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
-from tutor.engine.defense import DangerReason
+from puzzles.defense import worded
 from tutor.engine.tiles import parse_tile
+from tutor.exercises.tables import kind_text
 from tutor.web.defense_text import names as tile_names
-from tutor.web.defense_text import percent_text, reason_text
+from tutor.web.defense_text import percent_text
 from tutor.web.engine_text import tile_text
+from tutor.web.push_fold_text import points_text, shanten_text
 
 from .judge import JudgedDecision
-
-
-def _kind(tile: str) -> str:
-    return ("5" + tile[1]) if tile[:1] == "0" else tile
-
-
-def _grouped(value: float) -> str:
-    """A whole number grouped the reader's way (1,000 / 1.000)."""
-    return number_format(int(round(value)), force_grouping=True)
-
-
-def _points(value: float) -> str:
-    """Points rounded to the hundred, grouped the reader's way."""
-    return _grouped(round(value, -2))
-
-
-def _shape(shanten: int) -> str:
-    if shanten <= 0:
-        return _("tenpai")
-    return _("%(n)d-shanten") % {"n": shanten}
 
 
 def _why_safe(row: dict[str, Any]) -> str:
@@ -58,14 +39,14 @@ def mistake_text(defense: dict[str, Any], played: str) -> str:
         return ""
     safest = tiles[0]
     values = {
-        "tile": tile_text(_kind(played)),
+        "tile": tile_text(kind_text(played)),
         "danger": percent_text(mine["danger"]),
-        "shape": _shape(int(mine["shanten"])),
+        "shape": shanten_text(int(mine["shanten"])),
         "safe": tile_text(safest["tile"]),
         "why": _why_safe(safest),
     }
     if mine["win_rate"] > 0:
-        values["value"] = _points(mine["ev"] / mine["win_rate"])
+        values["value"] = points_text(round(mine["ev"] / mine["win_rate"], -2))
         return (
             _(
                 "You pushed %(tile)s (%(danger)s danger) with a %(shape)s hand worth about "
@@ -87,17 +68,12 @@ def defense_context(judged: JudgedDecision) -> dict[str, Any] | None:
     defense = judged.defense
     if not defense:
         return None
-    played = _kind(judged.played)
+    played = kind_text(judged.played)
     waits = set(defense.get("waits") or [])
     tiles = defense.get("tiles") or []
     rows = [
         {
-            "tile": row["tile"],
-            "percent": percent_text(row["danger"]),
-            "reason_texts": [
-                reason_text(DangerReason(r["code"], r.get("params") or {}))
-                for r in row.get("reasons") or []
-            ],
+            **worded(row),
             "mine": row["tile"] == played,
             "safest": i == 0,
             "wait": row["tile"] in waits,
@@ -113,10 +89,10 @@ def defense_context(judged: JudgedDecision) -> dict[str, Any] | None:
             "(a deal-in costs about %(cost)s)."
         ) % {
             "tile": tile_text(played),
-            "push": _grouped(mine["value"]),
+            "push": points_text(mine["value"]),
             "safe": tile_text(pf["fold"]["tile"]),
-            "fold": _grouped(pf["fold"]["value"]),
-            "cost": _points(pf["deal_in_value"]),
+            "fold": points_text(pf["fold"]["value"]),
+            "cost": points_text(round(pf["deal_in_value"], -2)),
         }
     if waits:
         names = tile_names(parse_tile(t) for t in sorted(waits, key=parse_tile))

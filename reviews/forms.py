@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from puzzles.mining import MAX_LOG_BYTES
-from puzzles.services_mining import UploadError
+from puzzles.services_mining import UploadError, too_large
 
 from .services import CheckedLog, check_upload, guess_seat
 
@@ -60,10 +60,7 @@ class UploadForm(forms.Form):
         try:
             if upload is not None:
                 if upload.size > MAX_LOG_BYTES:
-                    raise UploadError(
-                        _("%(name)s is too large: a game log may have at most %(kb)d kB.")
-                        % {"name": upload.name, "kb": MAX_LOG_BYTES // 1024}
-                    )
+                    raise too_large(upload.name)
                 self.checked = check_upload(upload.name, upload.read())
             else:
                 self.checked = check_upload(_("pasted log"), pasted.encode())

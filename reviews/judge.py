@@ -38,10 +38,11 @@ from tutor.engine.gamelog.replay import Decision, replay_game
 from tutor.engine.hand import Hand
 from tutor.engine.push_fold import push_or_fold
 from tutor.engine.scoring.score import has_yaku
-from tutor.engine.tiles import parse_tiles, tile_str
+from tutor.engine.tiles import parse_tile, tile_str
 from tutor.engine.value import Ranking, TableContext, decision_from_json, rank_discards
 from tutor.exercises import facts
 from tutor.exercises.facts import Analysis, DiscardRowJSON, FactsError
+from tutor.exercises.tables import kind_text
 
 BIG_LOSS = 400.0
 """Expected points given away from which a choice counts as a big mistake."""
@@ -116,7 +117,7 @@ class JudgedDecision:
     @property
     def mine(self) -> DiscardRowJSON | None:
         """The row of the played tile (``None`` when the engine ranked no discard)."""
-        played = _kind(self.played)
+        played = kind_text(self.played)
         return next((r for r in self.facts.get("discards", []) if r["discard"] == played), None)
 
     @property
@@ -158,20 +159,15 @@ def ranked_facts(hand: Hand, context: TableContext, played: str) -> Analysis:
     }
     rows = [facts.discard_row(options[r.discard], r) for r in ranking.rows]
     shown = rows[:SHOWN_OPTIONS]
-    kind = _kind(played)
+    kind = kind_text(played)
     if not any(r["discard"] == kind for r in shown):
         shown += [r for r in rows if r["discard"] == kind]
     return facts.from_json(facts.to_json({"discards": shown, "answer": rows[0]["discard"]}))
 
 
-def _kind(tile: str) -> str:
-    """The kind of a tile in notation, red fives as plain fives: ``0p`` → ``5p``."""
-    return ("5" + tile[1]) if tile[0] == "0" else tile
-
-
 def _before_draw(hand: Hand, drawn: str) -> Hand:
     counts = list(hand.concealed)
-    counts[parse_tiles(drawn)[0]] -= 1
+    counts[parse_tile(drawn)] -= 1
     red = list(hand.red)
     if drawn[0] == "0":
         red["mps".index(drawn[1])] -= 1
@@ -203,7 +199,7 @@ def judge_defense(record: Mapping[str, Any], hand: Hand, context: TableContext) 
     state = ed.DefenseState.from_json(record)
     rows = ed.assess(state)
     choice = push_or_fold(state, hand, context)
-    kind = parse_tiles(_kind(str(record["discard"])))[0]
+    kind = parse_tile(str(record["discard"]))
     played = choice.option(kind)
     safest = rows[0]
     # A tenpai pick is never called prone: the model leaves out the tenpai payments of an
@@ -253,14 +249,14 @@ def judge_decision(
     riichi = d.seat in d.riichi
     flags: dict[str, Any] = {
         "riichi": riichi,
-        "seat_wind": parse_tiles(d.seat_wind)[0],
-        "round_wind": parse_tiles(d.round_wind)[0],
+        "seat_wind": parse_tile(d.seat_wind),
+        "round_wind": parse_tile(d.round_wind),
     }
     if d.drawn is not None and not d.after_call:
         before = _before_draw(hand, d.drawn)
-        drawn = parse_tiles(_kind(d.drawn))[0]
-        own = [parse_tiles(_kind(t))[0] for t in d.own_discards]
-        passed = [parse_tiles(_kind(t))[0] for t in d.passed]
+        drawn = parse_tile(d.drawn)
+        own = [parse_tile(t) for t in d.own_discards]
+        passed = [parse_tile(t) for t in d.passed]
         status = furiten(before, own, passed, state.since_riichi)
         furiten_reasons = tuple({"code": r.code, "params": r.params} for r in status.reasons)
         if has_yaku(before, drawn, tsumo=True, **flags):
@@ -291,7 +287,7 @@ def judge_decision(
                 defense = None
         ranked = ranked_facts(hand, context, played)
         rows = ranked.get("discards", [])
-        mine = next((r for r in rows if r["discard"] == _kind(played)), None)
+        mine = next((r for r in rows if r["discard"] == kind_text(played)), None)
         if mine is not None and rows:
             loss = round(max(0.0, rows[0].get("ev", 0.0) - mine.get("ev", 0.0)), 1)
         if mine is not None and rows and mine["discard"] != rows[0]["discard"]:
