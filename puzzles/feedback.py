@@ -1,6 +1,6 @@
 """What the puzzle page shows after an answer besides the exercise type's own explanation
 (:func:`puzzles.play.exercise_of`) and the tables of :mod:`tutor.exercises.tables`: the stored
-discard table marked, the hand's forms, the 2-step idea, the recorded game's choice and the
+hand's forms, the 2-step idea, the recorded game's choice and the
 table around the hand. Read from the stored analysis and context."""
 
 from __future__ import annotations
@@ -13,18 +13,11 @@ from django.utils.translation import gettext_lazy
 
 from tutor.engine.tiles import parse_tile, tile_str
 from tutor.exercises import tables
-from tutor.exercises.puzzles import DISCARD_KINDS
 from tutor.exercises.tables import DiscardRow
 from tutor.web.tile_names import tile_name
 
 from .models import Puzzle
 from .play import solution
-
-
-def discard_rows(puzzle: Puzzle, answer: Sequence[str] = ()) -> list[DiscardRow]:
-    """The stored discard table, best first, marking the right answer and the learner's."""
-    best = solution(puzzle) if puzzle.kind in DISCARD_KINDS else []
-    return tables.discard_rows(puzzle.analysis, best=best, answer=answer)
 
 
 def played_words(puzzle: Puzzle) -> str:

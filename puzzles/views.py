@@ -18,7 +18,7 @@ from django.contrib.auth.decorators import login_required
 from django.core import signing
 from django.core.exceptions import ValidationError
 from django.db import connection
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -27,7 +27,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from tutor.exercises import AnswerError, tables
-from tutor.exercises.puzzles import SHANTEN_CHOICES
+from tutor.exercises.puzzles import SHANTEN_CHOICES, DiscardPuzzle
 from tutor.web.engine_text import error_text, wait_shape_name
 from tutor.web.http import AuthenticatedHttpRequest, HtmxHttpRequest, wants_partial
 from tutor.web.text import validate_visible_text
@@ -78,13 +78,9 @@ def _difficulty(request: HtmxHttpRequest) -> str:
     return value if value in play.DIFFICULTY_OFFSETS else "same"
 
 
-def _kind(request: HtmxHttpRequest) -> str | None:
-    value = request.GET.get("kind") or None
-    return value if value in PuzzleKind.values else None
-
-
-def _posted_kind(request: HtmxHttpRequest) -> str | None:
-    value = request.POST.get("kind") or None
+def _kind(params: QueryDict) -> str | None:
+    """The stream's type filter in a query string or a form, if it names a kind of puzzle."""
+    value = params.get("kind") or None
     return value if value in PuzzleKind.values else None
 
 
@@ -101,7 +97,7 @@ def _remember(request: HtmxHttpRequest, puzzle_id: int) -> None:
 @require_GET
 def index(request: HtmxHttpRequest) -> HttpResponse:
     """The rated stream: go to the next puzzle near the player's rating."""
-    kind = _kind(request)
+    kind = _kind(request.GET)
     exclude = _seen(request) if not request.user.is_authenticated else []
     after = request.GET.get("after", "")
     if after.isdigit():
@@ -136,7 +132,7 @@ def _page_context(
         "push_fold_choices": push_fold.choices(puzzle),
         "palette": ("123456789m", "123456789p", "123456789s", "1234567z"),
         # The stream's type filter, carried through the answer to the "next" links.
-        "stream_kind": _kind(request) if request.method == "GET" else _posted_kind(request),
+        "stream_kind": _kind(request.GET if request.method == "GET" else request.POST),
         "kind_choices": PuzzleKind.choices,
         "player_rating": (
             play.player_rating(request.user)
@@ -203,7 +199,8 @@ def answer(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
     context = _page_context(request, puzzle, with_rating=False, daily=daily)
     if daily is not None:
         context.update(_daily_context(request, daily))
-    rows = feedback.discard_rows(puzzle, result.answer)
+    exercise = play.exercise_of(puzzle)
+    rows = exercise.rows(result.answer) if isinstance(exercise, DiscardPuzzle) else []
     many = puzzle.kind in (PuzzleKind.IMPROVE, PuzzleKind.WAITS)
     marks = tables.marked_answer(result.answer, result.solution) if many else []
     context.update(
@@ -216,7 +213,7 @@ def answer(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
         waits=tables.waits_accepted(puzzle.analysis),
         wait_rows=tables.wait_rows(puzzle.analysis),
         forms=feedback.hand_forms(puzzle) if puzzle.kind == PuzzleKind.SHANTEN else [],
-        explanation=play.exercise_of(puzzle).explanation(),
+        explanation=exercise.explanation(),
         # A wrong answer's reasons name the mistake (the exercise layer's verdict).
         mistakes=[] if result.correct or result.verdict is None else result.verdict.reasons,
         **_defense_context(puzzle, result.answer),

@@ -119,19 +119,14 @@ def detail(request: AuthenticatedHttpRequest, review_id: int) -> HttpResponse:
     context: dict[str, Any] = {"review": review}
     if review.status == ReviewStatus.DONE:
         context.update(_step(review, request.GET.get("d")))
-        context["mistakes"] = list(
-            review.decisions.filter(big_mistake=True).values_list("index", flat=True)
-        )
-        context["missed"] = list(
-            review.decisions.filter(data__missed__in=["tsumo", "ron"]).values_list(
-                "index", flat=True
-            )
-        )
-        context["risky"] = list(
-            review.decisions.filter(data__defense__deal_in_prone=True).values_list(
-                "index", flat=True
-            )
-        )
+
+        def indexes(**where: Any) -> list[int]:
+            """The decisions to link to: big mistakes, missed wins, risky pushes."""
+            return list(review.decisions.filter(**where).values_list("index", flat=True))
+
+        context["mistakes"] = indexes(big_mistake=True)
+        context["missed"] = indexes(data__missed__in=["tsumo", "ron"])
+        context["risky"] = indexes(data__defense__deal_in_prone=True)
         context["owner"] = review.owner_id == request.user.pk
         context["puzzles"] = review.decisions.filter(makes_puzzle=True).count()
     if wants_partial(request):

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from puzzles import feedback, play
+from puzzles import play
 from puzzles.models import PuzzleKind
 from tests.puzzles.play_factories import DISCARD_HAND, IMPROVE_HAND, WAITS_HAND, make_puzzle
 from tutor.exercises import tables
@@ -66,7 +66,7 @@ def test_each_wait_is_listed_with_its_own_shape(client):
 def test_the_discard_table_says_the_two_step_idea_in_words(client):
     puzzle = make_puzzle(hand=DISCARD_HAND, context=CONTEXT)
     html = answer(client, puzzle, ["1z"], **HTMX)
-    best = next(r for r in feedback.discard_rows(puzzle) if r.best)
+    best = next(r for r in play.exercise_of(puzzle).rows() if r.best)
     assert best.after_draw is not None and best.after_draw > 0
     assert (
         f"after a useful draw (and the best discard that follows) you keep about "
