@@ -98,6 +98,8 @@ class PuzzleExercise(Exercise[PuzzleAnswer]):
     kind: ClassVar[PuzzleKind]
     fields = ("hand", "analysis")
     required = ("hand", "analysis")
+    answer_widget: ClassVar[tuple[str, str]] = ("choices", "one")
+    """How the answer is given: the widget's kind and its ``select`` (one or many)."""
 
     def parse(self) -> None:
         # A hand mined from a game after a call shows its concealed tiles only (11, 8...).
@@ -154,6 +156,22 @@ class PuzzleExercise(Exercise[PuzzleAnswer]):
             False, self.mistakes(tuple(answer)), details=[explanation] if explanation else []
         )
 
+    def choices(self) -> list[Choice]:
+        """The answers a ``choices`` widget offers."""
+        return []
+
+    def widget(self, answer: PuzzleAnswer | None = None) -> Widget:
+        kind, select = self.answer_widget
+        return Widget(
+            kind,
+            notation=display(self.hand),
+            select=select,
+            value="tile",
+            name="answer",
+            choices=self.choices(),
+            checked=list(answer or ()),
+        )
+
     def explanation(self) -> str:
         """Why the solution is right, in a sentence or two built from the stored facts."""
         raise NotImplementedError
@@ -166,6 +184,8 @@ class PuzzleExercise(Exercise[PuzzleAnswer]):
 class _OneDiscard(PuzzleExercise):
     """A puzzle answered with one tile of the hand."""
 
+    answer_widget = ("tiles", "one")
+
     def _read_values(self, values: list[str]) -> PuzzleAnswer:
         answer = super()._read_values(values)
         if len(answer) != 1:
@@ -173,16 +193,6 @@ class _OneDiscard(PuzzleExercise):
         if parse_tile(answer[0]) not in set(self.hand.concealed_tiles()):
             raise AnswerError(_("You can only discard a tile from the hand."))
         return answer
-
-    def widget(self, answer: PuzzleAnswer | None = None) -> Widget:
-        return Widget(
-            "tiles",
-            notation=display(self.hand),
-            select="one",
-            value="tile",
-            name="answer",
-            checked=list(answer or ()),
-        )
 
 
 class DiscardPuzzle(_OneDiscard):
@@ -358,6 +368,8 @@ class EfficiencyPuzzle(DiscardPuzzle):
 class _ManyTiles(PuzzleExercise):
     """A puzzle answered with every tile kind of a set (its improving tiles, its waits)."""
 
+    answer_widget = ("palette", "many")
+
     def _stored(self) -> list[tables.AcceptedTile]:
         raise NotImplementedError
 
@@ -374,16 +386,6 @@ class _ManyTiles(PuzzleExercise):
         if extra:
             out.append(self._extra(names(parse_tile(t) for t in extra), len(extra)))
         return out
-
-    def widget(self, answer: PuzzleAnswer | None = None) -> Widget:
-        return Widget(
-            "palette",
-            notation=display(self.hand),
-            select="many",
-            value="tile",
-            name="answer",
-            checked=list(answer or ()),
-        )
 
 
 class ImprovePuzzle(_ManyTiles):
@@ -493,15 +495,8 @@ class ShantenPuzzle(PuzzleExercise):
         }
         return [text]
 
-    def widget(self, answer: PuzzleAnswer | None = None) -> Widget:
-        return Widget(
-            "choices",
-            notation=display(self.hand),
-            select="one",
-            name="answer",
-            choices=[Choice(str(n), _shanten_words(n)) for n in SHANTEN_CHOICES],
-            checked=list(answer or ()),
-        )
+    def choices(self) -> list[Choice]:
+        return [Choice(str(n), _shanten_words(n)) for n in SHANTEN_CHOICES]
 
 
 class DefensePuzzle(_OneDiscard):
@@ -602,15 +597,8 @@ class PushFoldPuzzle(PuzzleExercise):
             _("Pushing is worth about %(mine)s points here, against %(best)s for folding.") % values
         ]
 
-    def widget(self, answer: PuzzleAnswer | None = None) -> Widget:
-        return Widget(
-            "choices",
-            notation=display(self.hand),
-            select="one",
-            name="answer",
-            choices=[Choice(name, self.choice_label(name)) for name in self.ANSWERS],
-            checked=list(answer or ()),
-        )
+    def choices(self) -> list[Choice]:
+        return [Choice(name, self.choice_label(name)) for name in self.ANSWERS]
 
 
 PUZZLE_TYPES: dict[PuzzleKind, type[PuzzleExercise]] = {
