@@ -159,6 +159,14 @@ def names(kinds: Iterable[int]) -> str:
     return join_and(tile_name(k) for k in kinds)
 
 
+def palette(answer: object, shown: list[tuple[str, str]]) -> Widget:
+    """All 34 kinds to tick, those of ``answer`` (a set of tiles) ticked, below ``shown``."""
+    checked = [et.tile_str(k) for k in sorted(answer)] if isinstance(answer, frozenset) else []
+    return Widget(
+        "palette", notation=PALETTE, select="many", value="tile", checked=checked, shown=shown
+    )
+
+
 def _parse_tiles(value: Any, what: str) -> tuple[list[int], list[bool]]:
     if not isinstance(value, str) or not value.strip():
         raise ContentError(f"{what}: give tiles in mpsz notation, e.g. 123m55z")

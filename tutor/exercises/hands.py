@@ -21,7 +21,6 @@ from tutor.web.engine_text import wait_shape_phrase
 from tutor.web.tile_names import tile_name
 
 from .base import (
-    PALETTE,
     Choice,
     ContentError,
     EmptyAnswer,
@@ -36,6 +35,7 @@ from .base import (
     display,
     join_and,
     names,
+    palette,
     register,
 )
 from .facts import discard_row
@@ -241,17 +241,7 @@ class Dora(Exercise[frozenset[int] | int]):
 
     def widget(self, answer: frozenset[int] | int | None = None) -> Widget:
         if self.hand is None:
-            checked = (
-                [et.tile_str(k) for k in sorted(answer)] if isinstance(answer, frozenset) else []
-            )
-            return Widget(
-                "palette",
-                notation=PALETTE,
-                select="many",
-                value="tile",
-                checked=checked,
-                shown=self._shown(),
-            )
+            return palette(answer, self._shown())
         return Widget(
             "number",
             shown=[*self._shown(), (_("The hand"), display(self.hand))],
@@ -279,15 +269,7 @@ class _KindsForAHand(Exercise[frozenset[int]]):
         return picked
 
     def widget(self, answer: frozenset[int] | None = None) -> Widget:
-        checked = [et.tile_str(k) for k in sorted(answer)] if isinstance(answer, frozenset) else []
-        return Widget(
-            "palette",
-            notation=PALETTE,
-            select="many",
-            value="tile",
-            checked=checked,
-            shown=[(_("The hand"), display(self.hand))],
-        )
+        return palette(answer, [(_("The hand"), display(self.hand))])
 
 
 @register
