@@ -1019,8 +1019,20 @@ SAFEST = {**TABLE, "type": "safest_tile", "hand": "234m4m56p789p4s56s77z"}
             "Dragón rojo es un honor, pero solo hay 2 copias a la vista: el riichi",
         ),
         ("6s", "Nothing in the river protects six of bamboo.", "Nada en el río protege seis de"),
+        (
+            "9p",
+            "Nine of circles has some protection (the riichi player threw eight of circles early "
+            "(discard 5)), but less than the safest tile has.",
+            "Nueve de círculos tiene algo de protección (",
+        ),
     ],
-    ids=["suji-is-not-genbutsu", "half-suji", "honor-with-few-copies-seen", "bare-tile"],
+    ids=[
+        "suji-is-not-genbutsu",
+        "half-suji",
+        "honor-with-few-copies-seen",
+        "bare-tile",
+        "weaker-protection-is-not-none",
+    ],
 )
 def test_a_typical_safest_tile_mistake_is_named(tile, en, es):
     v = verdict(SAFEST, tile=tile)

@@ -177,6 +177,16 @@ class SafestTile(DefenseExercise[int]):
         )
 
 
+# What still protects a tile that is not the safest: saying "nothing protects it" would be false.
+WEAKER_PROTECTION = (
+    "passed_after_riichi",
+    "no_chance",
+    "one_chance",
+    "only_pair_waits",
+    "early_outside",
+)
+
+
 def _mistake(state: ed.DefenseState, tile: int) -> str:
     """Why a tile a learner took for safe is not the safest, naming the usual trap."""
     codes = {r.code: r for r in ed.reasons(state, tile)}
@@ -200,6 +210,11 @@ def _mistake(state: ed.DefenseState, tile: int) -> str:
             "%(tile)s is an honor, but only %(visible)s copies are in view: the riichi can still "
             "wait on it with a pair."
         ) % {"tile": tile_name(tile), "visible": codes["honor_visible"].params["visible"]}
+    weaker = [reason_text(r) for r in codes.values() if r.code in WEAKER_PROTECTION]
+    if weaker:
+        return _(
+            "%(tile)s has some protection (%(reasons)s), but less than the safest tile has."
+        ) % {"tile": tile_name(tile), "reasons": "; ".join(weaker)}
     return _("Nothing in the river protects %(tile)s.") % {"tile": tile_name(tile)}
 
 
