@@ -24,6 +24,7 @@ from .yaku_positions import YAKU_FAMILIES
 
 if TYPE_CHECKING:
     from .defense import DefenseState
+    from .scoring import ScoreResult
 
 SEATS: tuple[str, ...] = ("east", "south", "west", "north")
 
@@ -572,10 +573,33 @@ def _number_win(
     return _notation(counts), rng.choice([k for k in range(NUM_KINDS) if counts[k]])
 
 
-def _first_yaku_ron(rng: random.Random, pinfu: bool, tanyao: bool | None = None) -> dict[str, str]:
+def _scored(
+    hand: str, win: Tile, *, tsumo: bool, riichi: bool, seat_wind: int = 28
+) -> ScoreResult | None:
+    """The engine's score of ``hand`` (14 tiles, notation) won on ``win`` by a player of
+    ``seat_wind`` in an East round, ``None`` when the engine refuses it (no yaku, not a
+    winning hand): the test each winning-hand family draws again on. It draws nothing from
+    the families' random generator, so their seeded positions stay the same.
+
+    >>> _scored("234567m23455p678s", 12, tsumo=False, riichi=True).han
+    3
+    >>> _scored("123m456p789s222s99p", 17, tsumo=False, riichi=False) is None
+    True
+    """
     from .hand import parse_hand
     from .scoring import ScoringError, score, situation_from_hand
 
+    try:
+        return score(
+            situation_from_hand(
+                parse_hand(hand), win, tsumo=tsumo, riichi=riichi, seat_wind=seat_wind
+            )
+        )
+    except ScoringError:
+        return None
+
+
+def _first_yaku_ron(rng: random.Random, pinfu: bool, tanyao: bool | None = None) -> dict[str, str]:
     if tanyao is None:
         tanyao = rng.random() < 0.5
     while True:
@@ -583,11 +607,8 @@ def _first_yaku_ron(rng: random.Random, pinfu: bool, tanyao: bool | None = None)
         if drawn is None:
             continue
         hand, win = drawn
-        try:
-            result = score(
-                situation_from_hand(parse_hand(hand), win, tsumo=False, riichi=True, seat_wind=28)
-            )
-        except ScoringError:
+        result = _scored(hand, win, tsumo=False, riichi=True)
+        if result is None:
             continue
         keys = {y.key for y in result.yaku}
         if keys <= FIRST_YAKU and ("pinfu" in keys, "tanyao" in keys) == (pinfu, tanyao):
@@ -625,9 +646,6 @@ def _concealed_triplets_ron(rng: random.Random) -> dict[str, str]:
     """A closed hand won by ron after riichi (South, East round) holding one or two concealed
     triplets, its other sets sequences and its pair a plain number tile: the winning tile
     completes a sequence, so each triplet stays concealed."""
-    from .hand import parse_hand
-    from .scoring import ScoringError, score, situation_from_hand
-
     while True:
         counts = [0] * NUM_KINDS
         triplets = rng.sample(range(NUM_KINDS), rng.randint(1, 2))
@@ -650,11 +668,7 @@ def _concealed_triplets_ron(rng: random.Random) -> dict[str, str]:
             continue
         win = rng.choice(free)
         hand = _notation(counts)
-        try:
-            score(
-                situation_from_hand(parse_hand(hand), win, tsumo=False, riichi=True, seat_wind=28)
-            )
-        except ScoringError:
+        if _scored(hand, win, tsumo=False, riichi=True) is None:
             continue
         return {"hand": hand, "win_tile": tile_str(win)}
 
@@ -666,20 +680,14 @@ def _closed_win(
     all in ``allowed`` and include ``must`` (when given): half its sets or more are sequences,
     the others triplets, so pinfu, tanyao and the shape yaku come and go and are filtered by
     the engine's own score."""
-    from .hand import parse_hand
-    from .scoring import ScoringError, score, situation_from_hand
-
     while True:
         simples = rng.random() < 0.5
         drawn = _number_win(rng, range(1, 8) if simples else range(9), sequences_only=False)
         if drawn is None:
             continue
         hand, win = drawn
-        try:
-            result = score(
-                situation_from_hand(parse_hand(hand), win, tsumo=tsumo, riichi=riichi, seat_wind=28)
-            )
-        except ScoringError:
+        result = _scored(hand, win, tsumo=tsumo, riichi=riichi)
+        if result is None:
             continue
         keys = {y.key for y in result.yaku}
         if keys <= allowed and (not must or must in keys):
@@ -1480,9 +1488,6 @@ def _fu_win(
 ) -> dict[str, str]:
     """A winning hand from ``build`` (concealed counts and the called sets' notation), won on one of its concealed tiles by a South player in an East round, whose fu
     lines (``code`` → ``(fu, params)`` of each line) ``accept`` takes."""
-    from .hand import parse_hand
-    from .scoring import ScoringError, score, situation_from_hand
-
     while True:
         built = build(rng)
         if built is None:
@@ -1490,11 +1495,8 @@ def _fu_win(
         counts, melds = built
         hand = (_notation(counts) + " " + melds).strip()
         win = rng.choice([k for k in range(NUM_KINDS) if counts[k]])
-        try:
-            result = score(
-                situation_from_hand(parse_hand(hand), win, tsumo=tsumo, riichi=riichi, seat_wind=28)
-            )
-        except ScoringError:
+        result = _scored(hand, win, tsumo=tsumo, riichi=riichi)
+        if result is None:
             continue
         lines: dict[str, list[tuple[int, Mapping[str, object]]]] = {}
         for line in result.fu_lines:
@@ -1889,9 +1891,6 @@ FLUSH_YAKU = frozenset({"riichi", "chinitsu", "pinfu", "iipeikou"})
 def _dealer_flush_baiman(rng: random.Random) -> dict[str, str]:
     """A closed full flush (chinitsu) of the dealer, won by ron after riichi, whose yaku are
     exactly riichi, pinfu, iipeikou and chinitsu: 9 han, a baiman, without dora."""
-    from .hand import parse_hand
-    from .scoring import ScoringError, score, situation_from_hand
-
     while True:
         suit = rng.randrange(3) * 9
         counts = [0] * NUM_KINDS
@@ -1908,11 +1907,8 @@ def _dealer_flush_baiman(rng: random.Random) -> dict[str, str]:
             continue
         hand = _notation(counts)
         win = rng.choice([k for k in range(NUM_KINDS) if counts[k]])
-        try:
-            result = score(
-                situation_from_hand(parse_hand(hand), win, tsumo=False, riichi=True, seat_wind=27)
-            )
-        except ScoringError:
+        result = _scored(hand, win, tsumo=False, riichi=True, seat_wind=27)
+        if result is None:
             continue
         keys = {y.key for y in result.yaku}
         if keys == FLUSH_YAKU and result.han == 9:
