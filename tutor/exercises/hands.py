@@ -15,6 +15,7 @@ from tutor.engine import tiles as et
 from tutor.engine.analysis import DiscardOption, Ukeire, clear_margin, discard_analysis, ukeire
 from tutor.engine.furiten import FuritenStatus
 from tutor.engine.hand import Hand
+from tutor.engine.near_tiles import other_end, run_it_lengthens, touches, wraps_around
 from tutor.engine.shanten import shanten, shanten_chiitoitsu, shanten_kokushi, shanten_standard
 from tutor.engine.waits import WaitShape, wait_pattern, wait_shapes
 from tutor.web.engine_text import wait_shape_phrase
@@ -307,7 +308,7 @@ class Waits(_KindsForAHand):
                     )
                     % {"tile": tile_name(k)}
                 )
-            elif _wraps_around(self.hand.concealed, k):
+            elif wraps_around(self.hand.concealed, k):
                 reasons.append(
                     _(
                         "%(tile)s does not complete this hand: numbers do not wrap around, so "
@@ -447,17 +448,6 @@ class Shanten(Exercise[int]):
         )
 
 
-def _wraps_around(counts: Any, k: int) -> bool:
-    """Whether ``k`` would only fit the hand if numbers wrapped round (8-9 + 1, 1-2 + 9)."""
-    if k >= 27:
-        return False
-    base, n = k - k % 9, k % 9
-    return bool(
-        (n == 0 and counts[base + 7] and counts[base + 8])
-        or (n == 8 and counts[base] and counts[base + 1])
-    )
-
-
 def _ukeire(hand: Hand) -> Ukeire:
     """The engine's accepted tiles of a 13-tile hand, counting the copies in sight in it."""
     return ukeire(
@@ -524,7 +514,7 @@ class Improve(_KindsForAHand):
                 slips.append(self._useless(k, u.shanten))
         missed = right - answer
         for k in sorted(missed):
-            other = _other_end(self.hand.concealed, k, answer & right)
+            other = other_end(self.hand.concealed, k, answer & right)
             if other is not None:
                 low = min(k, other) + 1
                 slips.append(
@@ -571,12 +561,12 @@ class Improve(_KindsForAHand):
         ) % {"n": shanten}
         if shanten == 0:
             steps = _("the hand stays tenpai without winning")
-        if not _touches(counts, k):
+        if not touches(counts, k):
             return _(
                 "%(tile)s touches none of your tiles (no copy, no neighbour within two): drawn, "
                 "it is one more loose tile, and %(steps)s."
             ) % {"tile": tile_name(k), "steps": steps}
-        run = _run_it_lengthens(counts, k)
+        run = run_it_lengthens(counts, k)
         if run is not None:
             return _(
                 "%(tile)s only lengthens %(run)s, a set that is already complete: it makes no new "
@@ -586,48 +576,6 @@ class Improve(_KindsForAHand):
             "tile": tile_name(k),
             "steps": steps,
         }
-
-
-def _touches(counts: Any, k: int) -> bool:
-    """Whether the hand holds ``k`` or, for a number tile, a tile of its suit within two."""
-    if counts[k]:
-        return True
-    if k >= 27:
-        return False
-    base = k - k % 9
-    return any(counts[t] for t in range(max(base, k - 2), min(base + 9, k + 3)))
-
-
-def _run_it_lengthens(counts: Any, k: int) -> list[int] | None:
-    """The run of three ``k`` would only extend at one end (5m beside a lone 234m), when no
-    other tile of the hand lies within two of ``k``: the slip of counting a finished set as a
-    partial one."""
-    if k >= 27 or counts[k]:
-        return None
-    base = k - k % 9
-    for start in (k + 1, k - 3):
-        if not (base <= start and start + 2 < base + 9):
-            continue
-        run = [start, start + 1, start + 2]
-        if not all(counts[t] == 1 for t in run):
-            continue
-        near = [t for t in range(max(base, k - 2), min(base + 9, k + 3)) if t != k and t not in run]
-        if not any(counts[t] for t in near):
-            return run
-    return None
-
-
-def _other_end(counts: Any, missed: int, picked: frozenset[int]) -> int | None:
-    """The picked tile at the other end of a two-sided partial set (3-4 waiting on 2 and 5)
-    whose end ``missed`` the learner left out, if there is one."""
-    if missed >= 27:
-        return None
-    base = missed - missed % 9
-    for low, other in ((missed + 1, missed + 3), (missed - 2, missed - 3)):
-        inside = base <= min(low, other) and max(low + 1, other) < base + 9
-        if inside and counts[low] and counts[low + 1] and other in picked:
-            return other
-    return None
 
 
 # --- furiten ------------------------------------------------------------------------------
