@@ -7,13 +7,8 @@ Everything is reproducible from a seed. Candidate ``i`` of a chunk with seed ``s
 ``random.Random(candidate_seed(s, i))`` and that candidate seed is stored on the puzzle, so
 ``deal_candidate(kind, theme, puzzle.seed)`` deals the same position again.
 
-**Dealing** (:func:`deal_candidate`) mixes three samplers:
-
-* a *random deal*: the first tiles of a shuffled 136-tile wall;
-* *near-tenpai* sampling: a complete hand of four sets and a pair built from the wall, from
-  which a few tiles are swapped for random wall tiles (each swap costs at most one shanten);
-* *one suit*: the same two samplers restricted to the 36 tiles of one suit (the multi-wait
-  shapes of a flush).
+**Dealing** (:func:`deal_candidate`) mixes the three samplers of :mod:`tutor.engine.deal`
+(a random deal, near-tenpai, one suit).
 
 What-to-discard candidates also get a table around them: the round and seat winds, a turn,
 every seat's discards so far and a dora indicator, all taken from the same wall. The accepted
@@ -64,7 +59,6 @@ import time
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import permutations
 from typing import Any
 
 from puzzles import starting
@@ -75,8 +69,9 @@ from tutor.engine.analysis import (
     tenpai_info,
     ukeire,
 )
+from tutor.engine.deal import canonical_form, deal_hand, draw_tiles, is_one_suit
 from tutor.engine.hand import Hand, parse_hand
-from tutor.engine.shanten import shanten, shanten_chiitoitsu, shanten_kokushi, shanten_standard
+from tutor.engine.shanten import shanten, shanten_forms
 from tutor.engine.tiles import (
     NUM_KINDS,
     Counts,
@@ -192,8 +187,6 @@ def candidate_seed(seed: int, index: int) -> int:
 
 # --- dealing ---------------------------------------------------------------------------------
 
-_SUIT_KINDS = (tuple(range(0, 9)), tuple(range(9, 18)), tuple(range(18, 27)))
-
 
 @dataclass(frozen=True)
 class Candidate:
@@ -229,75 +222,6 @@ class Candidate:
         )
 
 
-def _complete_hand(rng: random.Random, pool: list[int], kinds: Sequence[int]) -> list[int] | None:
-    """Four sets and a pair drawn from ``pool`` (counts per kind), or None if it got stuck."""
-    tiles: list[int] = []
-    pair_choices = [k for k in kinds if pool[k] >= 2]
-    if not pair_choices:
-        return None
-    pair = rng.choice(pair_choices)
-    pool[pair] -= 2
-    tiles += [pair, pair]
-    suited = [k for k in kinds if k < 27 and k % 9 <= 6]
-    for _ in range(4):
-        for _attempt in range(20):
-            if rng.random() < 0.3 or not suited:
-                k = rng.choice(kinds)
-                if pool[k] >= 3:
-                    pool[k] -= 3
-                    tiles += [k, k, k]
-                    break
-            else:
-                k = rng.choice(suited)
-                if pool[k] and pool[k + 1] and pool[k + 2]:
-                    for t in (k, k + 1, k + 2):
-                        pool[t] -= 1
-                    tiles += [k, k + 1, k + 2]
-                    break
-        else:
-            return None
-    return tiles
-
-
-def _draw(rng: random.Random, pool: list[int], kinds: Sequence[int], n: int) -> list[int]:
-    """Take ``n`` random tiles (weighted by copies left) out of ``pool``."""
-    bag = [k for k in kinds for _ in range(pool[k])]
-    taken = rng.sample(bag, n)
-    for k in taken:
-        pool[k] -= 1
-    return taken
-
-
-def _deal_hand(
-    rng: random.Random, size: int, sampler: str, swaps: int
-) -> tuple[list[int], list[int]]:
-    """A hand of ``size`` tiles and the pool (counts) of the tiles left in the wall."""
-    kinds: Sequence[int] = range(NUM_KINDS)
-    if sampler == "one-suit":
-        kinds = rng.choice(_SUIT_KINDS)
-    while True:
-        pool = [0] * NUM_KINDS
-        for k in kinds:
-            pool[k] = 4
-        if sampler == "random-deal":
-            return _draw(rng, pool, kinds, size), pool
-        tiles = _complete_hand(rng, pool, kinds)
-        if tiles is None:
-            continue
-        rng.shuffle(tiles)
-        removed = 14 - size + swaps
-        for k in tiles[:removed]:
-            pool[k] += 1
-        tiles = tiles[removed:]
-        tiles += _draw(rng, pool, kinds, swaps)
-        # Tiles outside the suit stay available for the table (discards, dora indicator).
-        if sampler == "one-suit":
-            for k in range(NUM_KINDS):
-                if k not in kinds:
-                    pool[k] = 4
-        return tiles, pool
-
-
 def _table_context(rng: random.Random, pool: list[int]) -> tuple[dict[str, Any], list[int]]:
     """Winds, turn, discards of every seat and a dora indicator, taken from ``pool``."""
     turn = rng.randint(3, 12)
@@ -308,10 +232,10 @@ def _table_context(rng: random.Random, pool: list[int]) -> tuple[dict[str, Any],
     for s in range(4):
         # Seats before ours in turn order have already discarded this turn.
         n = turn - 1 if s >= seat else turn
-        river = _draw(rng, pool, range(NUM_KINDS), n)
+        river = draw_tiles(rng, pool, range(NUM_KINDS), n)
         seen += river
         discards.append("".join(tile_str(t) for t in river))
-    (indicator,) = _draw(rng, pool, range(NUM_KINDS), 1)
+    (indicator,) = draw_tiles(rng, pool, range(NUM_KINDS), 1)
     seen.append(indicator)
     context = {
         "seat": seat,
@@ -345,21 +269,21 @@ def deal_candidate(kind: str, theme: str, seed: int) -> Candidate:
     rng = random.Random(seed)
     sampler = _sampler_for(rng, theme)
     if kind in (Kind.DISCARD, Kind.EFFICIENCY):
-        tiles, pool = _deal_hand(rng, 14, sampler, rng.choice((1, 2, 2, 3, 3, 3)))
+        tiles, pool = deal_hand(rng, 14, sampler, rng.choice((1, 2, 2, 3, 3, 3)))
         context, table = _table_context(rng, pool)
         seen = tiles + table
     elif kind == Kind.WAITS:
         if sampler == "random-deal":
             sampler = "near-tenpai"
-        tiles, _pool = _deal_hand(rng, 13, sampler, 0)
+        tiles, _pool = deal_hand(rng, 13, sampler, 0)
         context, seen = {}, tiles
     elif kind == Kind.IMPROVE:
         if sampler == "random-deal":
             sampler = "near-tenpai"
-        tiles, _pool = _deal_hand(rng, 13, sampler, rng.choice((1, 2, 2)))
+        tiles, _pool = deal_hand(rng, 13, sampler, rng.choice((1, 2, 2)))
         context, seen = {}, tiles
     else:
-        tiles, _pool = _deal_hand(rng, 13, sampler, rng.choice((0, 1, 2, 3)))
+        tiles, _pool = deal_hand(rng, 13, sampler, rng.choice((0, 1, 2, 3)))
         context, seen = {}, tiles
     counts = [0] * NUM_KINDS
     for t in tiles:
@@ -372,19 +296,10 @@ def deal_candidate(kind: str, theme: str, seed: int) -> Candidate:
 
 # --- canonical form ---------------------------------------------------------------------------
 
-_SUIT_PERMUTATIONS = tuple(permutations(range(3)))
-
-
-def _permute(counts: Sequence[int], perm: Sequence[int]) -> tuple[int, ...]:
-    out = list(counts)
-    for suit, target in enumerate(perm):
-        out[9 * target : 9 * target + 9] = counts[9 * suit : 9 * suit + 9]
-    return tuple(out)
-
 
 def canonical_key(kind: str, counts: Sequence[int], visible: Sequence[int] | None = None) -> str:
     """The kind, the hand and the other visible tiles with the suits renamed to the smallest
-    notation among the six ways of permuting m, p and s. Two positions that differ only by
+    notation (:func:`tutor.engine.deal.canonical_form`). Two positions that differ only by
     the names of their suits have the same key; honors are never renamed.
 
     ``visible`` counts the tiles seen besides the hand (discards, dora indicator), which change
@@ -395,29 +310,8 @@ def canonical_key(kind: str, counts: Sequence[int], visible: Sequence[int] | Non
     >>> a == canonical_key("waits", to_counts(parse_tiles("1112345678999s"))), a
     (True, 'waits:1112345678999m|')
     """
-    vis = tuple(visible) if visible is not None else (0,) * NUM_KINDS
-    best: tuple[str, str] | None = None
-    for perm in _SUIT_PERMUTATIONS:
-        form = (
-            tiles_str(counts_to_tiles(_permute(counts, perm))),
-            tiles_str(counts_to_tiles(_permute(vis, perm))),
-        )
-        if best is None or form < best:
-            best = form
-    assert best is not None
-    return f"{kind}:{best[0]}|{best[1]}"
-
-
-# --- the engine's analysis as JSON --------------------------------------------------------------
-
-
-def forms(counts: Counts) -> dict[str, int]:
-    """Shanten of each hand form."""
-    return {
-        "standard": shanten_standard(counts),
-        "seven_pairs": shanten_chiitoitsu(counts),
-        "thirteen_orphans": shanten_kokushi(counts),
-    }
+    hand, seen = canonical_form(counts, visible)
+    return f"{kind}:{hand}|{seen}"
 
 
 # --- difficulty, themes and acceptance ----------------------------------------------------------
@@ -438,11 +332,6 @@ def _discard_theme(tile: int) -> str:
     if is_honor(tile):
         return "honor-discard"
     return "terminal-discard" if is_terminal(tile) else "middle-discard"
-
-
-def _one_suit(counts: Sequence[int]) -> bool:
-    suits = {t // 9 for t in range(NUM_KINDS) if counts[t] and t < 27}
-    return len(suits) == 1 and not any(counts[27:])
 
 
 @dataclass(frozen=True)
@@ -584,7 +473,7 @@ def judge_by_value(hand: Hand, table: TableContext) -> ValueJudgement | Rejected
         "shanten": before,
         "answer": best["discard"],
         "discards": rows,
-        "forms": forms(counts) if not melds else {},
+        "forms": shanten_forms(counts) if not melds else {},
         "margin": {
             "reason": "ev" if best["ev"] > 0 else "win_rate",
             "best": best["ev"] if best["ev"] > 0 else best["win_rate"],
@@ -661,7 +550,7 @@ def _evaluate_efficiency(c: Candidate) -> Generated | Rejected:
     best, second = ranked[0], ranked[1]
     best_tile = parse_tile(best["discard"])
     themes = set()
-    if _one_suit(c.counts):
+    if is_one_suit(c.counts):
         themes.add("one-suit")
     themes.add({0: "tenpai", 1: "iishanten"}.get(best["shanten"], "early-hand"))
     if margin.reason == MarginReason.TWO_STEP:
@@ -673,7 +562,7 @@ def _evaluate_efficiency(c: Candidate) -> Generated | Rejected:
         themes.add("dead-tiles")
     after = list(c.counts)
     after[best_tile] -= 1
-    after_forms = forms(tuple(after))
+    after_forms = shanten_forms(tuple(after))
     if after_forms["seven_pairs"] < after_forms["standard"]:
         themes.add("seven-pairs")
     # Hard: a narrow margin, a 2-step decision, many discards keeping the shanten, early hands.
@@ -695,7 +584,7 @@ def _evaluate_efficiency(c: Candidate) -> Generated | Rejected:
         "shanten": before,
         "answer": best["discard"],
         "discards": [best] + sorted((r for r in every_row if r is not best), key=_speed),
-        "forms": forms(c.counts),
+        "forms": shanten_forms(c.counts),
         "margin": margin.as_dict(),
         "difficulty": difficulty,
     }
@@ -710,9 +599,9 @@ def _evaluate_improve(c: Candidate) -> Generated | Rejected:
     if not 2 <= len(accepted) <= 12:
         return Rejected("improve: too few or too many improving kinds")
     themes = {"near-tenpai" if now == 1 else "early-hand"}
-    if _one_suit(c.counts):
+    if is_one_suit(c.counts):
         themes.add("one-suit")
-    kinds_forms = forms(c.counts)
+    kinds_forms = shanten_forms(c.counts)
     if kinds_forms["seven_pairs"] <= kinds_forms["standard"]:
         themes.add("seven-pairs")
     difficulty = _clamp(1 + (len(accepted) - 2) // 2 + (now - 1))
@@ -736,7 +625,7 @@ def _evaluate_waits(c: Candidate) -> Generated | Rejected:
         return Rejected("waits: no live wait")
     waits = waits_json(info)
     themes = {f"wait-{info.pattern.value.replace('_', '-')}"}
-    if _one_suit(c.counts):
+    if is_one_suit(c.counts):
         themes.add("one-suit")
     n = len(waits)
     if n >= 3:
@@ -753,7 +642,7 @@ def _evaluate_waits(c: Candidate) -> Generated | Rejected:
         "wait_pattern": info.pattern.value,
         "wait_shapes": sorted({shape for w in waits for shape in w["shapes"]}),
         "live": info.live,
-        "forms": forms(c.counts),
+        "forms": shanten_forms(c.counts),
         "difficulty": difficulty,
     }
     return c.accept(Kind.WAITS, analysis, themes, difficulty)
@@ -763,11 +652,11 @@ def _evaluate_shanten(c: Candidate) -> Generated | Rejected:
     now = shanten(c.counts)
     if not 0 <= now <= 4:
         return Rejected("shanten: out of range")
-    hand_forms = forms(c.counts)
+    hand_forms = shanten_forms(c.counts)
     themes = {"tenpai"} if now == 0 else ({"near-tenpai"} if now == 1 else {"early-hand"})
     if hand_forms["seven_pairs"] < hand_forms["standard"]:
         themes.add("seven-pairs")
-    if _one_suit(c.counts):
+    if is_one_suit(c.counts):
         themes.add("one-suit")
     difficulty = _clamp(1 + now + (1 if "seven-pairs" in themes or "one-suit" in themes else 0))
     analysis: Analysis = {

@@ -16,6 +16,7 @@ from puzzles.generation import (
     split_count,
 )
 from tutor.engine.analysis import clear_margin, discard_analysis, tenpai_info
+from tutor.engine.deal import permute_suits
 from tutor.engine.shanten import shanten
 from tutor.engine.tiles import parse_tiles, tile_str, to_counts
 
@@ -300,8 +301,8 @@ def test_every_theme_a_kind_produces_is_declared_for_it(kind: str) -> None:
 def test_any_renaming_of_the_suits_keeps_the_canonical_key(seed: int, perm: list[int]) -> None:
     c = deal_candidate("discard", "", seed)
     visible = [s - h for s, h in zip(c.seen, c.counts, strict=True)]
-    renamed = generation._permute(c.counts, perm)
-    renamed_visible = generation._permute(visible, perm)
+    renamed = permute_suits(c.counts, perm)
+    renamed_visible = permute_suits(visible, perm)
     assert canonical_key("discard", renamed, renamed_visible) == canonical_key(
         "discard", c.counts, visible
     )

@@ -58,6 +58,7 @@ __all__ = [
     "shanten_standard",
     "shanten_chiitoitsu",
     "shanten_kokushi",
+    "shanten_forms",
     "shanten_batch",
     "suit_table",
     "honor_table",
@@ -475,6 +476,21 @@ def shanten_kokushi(counts: Sequence[int]) -> int:
     """
     check_shanten_size(counts, 0)
     return _kokushi_unchecked(counts)
+
+
+def shanten_forms(counts: Sequence[int]) -> dict[str, int]:
+    """The shanten of a closed hand toward each hand form, keyed by the form's name
+    (:class:`tutor.engine.shapes.HandForm`'s values).
+
+    >>> from tutor.engine.tiles import parse_tiles, to_counts
+    >>> shanten_forms(to_counts(parse_tiles("1133557799m1133p")))
+    {'standard': 3, 'seven_pairs': -1, 'thirteen_orphans': 9}
+    """
+    return {
+        "standard": shanten_standard(counts),
+        "seven_pairs": shanten_chiitoitsu(counts),
+        "thirteen_orphans": shanten_kokushi(counts),
+    }
 
 
 def shanten(counts: Sequence[int], melds: int = 0, *, held: Sequence[int] | None = None) -> int:
