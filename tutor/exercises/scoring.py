@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from tutor.engine.scoring import (
     TENHOU_NAMES,
@@ -19,6 +19,7 @@ from tutor.engine.scoring import (
     ScoringError,
     score,
 )
+from tutor.engine.scoring.fu_slips import FuSlipCode, fu_culprit, fu_slip
 from tutor.engine.scoring.score import YAKU_KEYS
 from tutor.engine.scoring.situation import situation_from_hand
 from tutor.web.engine_text import yaku_name
@@ -473,77 +474,49 @@ def base_line(result: ScoreResult) -> str:
     }
 
 
+_FU_SLIPS = {
+    FuSlipCode.SEVEN_PAIRS: gettext_lazy(
+        "Seven pairs are always 25 fu: the hand has no sets or wait to count, and the 25 "
+        "is never rounded."
+    ),
+    FuSlipCode.NOT_ROUNDED: gettext_lazy(
+        "You added the fu up to %(raw)s but did not round: fu are rounded up to the next "
+        "ten, so %(raw)s becomes %(fu)s."
+    ),
+    FuSlipCode.ROUNDED_DOWN: gettext_lazy(
+        "You rounded %(raw)s down. Fu are always rounded up to the next ten: %(fu)s."
+    ),
+    FuSlipCode.CLOSED_RON_OPEN: gettext_lazy(
+        "You added the 10 fu for a closed ron, but this hand is open: an open hand never gets them."
+    ),
+    FuSlipCode.PINFU_TSUMO: gettext_lazy(
+        "A pinfu hand won by tsumo is 20 fu flat: it does not add the 2 fu for tsumo."
+    ),
+    FuSlipCode.RON_SET_CONCEALED: gettext_lazy(
+        "You counted %(tiles)s as concealed, but it was completed by the ron: it is "
+        "scored as an open set."
+    ),
+    FuSlipCode.GUEST_WIND_PAIR: gettext_lazy(
+        "You counted 2 fu for the pair of %(tile)s, but that wind is neither your seat "
+        "wind nor the round wind: the pair is worth nothing."
+    ),
+    FuSlipCode.WAIT_LEFT_OUT: gettext_lazy("You left out the 2 fu for the wait: %(line)s."),
+}
+"""The wording of each slip :func:`tutor.engine.scoring.fu_slips.fu_slip` recognises."""
+
+
 def fu_mistake(result: ScoreResult, typed: int, open_hand: bool) -> str:
-    """The slip behind a wrong fu total, recognised from the engine's fu lines, or ``""``."""
-    lines = result.fu_lines
-    codes = {line.code for line in lines}
-    if "chiitoitsu" in codes:
-        return _(
-            "Seven pairs are always 25 fu: the hand has no sets or wait to count, and the 25 "
-            "is never rounded."
-        )
-    if codes & {"chiitoitsu", "kokushi"}:
+    """The slip behind a wrong fu total, in the learner's language, or ``""``."""
+    slip = fu_slip(result, typed, open_hand)
+    if slip is None:
         return ""
-    raw = sum(line.fu for line in lines if line.code != "rounding")
-
-    def rounded(n: int) -> int:
-        return -(-n // 10) * 10
-
-    if typed == raw and raw != result.fu:
-        return _(
-            "You added the fu up to %(raw)s but did not round: fu are rounded up to the next "
-            "ten, so %(raw)s becomes %(fu)s."
-        ) % {"raw": raw, "fu": result.fu}
-    if typed == raw // 10 * 10 and raw % 10:
-        return _("You rounded %(raw)s down. Fu are always rounded up to the next ten: %(fu)s.") % {
-            "raw": raw,
-            "fu": result.fu,
-        }
-    if open_hand and "closed_ron" not in codes and typed == rounded(raw + 10):
-        return _(
-            "You added the 10 fu for a closed ron, but this hand is open: an open hand never "
-            "gets them."
-        )
-    if "pinfu_tsumo" in codes and typed == 30:
-        return _("A pinfu hand won by tsumo is 20 fu flat: it does not add the 2 fu for tsumo.")
-    culprit = fu_culprit(result, typed)
-    if culprit is None:
-        return ""
-    line, _tile = culprit
-    p = line.params
-    if line.code == "set":
-        return _(
-            "You counted %(tiles)s as concealed, but it was completed by the ron: it is "
-            "scored as an open set."
-        ) % {"tiles": _inline_tile(str(p["tile"])[0] * 3 + str(p["tile"])[1])}
-    if line.code == "pair":
-        return _(
-            "You counted 2 fu for the pair of %(tile)s, but that wind is neither your seat "
-            "wind nor the round wind: the pair is worth nothing."
-        ) % {"tile": _inline_tile(str(p["tile"]))}
-    return _("You left out the 2 fu for the wait: %(line)s.") % {"line": fu_line_text(line)}
-
-
-def fu_culprit(result: ScoreResult, typed: int) -> tuple[FuLine, str] | None:
-    """The fu line (and its tile, to mark on the hand) that a wrong total miscounted: a
-    ron-completed triplet counted concealed, a guest-wind pair given 2 fu, a wait left out."""
-    lines = result.fu_lines
-    raw = sum(line.fu for line in lines if line.code != "rounding")
-
-    def rounded(n: int) -> int:
-        return -(-n // 10) * 10
-
-    for line in lines:
-        p = line.params
-        tile = str(p.get("tile", ""))
-        if line.code == "set" and p.get("state") == "ron_open" and typed == rounded(raw + line.fu):
-            return line, tile
-        guest_wind = line.code == "pair" and not p.get("role") and tile.endswith("z")
-        if guest_wind and typed == rounded(raw + 2):
-            return line, tile
-        if line.code == "wait" and line.fu and typed == rounded(raw - line.fu):
-            return line, tile
-    return None
+    params: dict[str, object] = {"raw": slip.raw, "fu": result.fu}
+    if slip.line is not None:
+        tile = str(slip.line.params.get("tile", ""))
+        params["tile"] = _inline_tile(tile)
+        params["tiles"] = _inline_tile(tile[:1] * 3 + tile[1:]) if tile else ""
+        params["line"] = fu_line_text(slip.line)
+    return str(_FU_SLIPS[slip.code]) % params
 
 
 def _points(n: int) -> str:
@@ -608,7 +581,7 @@ class Fu(_Winning[int]):
                 )
             mistake = text % {"typed": answer}
         # The tile of the miscounted set, pair or wait is marked on the hand above.
-        mark = culprit[1] if culprit else ""
+        mark = str(culprit.params.get("tile", "")) if culprit else ""
         return Verdict(False, [mistake], details=working, mark=mark)
 
     def widget(self, answer: int | None = None) -> Widget:
