@@ -32,12 +32,12 @@ from puzzles.mining import mine_decision, table_context
 from tutor.engine import defense as ed
 from tutor.engine.analysis import discard_analysis
 from tutor.engine.defense_puzzle import defense_positions
-from tutor.engine.furiten import furiten, is_winning_tile
+from tutor.engine.furiten import furiten
 from tutor.engine.gamelog.events import Game
 from tutor.engine.gamelog.replay import Decision, replay_game
 from tutor.engine.hand import Hand
+from tutor.engine.let_go import before_draw, win_let_go
 from tutor.engine.push_fold import push_or_fold
-from tutor.engine.scoring.score import has_yaku
 from tutor.engine.tiles import parse_tile, tile_str
 from tutor.engine.value import Ranking, TableContext, decision_from_json, rank_discards
 from tutor.exercises import facts
@@ -165,15 +165,6 @@ def ranked_facts(hand: Hand, context: TableContext, played: str) -> Analysis:
     return facts.from_json(facts.to_json({"discards": shown, "answer": rows[0]["discard"]}))
 
 
-def _before_draw(hand: Hand, drawn: str) -> Hand:
-    counts = list(hand.concealed)
-    counts[parse_tile(drawn)] -= 1
-    red = list(hand.red)
-    if drawn[0] == "0":
-        red["mps".index(drawn[1])] -= 1
-    return Hand.from_counts(counts, melds=hand.melds, red=(red[0], red[1], red[2]), sizes=(13,))
-
-
 @dataclass
 class _SeatState:
     """What one seat has let go in a round: the tiles passed since its riichi."""
@@ -246,29 +237,25 @@ def judge_decision(
     forced = d.seat in d.riichi
     furiten_reasons: tuple[dict[str, Any], ...] = ()
     missed, missed_tile = "", ""
-    riichi = d.seat in d.riichi
-    flags: dict[str, Any] = {
-        "riichi": riichi,
-        "seat_wind": parse_tile(d.seat_wind),
-        "round_wind": parse_tile(d.round_wind),
-    }
     if d.drawn is not None and not d.after_call:
-        before = _before_draw(hand, d.drawn)
-        drawn = parse_tile(d.drawn)
+        before = before_draw(hand, d.drawn)
         own = [parse_tile(t) for t in d.own_discards]
         passed = [parse_tile(t) for t in d.passed]
         status = furiten(before, own, passed, state.since_riichi)
         furiten_reasons = tuple({"code": r.code, "params": r.params} for r in status.reasons)
-        if has_yaku(before, drawn, tsumo=True, **flags):
-            missed, missed_tile = "tsumo", d.drawn
-        else:
-            for i, tile in enumerate(passed):
-                if not is_winning_tile(before, tile):
-                    continue
-                blocked = furiten(before, own, passed[:i], state.since_riichi).is_furiten
-                if not blocked and has_yaku(before, tile, **flags):
-                    missed, missed_tile = "ron", tile_str(tile)
-                    break
+        let_go = win_let_go(
+            before,
+            parse_tile(d.drawn),
+            own,
+            passed,
+            state.since_riichi,
+            riichi=d.seat in d.riichi,
+            seat_wind=parse_tile(d.seat_wind),
+            round_wind=parse_tile(d.round_wind),
+        )
+        if let_go is not None:
+            missed = let_go[0]
+            missed_tile = d.drawn if missed == "tsumo" else tile_str(let_go[1])
         if state.since_riichi is not None:
             state.since_riichi.extend(passed)
     if d.declared_riichi:
