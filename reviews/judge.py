@@ -12,9 +12,8 @@ When exactly one opponent is in riichi (a defense position,
 :func:`tutor.engine.defense_puzzle.defense_positions`), the decision also carries the danger of
 every tile of the hand with its reasons (:func:`tutor.engine.defense.assess`), pushing weighed
 against folding (:func:`tutor.engine.push_fold.push_or_fold`), and whether the pick was
-deal-in prone: far more dangerous than the safest tile (:data:`DEAL_IN_GAP`) while folding was
-worth clearly more (:data:`DEAL_IN_LOSS`), with a hand not yet tenpai after it. A
-deal-in-prone pick is a big mistake.
+deal-in prone (:meth:`tutor.engine.push_fold.PushFold.deal_in_prone`). A deal-in-prone pick is
+a big mistake.
 
 :class:`JudgedDecision` is what is stored, through :func:`judged_to_json` /
 :func:`judged_from_json`; its ranked discard rows are engine facts, stored and read through the
@@ -37,15 +36,16 @@ from tutor.engine.gamelog.events import Game
 from tutor.engine.gamelog.replay import Decision, replay_game
 from tutor.engine.hand import Hand
 from tutor.engine.let_go import before_draw, win_let_go
-from tutor.engine.push_fold import push_or_fold
+from tutor.engine.push_fold import DEAL_IN_LOSS, push_or_fold
 from tutor.engine.tiles import parse_tile, tile_str
 from tutor.engine.value import Ranking, TableContext, decision_from_json, rank_discards
 from tutor.exercises import facts
 from tutor.exercises.facts import Analysis, DiscardRowJSON, FactsError
 from tutor.exercises.tables import kind_text
 
-BIG_LOSS = 400.0
-"""Expected points given away from which a choice counts as a big mistake."""
+BIG_LOSS = DEAL_IN_LOSS
+"""Expected points given away from which a choice counts as a big mistake (the loss that makes a
+push deal-in prone, :data:`tutor.engine.push_fold.DEAL_IN_LOSS`)."""
 
 SHOWN_OPTIONS = 3
 """How many of the best options a decision keeps beside the player's own."""
@@ -53,16 +53,6 @@ SHOWN_OPTIONS = 3
 STORED_VERSION = 2
 """The version of a stored decision (``"v"``); version 1 kept its own option rows, keyed
 ``"tile"``, which migration ``reviews.0003`` turns into the facts codec's rows."""
-
-DEAL_IN_GAP = 0.05
-"""Against a riichi: how much more likely than the safest tile to deal in (in probability) a
-pick must be to count as deal-in prone: five points is the gap between a suji 2-8 (3.7%) and a
-non-suji 4-6 (14.9%) halved, the difference a defender is taught to see."""
-
-DEAL_IN_LOSS = BIG_LOSS
-"""...and by how many points folding beat pushing that pick
-(:func:`tutor.engine.push_fold.push_or_fold`): the same expected points given away as a big
-mistake of value (a 12% tile pushed from a hand that will not win costs about 700)."""
 
 
 class StoredReviewError(ValueError):
@@ -192,21 +182,12 @@ def judge_defense(record: Mapping[str, Any], hand: Hand, context: TableContext) 
     choice = push_or_fold(state, hand, context)
     kind = parse_tile(str(record["discard"]))
     played = choice.option(kind)
-    safest = rows[0]
-    # A tenpai pick is never called prone: the model leaves out the tenpai payments of an
-    # exhaustive draw, which make a late tenpai push worth more than it says.
-    prone = (
-        played is not None
-        and played.shanten >= 1
-        and played.danger - safest.danger >= DEAL_IN_GAP
-        and choice.fold.value - played.value >= DEAL_IN_LOSS
-    )
     return {
         "riichi_seat": record.get("riichi_seat"),
         "tiles": [r.as_json() for r in rows],
         "push_fold": choice.as_json(),
         "played": None if played is None else played.as_json(),
-        "deal_in_prone": prone,
+        "deal_in_prone": choice.deal_in_prone(kind, rows[0].danger),
         "waits": list(record.get("waits") or []),
         "dealt_in": bool(record.get("dealt_in")),
     }

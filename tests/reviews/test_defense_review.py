@@ -11,7 +11,6 @@ from django.urls import reverse
 
 from reviews import services
 from reviews.judge import (
-    DEAL_IN_LOSS,
     JudgedDecision,
     judge_decision,
     judged_from_json,
@@ -25,6 +24,7 @@ from tests.engine.test_gamelog import LOGS
 from tests.factories import user
 from tests.puzzles.test_mining import XML
 from tutor.engine.gamelog.mjlog import load_mjlog
+from tutor.engine.push_fold import DEAL_IN_LOSS
 from tutor.engine.tiles import parse_tiles
 
 GAME = LOGS / "2022010102gm-00e1-0000-9d1c81a9.xml"

@@ -107,6 +107,16 @@ verdicts with this lead (81 % at 1,000, 69 % at any lead); a "fold" verdict rare
 much (one does), and they folded on 93 % of the 14 leading by 750 (60 % at any lead). Not
 enough for a puzzle: :data:`CLEAR_RULE` is."""
 
+DEAL_IN_GAP = 0.05
+"""How much more likely than the safest tile to deal in (in probability) a pick must be to count
+as deal-in prone (:meth:`PushFold.deal_in_prone`): five points is the gap between a suji 2-8
+(3.7%) and a non-suji 4-6 (14.9%) halved, the difference a defender is taught to see."""
+
+DEAL_IN_LOSS = 400.0
+"""...and by how many points folding must beat pushing that pick: the expected points given
+away by a big mistake of value in a game review (a 12% tile pushed from a hand that will not
+win costs about 700)."""
+
 EXAMPLE_HAND = "25m34469p346s1234z"
 """The 14-tile hand of the defense example (:data:`.defense.EXAMPLE`), used in the doctests."""
 
@@ -228,6 +238,27 @@ class PushFold:
         True
         """
         return next((o for o in self.options if o.tile == tile), None)
+
+    def deal_in_prone(self, tile: Tile, safest_danger: float) -> bool:
+        """Whether throwing ``tile`` risked a deal-in that folding would have avoided: a hand not
+        yet tenpai after it, :data:`DEAL_IN_GAP` more likely to deal in than the safest tile
+        (``safest_danger``), and folding worth :data:`DEAL_IN_LOSS` points more. A tenpai pick
+        is never prone: the model leaves out the tenpai payments of an exhaustive draw, which
+        make a late tenpai push worth more than it says.
+
+        >>> push = Choice(0, 0.15, 300.0, 0.1, 1, 0.3, -900.0)
+        >>> fold = Choice(1, 0.01, 0.0, 0.0, 2, 0.05, -100.0)
+        >>> choice = PushFold(push, fold, 5926.0, 0.05, 4, (push, fold))
+        >>> choice.deal_in_prone(0, 0.01), choice.deal_in_prone(1, 0.01)
+        (True, False)
+        """
+        played = self.option(tile)
+        return (
+            played is not None
+            and played.shanten >= 1
+            and played.danger - safest_danger >= DEAL_IN_GAP
+            and self.fold.value - played.value >= DEAL_IN_LOSS
+        )
 
     @property
     def answer(self) -> str:
