@@ -17,16 +17,12 @@ new.
 
 from __future__ import annotations
 
-import hashlib
-import re
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.engine.gamelog.events import Game, GameLogError
-from tutor.engine.gamelog.mjlog import read_mjlog
 from tutor.engine.gamelog.replay import Decision, replay_game
-from tutor.engine.gamelog.tenhou6 import read_tenhou6
 from tutor.engine.shanten import shanten
 from tutor.engine.value import decision_from_json
 from tutor.exercises.kinds import Kind
@@ -35,44 +31,6 @@ from .generation import MAX_VALUE_SHANTEN, Generated, Rejected, judge_by_value
 
 MAX_LOG_BYTES = 512 * 1024
 """The largest game log accepted (a full hanchan in mjlog XML is about 20 kB)."""
-
-
-TENHOU_ID = re.compile(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}")
-"""A Tenhou game id, as in ``2022010102gm-00e1-0000-56853ebc``."""
-
-
-def deal_digest(game: Game) -> str:
-    """An id for a game without a Tenhou id: a digest of every round's deal, the same whatever
-    the format or the file name.
-
-    >>> from tutor.engine.gamelog.events import Game, Rules
-    >>> deal_digest(Game("", Rules(), ("",) * 4, ()))
-    'deal-e4a6a0577479b2b4'
-    """
-    text = ";".join(
-        f"{r.index},{r.honba},{r.dora_indicator},{r.hands}" for r in game.rounds
-    ).encode()
-    return "deal-" + hashlib.blake2b(text, digest_size=8).hexdigest()
-
-
-def read_game(text: str, name: str = "") -> Game:
-    """Read a game log in either format, chosen by its first character (``{`` for tenhou.net/6
-    JSON, anything else mjlog XML). Raises :class:`GameLogError` naming the round and tag.
-
-    The game's id is its Tenhou id (the JSON's ``ref``, or found in the file name), else
-    :func:`deal_digest`: the same game read twice has the same id.
-
-    >>> read_game("nonsense", "x.xml")
-    Traceback (most recent call last):
-    ...
-    tutor.engine.gamelog.events.GameLogError: this is not an mjlog (Tenhou XML) game log
-    """
-    found = TENHOU_ID.search(name)
-    log_id = found.group(0) if found else ""
-    game = read_tenhou6(text, log_id) if text.lstrip()[:1] == "{" else read_mjlog(text, log_id)
-    if not TENHOU_ID.fullmatch(game.log_id):
-        game = replace(game, log_id=deal_digest(game))
-    return game
 
 
 def game_key(d: Decision) -> str:
@@ -192,6 +150,5 @@ __all__ = [
     "game_key",
     "mine_decision",
     "mine_game",
-    "read_game",
     "table_context",
 ]

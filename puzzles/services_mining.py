@@ -26,6 +26,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tutor.engine.gamelog.events import GameLogError
+from tutor.engine.gamelog.read import read_game
 from tutor.engine.gamelog.replay import replay_game
 
 from . import defense_mining, mining
@@ -82,7 +83,7 @@ def read_upload(name: str, data: bytes) -> LogFile:
     """
     log_file = decode_log(name, data)
     try:
-        replay_game(mining.read_game(log_file.text, name), decisions=False)
+        replay_game(read_game(log_file.text, name), decisions=False)
     except GameLogError as exc:
         raise UploadError(
             _("%(name)s cannot be mined: %(error)s") % {"name": name, "error": str(exc)}
@@ -191,7 +192,7 @@ def run_game_log(game_log_id: int) -> GameResult | None:
         status__in=[BatchStatus.PENDING, BatchStatus.QUEUED, BatchStatus.UNAVAILABLE],
     ).update(status=BatchStatus.RUNNING)
     try:
-        played = mining.read_game(game.text, game.name)
+        played = read_game(game.text, game.name)
         mined = mining.mine_game(played)
         # the positions facing one riichi make defense puzzles too
         defended = defense_mining.defense_rows(played)

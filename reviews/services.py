@@ -18,11 +18,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from puzzles.mining import read_game
 from puzzles.models import Puzzle, PuzzleAttempt
 from puzzles.services import store_rows
 from puzzles.services_mining import UploadError, decode_log
 from tutor.engine.gamelog.events import Game, GameLogError
+from tutor.engine.gamelog.read import read_game
 from tutor.engine.gamelog.replay import replay_game
 from tutor.web.engine_text import gamelog_error_text
 

@@ -8,9 +8,9 @@ import pytest
 
 from puzzles import services_mining
 from puzzles.defense_mining import defense_rows
-from puzzles.mining import read_game
 from puzzles.models import ChunkStatus, Puzzle
 from tutor.engine.defense_puzzle import defense_positions
+from tutor.engine.gamelog.read import read_game
 
 LAST_ROUND = Path(__file__).parent / "data" / "last-round-of-56853ebc.xml"
 """The last round (South 4) of a shared Phoenix game, cut out as a game of its own: the dealer

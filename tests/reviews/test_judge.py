@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from puzzles.mining import read_game
 from reviews.judge import (
     SHOWN_OPTIONS,
     StoredReviewError,
@@ -15,6 +14,7 @@ from reviews.judge import (
     seat_decisions,
 )
 from tests.puzzles.test_mining import XML
+from tutor.engine.gamelog.read import read_game
 from tutor.engine.gamelog.replay import Decision
 
 

@@ -11,11 +11,11 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from puzzles.mining import read_game
 from reviews.models import GameReview, ReviewedDecision
 from tests.puzzles.test_mining import JSON, XML
 from tests.reviews.test_views import login, reviewed, upload
 from tutor.engine.gamelog.events import GAMELOG_CODES, GameLogError
+from tutor.engine.gamelog.read import read_game
 from tutor.engine.gamelog.replay import replay_game
 from tutor.engine.gamelog.tenhou6 import read_tenhou6
 from tutor.web.engine_text import GAMELOG_REASONS, gamelog_error_text

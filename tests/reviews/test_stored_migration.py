@@ -12,12 +12,12 @@ import pytest
 from django.apps import apps
 from django.urls import reverse
 
-from puzzles.mining import read_game
 from reviews.judge import STORED_VERSION, judged_from_json, seat_decisions
 from reviews.models import GameReview, ReviewedDecision, ReviewStatus
 from tests.conftest import missing
 from tests.factories import user
 from tutor.engine.analysis import discard_analysis
+from tutor.engine.gamelog.read import read_game
 from tutor.engine.tiles import tile_str
 from tutor.engine.value import decision_from_json
 from tutor.exercises.facts import FACTS_VERSION

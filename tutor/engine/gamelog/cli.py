@@ -36,14 +36,9 @@ def load_game(path: str | Path) -> Game:
     ...
     tutor.engine.gamelog.events.GameLogError: cannot read /nonexistent.json: No such file or directory
     """
-    text, log_id = read_log_file(path)
-    if text.lstrip()[:1] == "{":
-        from .tenhou6 import read_tenhou6
+    from .read import read_text
 
-        return read_tenhou6(text, log_id=log_id)
-    from .mjlog import read_mjlog
-
-    return read_mjlog(text, log_id=log_id)
+    return read_text(*read_log_file(path))
 
 
 def replay_command(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
