@@ -7,13 +7,13 @@ dictionaries, every tile in mpsz notation.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from django.utils.translation import gettext_lazy as _
 
 from tutor.engine.analysis import discard_analysis, tenpai_info, ukeire
-from tutor.engine.hand import InvalidMeldError, parse_hand
+from tutor.engine.hand import Hand, InvalidMeldError, parse_hand
 from tutor.engine.shanten import shanten
 from tutor.engine.tiles import ImpossibleHandError, TileParseError, parse_tiles_red, tile_str
 from tutor.engine.value import TableContext, rank_discards
@@ -77,7 +77,7 @@ RANKING_MAX_SHANTEN = 3
 """The expected-value ranking is shown up to this shanten (further away it is a fallback)."""
 
 
-def _ranking(hand: Any) -> tuple[list[dict[str, Any]], bool]:
+def _ranking(hand: Hand) -> tuple[list[dict[str, Any]], bool]:
     """The engine's expected-value ranking of a 14-tile hand, with its reasons in words.
 
     The analyzer knows no table: East round, South seat, no dora, twelve draws left."""
@@ -187,7 +187,9 @@ def table(report: Mapping[str, Any]) -> list[DiscardRow]:
     return discard_table(typed, best=[merged[0]["discard"]] if merged else [])
 
 
-def _add_danger(report: dict[str, Any], counts: Any, seen: Any, river: str) -> None:
+def _add_danger(
+    report: dict[str, Any], counts: Sequence[int], seen: Sequence[int], river: str
+) -> None:
     try:
         report["danger"] = danger_rows(river_state(tuple(counts), list(seen), river.strip()))
     except RiverError as exc:

@@ -516,7 +516,7 @@ def _own_river(c: Candidate) -> set[int]:
     return set(parse_tiles(str(rivers[seat]))) if rivers[seat] else set()
 
 
-def _unwinnable_tenpai(discard: int, row: Mapping[str, Any], own: set[int]) -> bool:
+def _unwinnable_tenpai(discard: int, row: DiscardRowJSON, own: set[int]) -> bool:
     """Tenpai after ``discard`` on a dead wait (no copy left) or a furiten one (a winning
     tile in the player's river, the discard itself included)."""
     if row["shanten"] != 0:

@@ -460,7 +460,7 @@ def _counted(accepted: Mapping[int, int]) -> str:
     return ", ".join(f"`tiles:{et.tile_str(k)}` ×{n}" for k, n in sorted(accepted.items()) if n)
 
 
-def _accepted_text(u: Any) -> str:
+def _accepted_text(u: Ukeire) -> str:
     """What the accepted tiles do for the hand, with their copies left."""
     if u.shanten == 0:
         return ngettext(
@@ -665,7 +665,7 @@ class Furiten(Exercise[str]):
             reasons = self._mistake(answer, status) + reasons
         return Verdict(right, reasons)
 
-    def _mistake(self, answer: str, status: Any) -> list[str]:
+    def _mistake(self, answer: str, status: FuritenStatus) -> list[str]:
         """The confusion behind a wrong furiten answer, when it is a known one."""
         tile = self.tile[0]
         kinds = {r.kind.value for r in status.reasons}
