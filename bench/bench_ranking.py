@@ -47,6 +47,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=None, help="only the first N games")
     parser.add_argument("--every", type=int, default=8, help="keep one decision in N")
     parser.add_argument("--cache", type=Path, help="pickle of the ranked decisions, reused")
+    parser.add_argument(
+        "--scores", type=Path, help="pickle of the cross-validated scores, reused if current"
+    )
     parser.add_argument("--timing", type=int, default=600, help="decisions timed again on CPU")
     args = parser.parse_args()
     start = time.perf_counter()
@@ -69,7 +72,7 @@ def main() -> None:
         )
         closest += best.discard == s.rows[s.chosen].discard
         by_ev = sorted(s.rows, key=lambda r: (-r.ev, -r.win_rate, r.shanten, -r.count))
-        if is_clear(by_ev, probability=0):
+        if is_clear(by_ev):
             ev_clear += 1
             ev_clear_agreed += by_ev[0].discard == s.rows[s.chosen].discard
     print(f"top-1 agreement, efficiency first choice: {eff / n:.1%}")
@@ -80,7 +83,7 @@ def main() -> None:
         f"the player agreed {ev_clear_agreed / max(1, ev_clear):.1%}"
     )
     names = sorted(samples[0].features[0])
-    cv, thresholds = cross_validate(samples, names)
+    cv, thresholds, _ = cross_validate(samples, names, cache=args.scores)
     print(f"top-1 agreement, ranking (5-fold by game): {cv.agreed / n:.1%}")
     print(
         f"clear rule: thresholds chosen on the training folds {sorted(round(t, 3) for t in thresholds.values())}"

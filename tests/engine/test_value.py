@@ -13,11 +13,15 @@ from tutor.engine.__main__ import main
 from tutor.engine.hand import parse_hand
 from tutor.engine.tiles import counts_to_tiles, parse_tile, parse_tiles, tiles_str, to_counts
 from tutor.engine.value import (
+    CLEAR_MODEL,
     PREFERENCE_MODEL,
+    ClearModel,
     RankedDiscard,
     TableContext,
     candidate_features,
+    clear_confidence,
     decision_from_json,
+    has_top_value,
     is_clear,
     rank_discards,
     top_probability,
@@ -133,24 +137,37 @@ def test_the_clear_rule_needs_a_margin_in_expected_score() -> None:
     a = RankedDiscard(0, 1, 20, 0, 0.6, 0.3, 2400.0, ())
     close = RankedDiscard(1, 1, 20, 0, 0.6, 0.3, 2200.0, ())
     far = RankedDiscard(1, 1, 20, 0, 0.4, 0.15, 1200.0, ())
-    assert not is_clear([a, close], probability=0)
-    assert is_clear([a, far], probability=0)
+    assert not is_clear([a, close])
+    assert is_clear([a, far])
 
 
-def test_with_preferences_the_clear_rule_needs_a_likely_first_row() -> None:
+HAND = parse_hand("123456789m1234p").concealed
+LIKELY = ClearModel({"p1": 10.0}, -5.0, 0.9)  # confident when the first row's chance is high
+
+
+def test_with_a_clear_model_the_first_row_must_be_likely() -> None:
     a = RankedDiscard(0, 1, 20, 0, 0.6, 0.3, 2400.0, (), score=1.0)
     near = RankedDiscard(1, 1, 20, 0, 0.6, 0.3, 2200.0, (), score=0.5)
     far = RankedDiscard(1, 1, 20, 0, 0.6, 0.3, 2200.0, (), score=-3.0)
     assert top_probability([a, near]) < 0.8 < top_probability([a, far])
-    assert not is_clear([a, near], probability=0.8)
-    assert is_clear([a, far], probability=0.8)
+    assert not is_clear([a, near], HAND, TableContext(), model=LIKELY)
+    assert is_clear([a, far], HAND, TableContext(), model=LIKELY)
 
 
-def test_with_preferences_a_first_row_below_another_in_value_is_never_clear() -> None:
+def test_with_a_clear_model_a_first_row_below_another_in_value_is_never_clear() -> None:
     a = RankedDiscard(0, 1, 20, 0, 0.6, 0.3, 2000.0, (), score=5.0)
     richer = RankedDiscard(1, 1, 20, 0, 0.6, 0.3, 2200.0, (), score=-3.0)
     assert top_probability([a, richer]) > 0.99
-    assert not is_clear([a, richer], probability=0.8)
+    assert not is_clear([a, richer], HAND, TableContext(), model=LIKELY)
+
+
+def test_the_shipped_ranking_sets_clear_by_the_fitted_rule() -> None:
+    hand = parse_hand("234m56m456p23789s4z")
+    ctx = TableContext(draws_left=14)
+    ranking = rank_discards(hand, ctx)
+    assert CLEAR_MODEL is not None
+    sure = clear_confidence(ranking.rows, hand.concealed, ctx) >= CLEAR_MODEL.threshold
+    assert ranking.clear == (sure and has_top_value(ranking.rows))
 
 
 def test_the_fitted_model_ranks_the_candidates_it_was_given() -> None:

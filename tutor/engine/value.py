@@ -38,19 +38,23 @@ trees fitted with the same loss on top of its score (:mod:`.trees`), over
 :func:`candidate_features`: the expected score, win and tenpai rates, uke-ire and shanten
 relative to the best row, and what strong players add to pure value: what the tile is (an
 isolated honor or terminal, a value honor, a dora, a red five), the shape it belongs to (a
-set, a two-sided, edge or closed partial), how easily it would connect again, the turn. When the other players'
+set, a two-sided, edge or closed partial), the tiles one and two steps beside it, the partial
+shapes and pairs its discard breaks and the lone tiles it leaves, how easily it would connect
+again, the turn. When the other players'
 rivers are known (``TableContext.others``), a lone tile's row says against whom it is safe
 (:func:`river_safety`); as features of the model, that safety did not raise the agreement
 with Phoenix players (``scripts/fit_discard_prefs.py``), so the model does not use it.
 
-**Clear best** (:func:`is_clear`): with fitted preferences, the first row stands out when the
-model gives it at least :data:`CLEAR_PROBABILITY` of a strong player's choice
-(:func:`top_probability`) *and* no other row has a higher expected score (a learner shown the
-table must never see a better figure beside the answer). Without them, when its expected score
-beats every other row's as close to tenpai by at least :data:`CLEAR_RATIO` times and
-:data:`CLEAR_MARGIN` points, or, when no discard has value, its win rate does by
-:data:`CLEAR_WIN_MARGIN`. Rows that go back a shanten from the first one are not its rivals
-here.
+**Clear best** (:func:`is_clear`): with the fitted clear rule (:data:`CLEAR_MODEL`), the first
+row stands out when a logistic model of a strong player's agreement with it, over facts of the
+decision (:func:`clear_features`: the fitted chance of the first row and its lead, how many rows
+are near the top, whether pure efficiency and the highest expected score pick the same tile,
+the distance to tenpai, the turn, what the tile is), reaches its threshold *and* no other row
+has a higher expected score (a learner shown the table must never see a better figure beside
+the answer). Without it, when its expected score beats every other row's as close to tenpai by
+at least :data:`CLEAR_RATIO` times and :data:`CLEAR_MARGIN` points, or, when no discard has
+value, its win rate does by :data:`CLEAR_WIN_MARGIN`. Rows that go back a shanten from the
+first one are not its rivals here.
 
 >>> from tutor.engine.hand import parse_hand
 >>> r = rank_discards(parse_hand("123m456p789s23m55p7z"), TableContext(draws_left=10))
@@ -96,9 +100,10 @@ from .trees import Trees
 
 __all__ = [
     "CLEAR_MARGIN",
+    "CLEAR_MODEL",
     "CLEAR_RATIO",
-    "CLEAR_PROBABILITY",
     "CLEAR_WIN_MARGIN",
+    "ClearModel",
     "DecisionError",
     "MAX_SEARCH_SHANTEN",
     "PREFERENCES",
@@ -111,11 +116,14 @@ __all__ = [
     "Reason",
     "TableContext",
     "candidate_features",
+    "clear_confidence",
+    "clear_features",
     "decision_from_json",
     "estimate_han",
     "hand_points",
     "is_clear",
     "has_top_value",
+    "order_rows",
     "rank_command",
     "rank_discards",
     "river_safety",
@@ -740,12 +748,6 @@ PREFERENCE_MODEL: PreferenceModel | None = (
 PREFERENCES: dict[str, float] = dict(PREFERENCE_MODEL.weights) if PREFERENCE_MODEL else {}
 """The linear weights of :data:`PREFERENCE_MODEL` over :func:`candidate_features`."""
 
-CLEAR_PROBABILITY: float = float(_PREFS_FILE.get("clear_probability", 0.0))
-"""With fitted preferences: the fitted chance of the first row above which it is clear (0: use
-the expected-score rule). The fitting script picks, on the games it fits on, the lowest chance
-whose clear decisions Phoenix players agree with 90% of the time, on out-of-fold scores (each
-game scored by the model fitted on the other games)."""
-
 if "clear_ratio" in _PREFS_FILE:
     CLEAR_RATIO = float(_PREFS_FILE["clear_ratio"])  # chosen with the weights, see the script
 
@@ -777,6 +779,7 @@ def candidate_features(
     late = min(1.0, context.turn / 18.0)
     suit_sizes = [sum(hand[9 * s : 9 * s + 9]) for s in range(3)]
     honors = sum(hand[27:])
+    before = _block_counts(hand)
     out = []
     for r in rows:
         t = r.discard
@@ -813,6 +816,7 @@ def candidate_features(
                 "ev_share": r.ev / best_ev if best_ev > 0 else 1.0,
                 "drawn": float(context.drawn == t),
                 **_shape_features(hand, t, unseen),
+                **_local_features(hand, t, before),
                 "value_pair": float(honor and values[t] > 0 and hand[t] == 2),
                 "double_wind": float(honor and values[t] >= 2),
                 "dragon": float(t in DRAGONS),
@@ -915,6 +919,57 @@ def _shape_features(hand: Counts, t: Tile, unseen: Sequence[int]) -> dict[str, f
     }
 
 
+def _block_counts(hand: Counts) -> tuple[int, int, int, int]:
+    """Partial shapes of ``hand``: the two-sided adjacencies (two neighbours, neither a 1 nor
+    a 9 at the edge), the weak ones (edge pairs 12 and 89, gaps like 13), the pairs, and the
+    lone tiles (no copy and no tile within two steps).
+
+    >>> from tutor.engine.tiles import to_counts
+    >>> _block_counts(to_counts(parse_tiles("2335m19p1z")))
+    (1, 1, 1, 3)
+    """
+    two_sided = weak = pairs = lone = 0
+    for t in range(NUM_KINDS):
+        if not hand[t]:
+            continue
+        pairs += hand[t] >= 2
+        if t >= 27:
+            lone += hand[t] == 1
+            continue
+        n = t % 9
+        if n < 8 and hand[t + 1]:
+            two_sided += n not in (0, 7)
+            weak += n in (0, 7)
+        if n < 7 and hand[t + 2] and not hand[t + 1]:
+            weak += 1
+        lone += hand[t] == 1 and _neighbours(hand, t) == 0
+    return two_sided, weak, pairs, lone
+
+
+def _local_features(hand: Counts, t: Tile, before: tuple[int, int, int, int]) -> dict[str, float]:
+    """The tiles of ``t``'s suit one and two steps either side of it in ``hand``, and what the
+    discard does to the hand's partial shapes (:func:`_block_counts`): two-sided and weak
+    adjacencies and pairs lost, lone tiles left, and lone tiles it makes (a neighbour whose
+    only link was ``t``)."""
+    side: dict[str, float] = {}
+    for name, step in (("m2", -2), ("m1", -1), ("p1", 1), ("p2", 2)):
+        x = t + step
+        inside = t < 27 and x // 9 == t // 9 and 0 <= x < 27
+        side[f"at_{name}"] = min(2, hand[x]) / 2.0 if inside else 0.0
+    after = list(hand)
+    after[t] -= 1
+    a = _block_counts(tuple(after))
+    lone_t = float(hand[t] == 1 and _neighbours(hand, t) == 0)
+    return {
+        **side,
+        "lost_two_sided": float(before[0] - a[0]),
+        "lost_weak": float(before[1] - a[1]),
+        "lost_pair": float(before[2] - a[2]),
+        "lone_left": a[3] / 4.0,
+        "makes_lone": float(a[3] - before[3] + lone_t),
+    }
+
+
 _SUJI = {0: (3,), 1: (4,), 2: (5,), 3: (0, 6), 4: (1, 7), 5: (2, 8), 6: (3,), 7: (4,), 8: (5,)}
 """For each number (0 = 1), the numbers whose discard makes it suji: a two-sided wait on it
 would have been furiten (4 needs 1 and 7; 1 needs 4)."""
@@ -983,26 +1038,170 @@ def top_probability(rows: Sequence[RankedDiscard]) -> float:
     return math.exp(rows[0].score - top) / total
 
 
+def order_rows(rows: Sequence[RankedDiscard]) -> list[RankedDiscard]:
+    """The rows best first by ``score``; a discard that can no longer win goes below every one
+    that still can, whatever the score (the preferences were fitted on hands not tenpai).
+
+    >>> a = RankedDiscard(0, 0, 0, 0, 1.0, 0.0, 0.0, (), score=3.0)
+    >>> b = RankedDiscard(1, 1, 20, 0, 0.5, 0.2, 1200.0, (), score=1.0)
+    >>> [r.discard for r in order_rows([a, b])]
+    [1, 0]
+    """
+    can_win = any(r.win_rate > 0 for r in rows)
+    return sorted(
+        rows,
+        key=lambda r: (
+            can_win and r.win_rate <= 0,
+            -r.score,
+            r.shanten,
+            -r.count,
+            -r.two_step,
+            r.discard,
+        ),
+    )
+
+
+def clear_features(
+    rows: Sequence[RankedDiscard], hand: Counts, context: TableContext
+) -> dict[str, float]:
+    """Facts about one ranked decision (``rows`` best first, with scores) that tell how likely a
+    strong player is to make the first row's discard: the fitted chance of the first row and
+    its lead over the second, how many rows are near the top, whether pure efficiency and the
+    highest expected score pick the same tile, the distance to tenpai, the turn, and what the
+    first row's tile is. :func:`clear_confidence` weighs them.
+
+    >>> a = RankedDiscard(27, 1, 20, 0, 0.6, 0.3, 2400.0, (), score=2.0)
+    >>> b = RankedDiscard(1, 1, 16, 0, 0.5, 0.2, 1200.0, (), score=0.0)
+    >>> f = clear_features([a, b], parse_hand("23456m456p789s23m1z").concealed, TableContext())
+    >>> round(f["p1"], 3), f["efficiency_first"], f["value_first"], f["isolated_honor"]
+    (0.881, 1.0, 1.0, 1.0)
+    """
+    if not rows:
+        return {}
+    top = max(r.score for r in rows)
+    e = np.exp(np.array([r.score - top for r in rows]))
+    p = e / e.sum()
+    p1 = float(p[0])
+    p2 = float(p[1]) if len(rows) > 1 else 0.0
+    first = rows[0]
+    t = first.discard
+    min_sh = min(r.shanten for r in rows)
+    efficiency = min(rows, key=lambda r: (r.shanten, -r.count, -r.two_step))
+    others_ev = max((r.ev for r in rows[1:]), default=0.0)
+    near = _neighbours(hand, t)
+    honor = t >= 27
+    terminal = t < 27 and t % 9 in (0, 8)
+    isolated = hand[t] == 1 and near == 0
+    logit = math.log(max(p1, 1e-9) / max(1.0 - p1, 1e-9))
+    return {
+        "p1": p1,
+        "p1_squared": p1 * p1,
+        "logit": max(-6.0, min(6.0, logit)),
+        "lead": p1 - p2,
+        "gap": min(6.0, (rows[0].score - rows[1].score) if len(rows) > 1 else 6.0),
+        "entropy": float(-(p * np.log(np.maximum(p, 1e-12))).sum()),
+        "near_top": float((p >= 0.5 * p1).sum() - 1),
+        "candidates": len(rows) / 14.0,
+        "efficiency_first": float(efficiency.discard == t),
+        "efficiency_second": float(len(rows) > 1 and efficiency.discard == rows[1].discard),
+        "count_share": first.count / max(1, max(r.count for r in rows)),
+        "value_first": float(all(first.ev >= r.ev for r in rows[1:])),
+        "value_lead": max(-3.0, min(3.0, (first.ev - others_ev) / 1000.0)),
+        "backs_off": float(first.shanten > min_sh),
+        "shanten1": float(min_sh == 1),
+        "shanten3": float(min_sh >= 3),
+        "turn": min(1.0, context.turn / 18.0),
+        "isolated_honor": float(isolated and honor),
+        "isolated_terminal": float(isolated and terminal),
+        "value_honor": float(honor and context.value_honors[t] > 0),
+        "honor": float(honor),
+        "dora": float(context.dora[t] > 0),
+        "drawn": float(context.drawn == t),
+        "pair": float(hand[t] >= 2),
+        "lone": float(isolated),
+    }
+
+
+@dataclass(frozen=True)
+class ClearModel:
+    """How likely a strong player is to make the first row's discard, from
+    :func:`clear_features`: a logistic model (``bias`` plus ``weights``), and the ``threshold``
+    above which the first row is clearly best.
+
+    >>> m = ClearModel({"p1": 4.0}, -2.0, 0.6)
+    >>> round(m.confidence({"p1": 0.9}), 3), m.confidence({"p1": 0.1}) < 0.6
+    (0.832, True)
+    """
+
+    weights: Mapping[str, float]
+    bias: float
+    threshold: float
+
+    def confidence(self, features: Mapping[str, float]) -> float:
+        """The fitted chance that the player agrees with the first row."""
+        z = self.bias + sum(self.weights.get(k, 0.0) * v for k, v in features.items())
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+CLEAR_MODEL: ClearModel | None = (
+    ClearModel(
+        {str(k): float(v) for k, v in _PREFS_FILE["clear_model"]["weights"].items()},
+        float(_PREFS_FILE["clear_model"]["bias"]),
+        float(_PREFS_FILE["clear_model"]["threshold"]),
+    )
+    if "clear_model" in _PREFS_FILE
+    else None
+)
+"""The fitted clear rule of ``data/discard_prefs.json`` (None: the expected-score rule)."""
+
+
+def clear_confidence(rows: Sequence[RankedDiscard], hand: Counts, context: TableContext) -> float:
+    """The fitted chance (:data:`CLEAR_MODEL`) that a strong player makes the first row's
+    discard (0 without a fitted model).
+
+    >>> from tutor.engine.hand import parse_hand
+    >>> h = parse_hand("123m456p789s23m55p7z")
+    >>> r = rank_discards(h, TableContext(draws_left=10))
+    >>> 0.0 <= clear_confidence(r.rows, h.concealed, TableContext(draws_left=10)) <= 1.0
+    True
+    """
+    if CLEAR_MODEL is None or not rows:
+        return 0.0
+    return CLEAR_MODEL.confidence(clear_features(rows, hand, context))
+
+
 def is_clear(
-    rows: Sequence[RankedDiscard], ratio: float | None = None, probability: float | None = None
+    rows: Sequence[RankedDiscard],
+    hand: Counts | None = None,
+    context: TableContext | None = None,
+    ratio: float | None = None,
+    model: ClearModel | None = None,
 ) -> bool:
     """Whether the first row stands out (see the module docstring for the margins).
 
-    With fitted preferences the rows carry a ``score`` (log-odds of a strong player's choice):
-    the first row is clear when its fitted chance (:func:`top_probability`) reaches
-    :data:`CLEAR_PROBABILITY` (or ``probability``) and no other row has a higher expected score.
-    Otherwise the expected-score rule applies:
+    With a fitted clear model (:data:`CLEAR_MODEL`, or ``model``) and the decision's ``hand``
+    and ``context``, the first row is clear when the model's confidence that a strong player
+    makes that discard reaches its threshold and no other row has a higher expected score:
 
-    >>> a = RankedDiscard(0, 1, 20, 0, 0.5, 0.3, 2800.0, ())
-    >>> b = RankedDiscard(1, 1, 20, 0, 0.5, 0.2, 1200.0, ())
-    >>> is_clear([a, b], probability=0), is_clear([b, a], probability=0)
+    >>> a = RankedDiscard(0, 1, 20, 0, 0.5, 0.3, 2800.0, (), score=3.0)
+    >>> b = RankedDiscard(1, 1, 20, 0, 0.5, 0.2, 1200.0, (), score=-1.0)
+    >>> sure = ClearModel({"p1": 10.0}, -5.0, 0.9)
+    >>> h = parse_hand("123456789m1234p").concealed
+    >>> is_clear([a, b], h, TableContext(), model=sure), is_clear([b, a], h, TableContext(), model=sure)
+    (True, False)
+
+    Otherwise (no model, or no hand) the expected-score rule applies:
+
+    >>> is_clear([a, b]), is_clear([b, a])
     (True, False)
     """
-    threshold = CLEAR_PROBABILITY if probability is None else probability
-    if threshold > 0 and len(rows) >= 2:
-        return has_top_value(rows) and top_probability(rows) >= threshold
     if len(rows) < 2:
         return len(rows) == 1
+    fitted = model if model is not None else CLEAR_MODEL
+    if fitted is not None and hand is not None and context is not None:
+        return has_top_value(rows) and (
+            fitted.confidence(clear_features(rows, hand, context)) >= fitted.threshold
+        )
     first = rows[0]
     # rows further from tenpai than the first are not rivals: strong players rarely go back a
     # shanten, and the search is at its most optimistic there
@@ -1163,7 +1362,7 @@ def rank_discards(hand: Hand, context: TableContext) -> Ranking:
             )
         )
     rows = _order(hand.concealed, rows, context)
-    return Ranking(tuple(rows), is_clear(rows))
+    return Ranking(tuple(rows), is_clear(rows, hand.concealed, context))
 
 
 def _order(hand: Counts, rows: list[RankedDiscard], context: TableContext) -> list[RankedDiscard]:
@@ -1172,20 +1371,7 @@ def _order(hand: Counts, rows: list[RankedDiscard], context: TableContext) -> li
         scored = [replace(r, score=float(x)) for r, x in zip(rows, scores, strict=True)]
     else:
         scored = [replace(r, score=r.ev + 1e3 * r.win_rate) for r in rows]
-    # a discard that can no longer win goes below every one that still can, whatever the
-    # preferences (they were fitted on hands that were not tenpai)
-    can_win = any(r.win_rate > 0 for r in scored)
-    scored.sort(
-        key=lambda r: (
-            can_win and r.win_rate <= 0,
-            -r.score,
-            r.shanten,
-            -r.count,
-            -r.two_step,
-            r.discard,
-        )
-    )
-    return scored
+    return order_rows(scored)
 
 
 # --- reading decisions -------------------------------------------------------------------------
