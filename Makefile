@@ -8,6 +8,11 @@ PORT ?= 8000
 
 .PHONY: setup run test check fmt coverage lint typecheck test-sqlite test-postgres worker messages screenshots bench lines clean
 
+# pytest rewrites the asserts of every test module before importing it and caches the result
+# as bytecode; with PYTHONDONTWRITEBYTECODE set (as on this machine) it redoes that on every run,
+# about 20 s of each collection. The caches go to the ignored __pycache__/ directories.
+unexport PYTHONDONTWRITEBYTECODE
+
 # The inner loop's tests: everything but the long runs, the browser and the real Celery worker.
 FAST_TESTS := not slow and not browser and not redis
 
