@@ -14,10 +14,11 @@ from django.urls import reverse
 from lessons.models import Step, StepProgress
 from tests.conftest import curriculum_files
 from tests.lessons.answers import right_form
+from tests.lessons.drawn import position, solutions
 from tutor.engine.hand import parse_hand
 from tutor.engine.positions import draw_position
 from tutor.engine.tiles import parse_tiles_red
-from tutor.exercises import exercise, with_position
+from tutor.exercises import with_position
 
 FAMILY_STEPS = [
     (stage.slug, step)
@@ -92,8 +93,8 @@ SMALL |= {"tenpai_seats": 14}  # one, two or three of four seats tenpai
 def test_every_drawn_position_has_exactly_one_answer(slug, step):
     positions = set()
     for seed in range(1, 201):
-        data = with_position(step.exercise, seed)
-        assert len(exercise(data).solutions()) == 1, (slug, seed, data)
+        data = position(step.exercise, seed)
+        assert len(solutions(step.exercise, seed)) == 1, (slug, seed, data)
         positions.add(drawn(data))
     # Fresh positions, not a handful repeated (a small family shows each of its members).
     assert len(positions) >= SMALL.get(step.exercise["family"], 190)
@@ -118,7 +119,7 @@ def same(field: str, a: str, b: str) -> bool:
 def test_a_drawn_position_is_never_the_example_just_shown(slug, step):
     field = next(iter(draw_position(step.exercise["family"], 1)))
     for seed in range(1, 501):
-        shown = with_position(step.exercise, seed)[field]
+        shown = position(step.exercise, seed)[field]
         assert not any(same(field, shown, example) for example in examples(step)), seed
 
 

@@ -12,6 +12,7 @@ from django.utils import translation
 
 from lessons.content import CONTENT_DIR
 from tests.conftest import curriculum_files
+from tests.lessons.drawn import position
 from tests.lessons.test_exercises import post
 from tutor.engine.hand import parse_hand
 from tutor.engine.shapes import is_complete
@@ -272,7 +273,7 @@ def test_only_a_ron_claimant_completes_a_hand_with_the_claimed_discard():
     checked = 0
     for _stage, step in exercises_of("claim"):
         for seed in range(1, 51) if "family" in step.exercise else [None]:
-            data = with_position(step.exercise, seed)
+            data = with_position(step.exercise) if seed is None else position(step.exercise, seed)
             tile = parse_tiles(data["discard"])[0]
             for claim in data["claims"].values():
                 hand = parse_hand(claim["hand"], sizes=(13,))
