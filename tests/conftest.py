@@ -84,6 +84,36 @@ def curriculum_files() -> tuple[StageContent, ...]:
     return tuple(read_curriculum())
 
 
+_CHECKED: dict[str, list[str]] = {}
+
+
+def checked_stage(stage: StageContent) -> list[str]:
+    """``lessons.content.check_stage``, run once per session for each distinct stage content.
+
+    The check answers every exercise of the stage and 50 positions of each family step, about
+    25 s of CPU for the curriculum; a session asked for it four times over the same files
+    (``test_every_exercise_has_exactly_one_answer``, the ``curriculum`` fixture's
+    ``load_lessons`` and ``test_loading_twice_changes_nothing``'s two loads). The key is the
+    whole content read from the files, so a changed stage (a test's own files) is checked anew.
+    """
+    from lessons.content import check_stage
+
+    key = repr((stage.slug, stage.number, stage.title, stage.summary, stage.steps))
+    if key not in _CHECKED:
+        _CHECKED[key] = check_stage(stage)
+    return list(_CHECKED[key])
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _content_checked_once() -> Iterator[None]:
+    """``load_lessons`` checks each stage through :func:`checked_stage`."""
+    from lessons.management.commands import load_lessons
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(load_lessons, "check_stage", checked_stage)
+        yield
+
+
 def _port_open(port: int) -> bool:
     import socket
 

@@ -14,12 +14,11 @@ from django.core.management import call_command
 from lessons.content import (
     CONTENT_DIR,
     LANGUAGES,
-    check_stage,
     read_curriculum,
     read_stage,
     stage_files,
 )
-from tests.conftest import curriculum_files
+from tests.conftest import checked_stage, curriculum_files
 from tutor.exercises import TYPES, ContentError, exercise
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -41,7 +40,7 @@ def test_the_curriculum_starts_with_the_first_four_stages():
 
 @pytest.mark.parametrize("stage", STAGES, ids=lambda s: s.slug)
 def test_every_exercise_has_exactly_one_answer(stage):
-    assert check_stage(stage) == []
+    assert checked_stage(stage) == []
 
 
 @pytest.mark.parametrize("stage", STAGES, ids=lambda s: s.slug)
