@@ -13,8 +13,11 @@ PORT ?= 8000
 # about 20 s of each collection. The caches go to the ignored __pycache__/ directories.
 unexport PYTHONDONTWRITEBYTECODE
 
-# The inner loop's tests: everything but the long runs, the browser and the real Celery worker.
+# The inner loop's tests: everything but the long runs, the browser and the real Celery worker,
+# spread over the machine's cores by pytest-xdist (at most 4 processes: each pays its own
+# collection and session caches).
 FAST_TESTS := not slow and not browser and not redis
+PARALLEL := --numprocesses auto --maxprocesses 4
 
 $(VENV)/.installed: pyproject.toml
 	@test -x $(PY) || $$(scripts/find-python) -m venv $(VENV)
@@ -62,7 +65,7 @@ test: setup lint typecheck test-sqlite test-postgres
 
 # Lint, types and the fast tests on SQLite: minutes, for every change. `make test` before a push.
 check: lint typecheck
-	$(VENV)/bin/pytest -q -m "$(FAST_TESTS)"
+	$(VENV)/bin/pytest -q -m "$(FAST_TESTS)" $(PARALLEL)
 
 # Fix what ruff can fix and format everything.
 fmt: $(VENV)/.installed

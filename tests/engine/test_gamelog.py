@@ -203,6 +203,7 @@ def test_a_truncated_log_names_the_round_and_the_event() -> None:
             assert where in message and "event " in message, message
 
 
+@pytest.mark.slow  # 480 damaged replays; the truncated-log tests stay in the inner loop
 def test_a_corrupted_log_raises_only_game_log_errors() -> None:
     rng = random.Random(7)
     for file in _files()[:12]:

@@ -323,6 +323,7 @@ def test_a_stage_can_be_played_again_for_more_stars(client):
     assert "You have done 0 of" in html
 
 
+@pytest.mark.slow  # answers every step of the 21 stages over HTTP
 def test_every_stage_can_be_finished_with_three_stars(client):
     stages = list(Stage.objects.all())
     assert len(stages) >= 4
@@ -332,6 +333,7 @@ def test_every_stage_can_be_finished_with_three_stars(client):
         assert "3 stars" in html, stage.slug
 
 
+@pytest.mark.slow  # a wrong answer to every step of the 21 stages over HTTP
 def test_every_exercise_says_why_a_wrong_answer_is_wrong(client):
     for step in Step.objects.exclude(exercise={}):
         response = send(client, step, wrong_answer(step))

@@ -136,6 +136,7 @@ def test_only_the_owner_sees_a_review() -> None:
     assert not PuzzleAttempt.objects.exists()
 
 
+@pytest.mark.slow  # judges up to four seats of two real rounds: 12 s
 def test_mistakes_become_puzzles_due_in_the_owners_review_queue_once() -> None:
     client, learner = login("learner")
     # The first seat with a clear mistake in these two rounds (the engine decides which).

@@ -127,6 +127,9 @@ def test_reset_mail_is_in_the_language_of_the_request(client, queued) -> None:
         "nonsense",
         signing.dumps({"u": 1, "e": "ana@example.org"}, salt="some-other-purpose"),
     ],
+    # The signed token holds the time it was made: named ids keep the test's name the same in
+    # every process of a pytest-xdist run (and from one run to the next).
+    ids=["nonsense", "signed-for-another-purpose"],
 )
 def test_a_forged_confirmation_link_is_refused(client, make_user, token) -> None:
     user = make_user("ana", password=PASSWORD, email="ana@example.org")

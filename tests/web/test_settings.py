@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 PRODUCTION_ENV = {
@@ -74,6 +76,7 @@ def test_settings_come_from_the_environment() -> None:
     ]
 
 
+@pytest.mark.slow  # copies and compresses every static file: 12 s
 def test_collectstatic_works_under_production_settings(tmp_path: Path) -> None:
     """The manifest storage rewrites every url() and source map reference; a missing file
     referenced by a vendored asset would break the deployment."""
