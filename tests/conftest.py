@@ -91,16 +91,14 @@ def checked_stage(stage: StageContent) -> list[str]:
     """``lessons.content.check_stage``, run once per session for each distinct stage content.
 
     The check answers every exercise of the stage and 50 positions of each family step, about
-    25 s of CPU for the curriculum; a session asked for it four times over the same files
-    (``test_every_exercise_has_exactly_one_answer``, the ``curriculum`` fixture's
-    ``load_lessons`` and ``test_loading_twice_changes_nothing``'s two loads). The key is the
-    part of the content the check reads (the slug and each step's key and exercise), so a
-    changed stage (a test's own files) is checked anew while the Spanish reading of a stage,
-    whose positions must be the English ones, is not checked twice.
+    25 s of CPU for the curriculum; a session asked for it three times over the same files
+    (``test_every_exercise_has_exactly_one_answer`` and ``test_loading_twice_changes_nothing``'s
+    two loads; the ``curriculum_rows`` fixture loads without it). The key is the whole content
+    read from the files, so a changed stage (a test's own files) is checked anew.
     """
     from lessons.content import check_stage
 
-    key = repr((stage.slug, [(step.key, step.exercise) for step in stage.steps]))
+    key = repr((stage.slug, stage.number, stage.title, stage.summary, stage.steps))
     if key not in _CHECKED:
         _CHECKED[key] = check_stage(stage)
     return list(_CHECKED[key])
