@@ -13,11 +13,14 @@ PORT ?= 8000
 # about 20 s of each collection. The caches go to the ignored __pycache__/ directories.
 unexport PYTHONDONTWRITEBYTECODE
 
-# The inner loop's tests: everything but the long runs, the browser and the real Celery worker,
-# spread over the machine's cores by pytest-xdist (at most 4 processes: each pays its own
-# collection and session caches).
+# The inner loop's tests: everything but the long runs, the browser and the real Celery worker.
 FAST_TESTS := not slow and not browser and not redis
-PARALLEL := --numprocesses auto --maxprocesses 4
+# Every pytest run is spread over the machine's cores by pytest-xdist (at most 4 processes: each
+# pays its own collection and session caches). Work stealing: an idle process takes queued tests
+# from a busy one, so a few minute-long tests at the end do not leave the other cores idle. Each
+# process has its own test database (SQLite file or PostgreSQL database, suffixed gw0, gw1, ...)
+# and its own Redis database (tests/conftest.py).
+PARALLEL := --numprocesses auto --maxprocesses 4 --dist worksteal
 
 $(VENV)/.installed: pyproject.toml
 	@test -x $(PY) || $$(scripts/find-python) -m venv $(VENV)
@@ -53,11 +56,11 @@ typecheck: $(VENV)/.installed
 # Everything on SQLite (engine, web, Celery with a real worker, browser), then the database
 # tests again on PostgreSQL.
 test-sqlite: $(VENV)/.installed
-	$(VENV)/bin/pytest
+	$(VENV)/bin/pytest $(PARALLEL)
 
 test-postgres: $(VENV)/.installed
 	@if $(PY) scripts/service_up.py postgres; then \
-	  DATABASE_URL=$(PG_URL) $(VENV)/bin/pytest --db-only -p no:randomly; \
+	  DATABASE_URL=$(PG_URL) $(VENV)/bin/pytest --db-only -p no:randomly $(PARALLEL); \
 	elif [ "$$CI" = "true" ]; then echo "PostgreSQL is not reachable at 127.0.0.1:5432 (CI=true: failing)"; exit 1; \
 	else echo "SKIPPED: the PostgreSQL run (no server at 127.0.0.1:5432)"; fi
 

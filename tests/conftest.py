@@ -26,9 +26,23 @@ pytest_plugins = ["tests.factories"]
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
-# Redis database 1..15 picked by process id, so that two test runs on one machine (developers
-# working side by side) neither share queues nor flush each other's data; 0 is left for `make run`.
-REDIS_TEST_URL = os.environ.get("TEST_REDIS_URL", f"redis://127.0.0.1:6379/{1 + os.getpid() % 15}")
+
+
+def _redis_test_db() -> int:
+    """Redis database 1..15 for this test process; 0 is left for `make run`.
+
+    Two test runs on one machine (developers working side by side) must neither share queues
+    nor flush each other's data, and neither may the processes of one pytest-xdist run: those
+    (``gw0``, ``gw1``, ...) take consecutive databases from their controller's process id, so
+    they never collide with each other.
+    """
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if worker.startswith("gw") and worker[2:].isdigit():
+        return 1 + (os.getppid() * 4 + int(worker[2:])) % 15
+    return 1 + os.getpid() % 15
+
+
+REDIS_TEST_URL = os.environ.get("TEST_REDIS_URL", f"redis://127.0.0.1:6379/{_redis_test_db()}")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -27,7 +27,8 @@ def _suji_puzzle() -> Puzzle:
 def _solve(page, puzzle: Puzzle, name: str) -> str:
     page.goto(f"/puzzles/{puzzle.pk}/")
     page.get_by_test_id("riichi-badge").wait_for()
-    page.locator("#feedback form").get_by_role("img", name=name).first.click()
+    # a tile of the hand (a label around a choice), not the same tile in someone's river
+    page.locator("#feedback form label.tile-option").get_by_role("img", name=name).first.click()
     page.locator("#feedback form button[type=submit]").click()
     verdict = page.get_by_test_id("verdict")
     verdict.wait_for()
@@ -87,7 +88,9 @@ def test_a_tile_taken_for_safe_is_named_on_the_lesson_page(page, curriculum) -> 
     # a suji tile when the hand holds one: the trap learners fall into most
     suji = [t for t in wrong if any(r.code == "suji" for r in ed.reasons(ex.state, t))]
     tile = (suji or wrong)[0]
-    page.locator("#lesson form").get_by_role("img", name=tile_name(tile)).first.click()
+    # a tile of the hand (a label around a choice): the same tile may lie in a river above it
+    hand = page.locator("#lesson form label.tile-option")
+    hand.get_by_role("img", name=tile_name(tile)).first.click()
     page.locator("#lesson").get_by_role("button", name="Check").click()
     feedback = page.locator("#feedback")
     feedback.wait_for()

@@ -48,15 +48,30 @@ def _files() -> list[Path]:
 
 
 @cache
-def _games() -> tuple[Game, ...]:
-    return tuple(load_mjlog(f) for f in _files())
+def _games(first: int | None = None) -> tuple[Game, ...]:
+    """The shared games (the ``first`` ones only), read once per test process."""
+    return tuple(load_mjlog(f) for f in _files()[:first])
 
 
 @cache
-def _replays() -> tuple[GameReplay, ...]:
-    return tuple(replay_game(g, decisions=False) for g in _games())
+def _replays(first: int | None = None) -> tuple[GameReplay, ...]:
+    return tuple(replay_game(g, decisions=False) for g in _games(first))
 
 
+# The whole-corpus checks below replay all 363 games (15 s of CPU) and run in `make test`; the
+# inner loop replays the first 20 against the same records.
+def test_the_first_20_games_replay_to_their_recorded_wins_draws_and_final_scores() -> None:
+    games, replays = _games(20), _replays(20)
+    results = [r for replay in replays for r in replay.results]
+    assert {r.kind for r in results} >= {"win", "exhaustive"}
+    for result in results:
+        assert result.deltas == result.recorded, result.round
+    for game, replay in zip(games, replays, strict=True):
+        assert replay.start_mismatches == (), game.log_id
+        assert replay.final_scores == game.final_scores, game.log_id
+
+
+@pytest.mark.slow
 def test_every_win_scores_as_the_log_recorded() -> None:
     wins = 0
     for replay in _replays():
@@ -67,6 +82,7 @@ def test_every_win_scores_as_the_log_recorded() -> None:
     assert wins == 3006  # every AGARI tag of the 363 games
 
 
+@pytest.mark.slow
 def test_every_win_has_the_yaku_han_and_fu_tenhou_gave_it() -> None:
     # The reference file holds Tenhou's own result for each of these 3006 wins; the replay
     # derives riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou and chiihou from the
@@ -94,6 +110,7 @@ def test_every_win_has_the_yaku_han_and_fu_tenhou_gave_it() -> None:
     assert compared == 3006
 
 
+@pytest.mark.slow
 def test_every_draw_pays_noten_from_the_replayed_hands() -> None:
     kinds: Counter[str] = Counter()
     for replay in _replays():
@@ -109,11 +126,13 @@ def test_every_draw_pays_noten_from_the_replayed_hands() -> None:
                      "nagashi_mangan": 1}  # fmt: skip
 
 
+@pytest.mark.slow
 def test_each_round_starts_with_the_scores_and_sticks_the_last_one_left() -> None:
     for game, replay in zip(_games(), _replays(), strict=True):
         assert replay.start_mismatches == (), game.log_id
 
 
+@pytest.mark.slow
 def test_the_final_scores_of_all_363_games_equal_the_logs_owari() -> None:
     games, replays = _games(), _replays()
     assert len(games) == 363
@@ -146,7 +165,7 @@ def _kinds(hand: str) -> set[str]:
 
 
 def test_decisions_record_calls_riichi_and_tsumogiri() -> None:
-    decisions = [d for g in _games()[:20] for d in replay_game(g).decisions]
+    decisions = [d for g in _games(20) for d in replay_game(g).decisions]
     after_call = [d for d in decisions if d.after_call]
     assert after_call and all(d.drawn is None and not d.tsumogiri for d in after_call)
     declared = [d for d in decisions if d.declared_riichi]
@@ -274,7 +293,7 @@ def test_the_replay_command_reads_tenhou6_json_too(tmp_path: Path) -> None:
 
 
 def test_truncated_tenhou6_json_names_the_round_and_the_place() -> None:
-    text = write_tenhou6(_games()[0])
+    text = write_tenhou6(_games(20)[0])
     third_round = [m.start() for m in re.finditer(r"\[\[\d+,\d+,\d+\],\[", text)][2]
     with pytest.raises(GameLogError) as info:
         read_tenhou6(text[: third_round + 200])
@@ -283,7 +302,7 @@ def test_truncated_tenhou6_json_names_the_round_and_the_place() -> None:
 
 def test_damaged_tenhou6_actions_raise_game_log_errors_naming_the_round() -> None:
     rng = random.Random(11)
-    data = json.loads(write_tenhou6(_games()[2]))
+    data = json.loads(write_tenhou6(_games(20)[2]))
     for _ in range(150):
         damaged = copy.deepcopy(data)
         r = rng.randrange(len(damaged["log"]))

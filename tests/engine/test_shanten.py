@@ -131,6 +131,7 @@ def test_honors_make_only_triplets() -> None:
     assert table[honor_key([1, 1, 1, 0, 0, 0, 0]), 2] == 2
 
 
+@pytest.mark.slow  # rebuilds the tables: 7 s of CPU
 def test_cached_profiles_match_a_fresh_build() -> None:
     # a stale disk cache would silently give wrong answers: rebuild and compare
     from tutor.engine.shanten import _build_profiles, _build_table, profiles

@@ -28,6 +28,7 @@ def test_the_replayer_finds_defense_puzzles_in_an_uploaded_game() -> None:
         assert row["source_log"] == game.log_id and "defense" in row["themes"]
 
 
+@pytest.mark.slow  # mines a game twice through the staff job: 11 s of CPU
 @pytest.mark.django_db
 def test_a_staff_mining_job_stores_the_defense_puzzles_once() -> None:
     files, errors = services_mining.read_paths([LAST_ROUND])

@@ -83,6 +83,7 @@ def test_a_phoenix_game_becomes_puzzles_with_the_real_table(mined_once) -> None:
         assert "real-game" in {t.slug for t in p.themes.all()}
 
 
+@pytest.mark.slow  # mines both logs again: 12 s of CPU
 @pytest.mark.django_db
 def test_mining_the_same_game_again_stores_nothing_new_even_from_the_json_log(
     mined_once,

@@ -491,6 +491,7 @@ def test_filters_escape_what_they_show() -> None:
     assert "&lt;b&gt;odd&lt;/b&gt;" in html and "<b>" not in html
 
 
+@pytest.mark.slow  # renders the reasons of all 3,408 wins: 9 s of CPU
 def test_no_reason_of_the_reference_wins_falls_back_to_english() -> None:
     """Over all 3,408 reference wins, every fu line and near miss has its own Spanish text."""
     rendered = 0
