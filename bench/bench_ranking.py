@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from fit_discard_prefs import cross_validate, load_or_collect  # noqa: E402
+from fit_discard_prefs import EVERY, cross_validate, load_or_collect  # noqa: E402
 
 from tutor.engine.value import decision_from_json, is_clear, rank_discards  # noqa: E402
 
@@ -45,15 +45,23 @@ from tutor.engine.value import decision_from_json, is_clear, rank_discards  # no
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=None, help="only the first N games")
-    parser.add_argument("--every", type=int, default=8, help="keep one decision in N")
-    parser.add_argument("--cache", type=Path, help="pickle of the ranked decisions, reused")
+    parser.add_argument("--every", type=int, default=EVERY, help="keep one decision in N")
+    parser.add_argument(
+        "--offset", type=int, default=0, help="the one kept: its key's hash modulo N is this"
+    )
+    parser.add_argument(
+        "--cache",
+        type=Path,
+        nargs="+",
+        help="pickle of the ranked decisions, reused; several (existing): their union",
+    )
     parser.add_argument(
         "--scores", type=Path, help="pickle of the cross-validated scores, reused if current"
     )
     parser.add_argument("--timing", type=int, default=600, help="decisions timed again on CPU")
     args = parser.parse_args()
     start = time.perf_counter()
-    data = load_or_collect(args.cache, args.games, args.every)
+    data = load_or_collect(args.cache, args.games, args.every, args.offset)
     samples = data.samples
     n = len(samples)
     games = len({s.game for s in samples})
