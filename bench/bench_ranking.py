@@ -1,6 +1,6 @@
 """How often the discard ranking agrees with Phoenix players, and how fast it ranks.
 
-    .venv/bin/python bench/bench_ranking.py             # one decision in 8 of the 363 games
+    .venv/bin/python bench/bench_ranking.py             # one decision in 4 of the 363 games
     .venv/bin/python bench/bench_ranking.py --every 1   # every decision (much slower)
     .venv/bin/python bench/bench_ranking.py --cache var/ranked.pkl   # rank once, reuse
 
