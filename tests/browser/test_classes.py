@@ -188,6 +188,8 @@ def _the_whole_path(teacher, student, language: str) -> None:
     # The dashboard shows both done, and so does the CSV.
     teacher.goto(class_url)
     teacher.get_by_role("link", name=t(language, "Dashboard")).first.click()
+    # count() does not wait: under load it ran before the dashboard had loaded (0 cells)
+    teacher.locator(".dashboard-grid").wait_for()
     cells = teacher.locator(".dashboard-grid td.grid-cell")
     assert cells.count() == 2
     assert [c.get_attribute("data-status") for c in cells.all()] == ["done", "done"]
