@@ -37,27 +37,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from fit_discard_prefs import EVERY, cross_validate, load_or_collect  # noqa: E402
+from fit_discard_prefs import add_data_options, cross_validate, load_or_collect  # noqa: E402
 
 from tutor.engine.value import decision_from_json, is_clear, rank_discards  # noqa: E402
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=None, help="only the first N games")
-    parser.add_argument("--every", type=int, default=EVERY, help="keep one decision in N")
-    parser.add_argument(
-        "--offset", type=int, default=0, help="the one kept: its key's hash modulo N is this"
-    )
-    parser.add_argument(
-        "--cache",
-        type=Path,
-        nargs="+",
-        help="pickle of the ranked decisions, reused; several (existing): their union",
-    )
-    parser.add_argument(
-        "--scores", type=Path, help="pickle of the cross-validated scores, reused if current"
-    )
+    add_data_options(parser)
     parser.add_argument("--timing", type=int, default=600, help="decisions timed again on CPU")
     args = parser.parse_args()
     start = time.perf_counter()

@@ -802,9 +802,8 @@ def offsets(samples: list[Sample], every: int) -> npt.NDArray[np.int64]:
     return np.array([key_hash(s.decision) % every for s in samples], dtype=np.int64)
 
 
-def main() -> None:
-    global L2
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def add_data_options(parser: argparse.ArgumentParser) -> None:
+    """The options that pick the decisions and the caches (this script and the bench)."""
     parser.add_argument("--games", type=int, default=None, help="only the first N games")
     parser.add_argument("--every", type=int, default=EVERY, help="keep one decision in N")
     parser.add_argument(
@@ -819,6 +818,12 @@ def main() -> None:
     parser.add_argument(
         "--scores", type=Path, help="pickle of the cross-validated scores, reused if current"
     )
+
+
+def main() -> None:
+    global L2
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    add_data_options(parser)
     parser.add_argument("--rounds", type=int, default=ROUNDS, help="boosting rounds")
     parser.add_argument("--l2", type=float, default=L2, help="the logit's L2 penalty")
     parser.add_argument("--leaves", type=int, default=TREES["num_leaves"], help="tree leaves")
