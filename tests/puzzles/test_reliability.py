@@ -62,7 +62,8 @@ def test_a_worker_killed_mid_batch_loses_and_duplicates_nothing(
     # One process, so SIGKILL takes down the very process running the task.
     restart(worker, "--pool=solo")
 
-    kind, count, seed = "discard", 150, 4242
+    # Five chunks: the kill lands after two are done and a third is in flight.
+    kind, count, seed = "discard", 5 * services.CHUNK_SIZE, 4242
     batch = services.request_batch(kind, count, seed=seed)
     assert tasks.dispatch_batch(batch.pk)
     broker = redis.Redis.from_url(redis_url)
@@ -140,7 +141,8 @@ def test_a_pool_process_killed_mid_chunk_is_replaced_and_the_chunk_runs_again(
 
     worker = celery_worker_process
     use_broker(redis_url, {"visibility_timeout": 3600})
-    kind, count, seed = "discard", 100, 99
+    # Four chunks: the kill lands in the second or a later one.
+    kind, count, seed = "discard", 4 * services.CHUNK_SIZE, 99
     batch = services.request_batch(kind, count, seed=seed)
     assert tasks.dispatch_batch(batch.pk)
     broker = redis.Redis.from_url(redis_url)
