@@ -89,8 +89,10 @@ messages: $(VENV)/.installed
 # string moves to another app's catalogue (its docstring says how).
 	$(PY) scripts/messages.py
 
+# The pictures of docs/screenshots/: every browser test, taking its screenshots (other runs
+# skip them; tests/conftest.py::screenshot).
 screenshots: $(VENV)/.installed
-	SCREENSHOTS=1 $(VENV)/bin/pytest tests/browser -k screenshot
+	SCREENSHOTS=1 $(VENV)/bin/pytest -m browser $(PARALLEL) tests/browser
 
 bench: $(VENV)/.installed
 	for script in bench/*.py; do echo "== $$script"; $(PY) $$script; done
