@@ -92,7 +92,7 @@ messages: $(VENV)/.installed
 # The pictures of docs/screenshots/: every browser test, taking its screenshots (other runs
 # skip them; tests/conftest.py::screenshot).
 screenshots: $(VENV)/.installed
-	SCREENSHOTS=1 $(VENV)/bin/pytest -m browser $(PARALLEL) tests/browser
+	SCREENSHOTS=1 $(VENV)/bin/pytest $(PARALLEL) tests/browser
 
 bench: $(VENV)/.installed
 	for script in bench/*.py; do echo "== $$script"; $(PY) $$script; done

@@ -178,12 +178,11 @@ def _urls(site: dict[str, Any]) -> list[tuple[str, dict[str, str], bool]]:
             continue
         # Every real value of each converter gets the junk bodies (the others at their first
         # value); the rest of the product, a GET and an empty POST.
-        choices = [real.get(n, ["1"]) for n in names]
-        first = tuple(c[0] for c in choices)
-        for combo in itertools.product(*choices):
-            near = sum(a != b for a, b in zip(combo, first, strict=True)) <= 1
-            out.append((_fill(route, dict(zip(names, combo, strict=True))), {}, near))
         base = {n: real.get(n, ["1"])[0] for n in names}
+        for combo in itertools.product(*(real.get(n, ["1"]) for n in names)):
+            values = dict(zip(names, combo, strict=True))
+            near = sum(values[n] != base[n] for n in names) <= 1
+            out.append((_fill(route, values), {}, near))
         for name in names:
             for alt in _alternatives(converters[name]):
                 out.append((_fill(route, {**base, name: alt}), {}, False))
