@@ -1,8 +1,9 @@
 """How often the discard ranking agrees with Phoenix players, and how fast it ranks.
 
-    .venv/bin/python bench/bench_ranking.py             # one decision in 4 of the 363 games
-    .venv/bin/python bench/bench_ranking.py --every 1   # every decision (much slower)
-    .venv/bin/python bench/bench_ranking.py --cache var/ranked.pkl   # rank once, reuse
+    .venv/bin/python bench/bench_ranking.py             # every decision of the 363 games (slow)
+    .venv/bin/python bench/bench_ranking.py --every 4   # one decision in 4
+    .venv/bin/python bench/bench_ranking.py --cache var/ranked8_{0..7}.pkl --scores var/cv.pkl
+                                                        # the pickles and scores of the fit script
 
 Decisions are replayed from ``../shared/reference/tenhou_logs/`` by :mod:`tutor.engine.gamelog`
 and kept as the issue measures them: a closed hand, nobody in riichi, no discard that leaves the
@@ -37,7 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from fit_discard_prefs import add_data_options, cross_validate, load_or_collect  # noqa: E402
+from fit_discard_prefs import FEATURES, add_data_options, cross_validate, load_or_collect  # noqa: E402
 
 from tutor.engine.value import decision_from_json, is_clear, rank_discards  # noqa: E402
 
@@ -77,7 +78,7 @@ def main() -> None:
         f"clear (expected score rule): {ev_clear / n:.1%} of decisions, "
         f"the player agreed {ev_clear_agreed / max(1, ev_clear):.1%}"
     )
-    names = sorted(samples[0].features[0])
+    names = list(FEATURES)
     cv, thresholds, _ = cross_validate(samples, names, cache=args.scores)
     print(f"top-1 agreement, ranking (5-fold by game): {cv.agreed / n:.1%}")
     print(

@@ -495,6 +495,7 @@ def table_of(c: Candidate) -> TableContext:
         dora_indicators=tuple(parse_tiles(str(c.context.get("dora_indicator", "")))),
         seen=seen,
         own_discards=tuple(sorted(_own_river(c))),
+        own_in_order=False,  # a generated river is a set of kinds, not a sequence
         draws_left=max(1, 18 - turn),
         turn=turn,
     )

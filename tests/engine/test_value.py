@@ -54,6 +54,43 @@ def test_a_dead_wait_ranks_below_a_live_one_shanten() -> None:
     assert ranking.rows[0].win_rate > 0
 
 
+def test_a_shape_waiting_on_an_own_river_tile_is_named_furiten_prone() -> None:
+    # 2m and 3m wait on 1m-4m; 4m is in the player's own river
+    ranking = rank_discards(
+        parse_hand("123m456p789s23m55p7z"),
+        TableContext(own_discards=(parse_tile("4m"),), draws_left=10),
+    )
+    reasons = {
+        tile: [r for r in row.reasons if r.code == "furiten_shape"]
+        for row in ranking.rows
+        for tile in [row.discard_str]
+    }
+    assert [r.params for r in reasons["3m"]] == [{"tile": "3m", "tiles": "4m"}]
+    assert reasons["7z"] == [] and reasons["5p"] == []
+
+
+def test_a_strong_player_takes_apart_the_shape_whose_wait_is_in_their_river() -> None:
+    # three two-sided shapes for two places; 23m waits on 1m-4m and 1m is in the river
+    ranking = rank_discards(
+        parse_hand("23m67p45s456s789s11z"),
+        TableContext(own_discards=(parse_tile("1m"),), draws_left=12, turn=6),
+    )
+    first = ranking.rows[0]
+    assert first.discard_str in ("2m", "3m")
+    assert "furiten_shape" in [r.code for r in first.reasons]
+
+
+def test_a_river_known_only_as_kinds_says_nothing_of_the_last_discards() -> None:
+    hand = parse_hand("23m67p45s456s789s11z")
+    river = (parse_tile("9p"), parse_tile("8p"))  # 8p last: two steps from 6p
+    for in_order, expected in ((True, 1.0), (False, 0.0)):
+        ctx = TableContext(own_discards=river, own_in_order=in_order, draws_left=12)
+        ranking = rank_discards(hand, ctx)
+        feats = candidate_features(hand.concealed, ranking.rows, ctx)
+        six = next(i for i, r in enumerate(ranking.rows) if r.discard_str == "6p")
+        assert feats[six]["own_recent"] == expected
+
+
 def test_a_furiten_wait_wins_only_by_self_draw() -> None:
     # cutting 7z waits on 1m-4m; 4m is in the player's own river
     hand = "123m456p789s23m55p7z"

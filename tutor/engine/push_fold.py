@@ -34,7 +34,7 @@ with the highest push value; when it is the safest tile itself there is nothing 
 >>> state = DefenseState.from_json(EXAMPLE)
 >>> choice = push_or_fold(state, parse_hand(EXAMPLE_HAND), TableContext(draws_left=12))
 >>> choice.answer, choice.fold.tile_str
-('fold', '1z')
+('fold', '6p')
 """
 
 from __future__ import annotations
@@ -364,7 +364,7 @@ def push_or_fold(
     >>> state = DefenseState.from_json(EXAMPLE)
     >>> c = push_or_fold(state, parse_hand(EXAMPLE_HAND), TableContext(draws_left=12))
     >>> c.fold.tile_str, c.fold.danger < 0.005, c.push.shanten  # a 5-shanten hand
-    ('1z', True, 5)
+    ('6p', True, 5)
     """
     n = discards_left(state)
     v = deal_in_value(state)

@@ -715,6 +715,10 @@ def discard_reason_text(reason: Fact, tile: TileFormat = tile_text) -> str:
     texts = {
         "safe_against_dealer": _("%(tile)s is in the dealer's river: safe against the dealer"),
         "furiten": _("furiten: %(tiles)s is in your river, so this wait can win only by tsumo"),
+        "furiten_shape": _(
+            "%(tile)s is part of a shape waiting on %(tiles)s, which is in your river: kept, "
+            "it could only make a furiten wait"
+        ),
         "dead_wait": _("no winning tile left: every copy of %(tiles)s is in view"),
         "no_yaku": _("an open hand without a yaku cannot win on this wait"),
         "keeps_dora": _("keeps the dora %(tile)s"),
