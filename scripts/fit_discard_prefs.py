@@ -222,13 +222,16 @@ model (screen, fold 0, all decisions)                           logit      + tre
 90 features, 63 leaves depth 6, at least 100 rows a leaf                   65.89 %
 90 features, 127 leaves depth 7                                            65.83 %
 + the last discard the same kind or beside it, the dealer       62.75 %    65.68 % (31/5)
++ against how many others the tile is genbutsu, suji; the       62.93 %    65.85 % (63/6)
+  dealer threw it (:func:`~tutor.engine.value.river_safety`)
 ==============================================================  =========  ==============
 
 On the same one-in-4 decisions, four times the data alone lifts the old model from 64.52 % to
 65.49 % on fold 0; over every decision it gives 64.11 %, as the other offsets are harder for it
 (62.5-66.0 % each, within the noise of about 0.9 points of 2,600 decisions). The river's
 features are new information (the expected score sees a furiten wait only once tenpai): +1.1
-points; with four times the data larger trees pay (+0.7). **Shipped** (2026-12-04):
+points; with four times the data larger trees pay (+0.7); the other players' rivers still add
+nothing (as on 2026-12-01). **Shipped** (2026-12-04):
 90 features, 600 rounds of 63-leaf trees of depth 6, fitted by ``.venv/bin/python
 scripts/fit_discard_prefs.py --cache ranked8_0.pkl ... ranked8_7.pkl --subsets 8 --scores
 cv_all_l63.pkl``. Five folds by game over all 102,738 decisions: top-1 **65.99 %** (aim 65 %:
