@@ -43,7 +43,7 @@ shapes and pairs its discard breaks and the lone tiles it leaves, how easily it 
 again, the turn; and what the player's own river says of it: the kind or its neighbours already
 thrown, a partial set holding it that could only wait on a tile of the river
 (:func:`furiten_waits`, also a reason), the share of the river in its suit, a block being taken
-apart over the last two discards (these raised the agreement with Phoenix players by about 1.2
+apart over the last two discards (these raised the agreement with Phoenix players by about 1.1
 points, ``scripts/fit_discard_prefs.py``). When the other players'
 rivers are known (``TableContext.others``), a lone tile's row says against whom it is safe
 (:func:`river_safety`); as features of the model, that safety did not raise the agreement
