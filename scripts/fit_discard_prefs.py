@@ -221,6 +221,8 @@ model (screen, fold 0, all decisions)                           logit      + tre
 90 features, 63 leaves depth 6 (shipped)                                   65.94 %
 90 features, 63 leaves depth 6, at least 100 rows a leaf                   65.89 %
 90 features, 127 leaves depth 7                                            65.83 %
+90 features, 63/6, learning rate 0.03, 1000 rounds                         65.87 %
+90 features, 63/6, feature fraction 0.8                                    65.72 %
 + the last discard the same kind or beside it, the dealer       62.75 %    65.68 % (31/5)
 + against how many others the tile is genbutsu, suji; the       62.93 %    65.85 % (63/6)
   dealer threw it (:func:`~tutor.engine.value.river_safety`)
