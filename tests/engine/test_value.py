@@ -69,6 +69,16 @@ def test_a_shape_waiting_on_an_own_river_tile_is_named_furiten_prone() -> None:
     assert reasons["7z"] == [] and reasons["5p"] == []
 
 
+def test_a_tile_of_a_complete_run_is_not_called_part_of_a_furiten_shape() -> None:
+    # 1m waits on 3m beside 2m, but its only copy completes 123m
+    ranking = rank_discards(
+        parse_hand("123m456p789s23m55p7z"),
+        TableContext(own_discards=(parse_tile("3m"),), draws_left=10),
+    )
+    one = next(row for row in ranking.rows if row.discard_str == "1m")
+    assert "furiten_shape" not in [r.code for r in one.reasons]
+
+
 def test_a_strong_player_takes_apart_the_shape_whose_wait_is_in_their_river() -> None:
     # three two-sided shapes for two places; 23m waits on 1m-4m and 1m is in the river
     ranking = rank_discards(

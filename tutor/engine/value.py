@@ -270,7 +270,7 @@ _REASON_TEXT = {
     "their rivers",
     "safe_against_dealer": "{tile} is in the dealer's river: safe against the dealer",
     "furiten_shape": "{tile} is part of a shape waiting on {tiles}, which is in your river: "
-    "it could only make a furiten wait",
+    "as your wait, it would be furiten",
 }
 
 
@@ -903,10 +903,28 @@ _LATE_FEATURES = (
 )
 
 
+def _in_set(hand: Counts, t: Tile) -> bool:
+    """Whether ``t`` can be part of a complete set of ``hand``: a triplet, or a run through it.
+
+    >>> from tutor.engine.tiles import to_counts
+    >>> _in_set(to_counts(parse_tiles("123m5p")), 0), _in_set(to_counts(parse_tiles("13m555p")), 0)
+    (True, False)
+    """
+    if hand[t] >= 3:
+        return True
+    if t >= 27:
+        return False
+    base = t - t % 9
+    return any(
+        all(base <= i <= base + 8 and hand[i] > 0 for i in (a, a + 1, a + 2))
+        for a in (t - 2, t - 1, t)
+    )
+
+
 def _shape_features(hand: Counts, t: Tile, unseen: Sequence[int]) -> dict[str, float]:
     """What the tile ``t`` does in ``hand``: part of a set, of which kind of partial set, and
     how easily it would connect again (unseen copies within two steps)."""
-    in_set = hand[t] >= 3
+    in_set = _in_set(hand, t)
     ryanmen = penchan = kanchan = False
     if t < 27:
         base = t - t % 9
@@ -914,7 +932,6 @@ def _shape_features(hand: Counts, t: Tile, unseen: Sequence[int]) -> dict[str, f
         def has(i: int) -> bool:
             return base <= i <= base + 8 and hand[i] > 0
 
-        in_set = in_set or any(has(a) and has(a + 1) and has(a + 2) for a in (t - 2, t - 1, t))
         for a in (t - 1, t):
             if has(a) and has(a + 1):
                 penchan = penchan or a - base in (0, 7)
@@ -1316,7 +1333,10 @@ def _reasons(
         out.append(Reason("keeps_dora", {"tile": tile_str(kept_dora[0])}))
     if rows_sh > min_sh:
         out.append(Reason("backs_off"))
-    thrown = furiten_waits(c, d, frozenset(ctx.own_discards))
+    # A lone copy of a run's tile, or a triplet's, belongs to a complete set: the shape beside
+    # it is not one its discard takes apart. With two copies, one is spare for the shape.
+    in_set = _in_set(c, d) and c[d] != 2
+    thrown = [] if in_set else furiten_waits(c, d, frozenset(ctx.own_discards))
     if thrown:
         names = ",".join(tile_str(w) for w in thrown)
         out.append(Reason("furiten_shape", {"tile": tile_str(d), "tiles": names}))

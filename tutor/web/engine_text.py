@@ -716,8 +716,8 @@ def discard_reason_text(reason: Fact, tile: TileFormat = tile_text) -> str:
         "safe_against_dealer": _("%(tile)s is in the dealer's river: safe against the dealer"),
         "furiten": _("furiten: %(tiles)s is in your river, so this wait can win only by tsumo"),
         "furiten_shape": _(
-            "%(tile)s is part of a shape waiting on %(tiles)s, which is in your river: kept, "
-            "it could only make a furiten wait"
+            "%(tile)s is part of a shape waiting on %(tiles)s, which is in your river: as "
+            "your wait, it would be furiten"
         ),
         "dead_wait": _("no winning tile left: every copy of %(tiles)s is in view"),
         "no_yaku": _("an open hand without a yaku cannot win on this wait"),
