@@ -14,6 +14,7 @@ tag or event, and no job is created.
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -30,7 +31,7 @@ from tutor.engine.gamelog.read import read_game
 from tutor.engine.gamelog.replay import replay_game
 
 from . import defense_mining, mining
-from .models import BatchStatus, ChunkStatus, GameLog, MiningJob, Puzzle
+from .models import BatchStatus, ChunkStatus, GameLog, MiningJob, Puzzle, PuzzleKind
 from .services import store_rows
 
 
@@ -275,7 +276,9 @@ def read_paths(paths: Iterable[str | Path]) -> tuple[list[LogFile], list[str]]:
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "real_game_puzzles.jsonl"
 """Puzzles mined from a few of the shared Phoenix games, loaded by ``ensure_puzzles`` so that a
-fresh site serves real-game puzzles at once (written by ``mine_puzzles --fixture``)."""
+fresh site serves real-game puzzles at once (written by ``mine_puzzles --fixture PATH
+--fixture-size 80`` on the first 60 games: a game gives about 75 what-to-discard puzzles, so
+the fixture keeps a spread of them, :func:`spread`)."""
 
 _FIXTURE_FIELDS = (
     "kind",
@@ -290,6 +293,31 @@ _FIXTURE_FIELDS = (
     "source_seat",
     "source_turn",
 )
+
+
+def spread(puzzles: Iterable[Puzzle], size: int) -> list[Puzzle]:
+    """``size`` of the what-to-discard ``puzzles`` spread over their games: one from every game,
+    then a second from every game, and so on; within a game, in the order of a hash of each
+    puzzle's key (stable from run to run, unrelated to the hand's strength), kept in the order
+    given.
+
+    >>> class P:
+    ...     def __init__(self, game, key):
+    ...         self.kind, self.source_log, self.canonical_key = "discard", game, key
+    >>> picked = spread([P("a", "1"), P("a", "2"), P("a", "3"), P("b", "4")], 3)
+    >>> sorted(p.source_log for p in picked)
+    ['a', 'a', 'b']
+    """
+    by_game: dict[str, list[Puzzle]] = {}
+    for p in puzzles:
+        if p.kind == PuzzleKind.DISCARD:
+            by_game.setdefault(p.source_log, []).append(p)
+    ranked: list[tuple[int, str, Puzzle]] = []
+    for game in by_game.values():
+        keyed = sorted((hashlib.sha1(p.canonical_key.encode()).hexdigest(), p) for p in game)
+        ranked += [(rank, key, p) for rank, (key, p) in enumerate(keyed)]
+    chosen = {id(p) for _, _, p in sorted(ranked, key=lambda r: r[:2])[:size]}
+    return [p for game in by_game.values() for p in game if id(p) in chosen]
 
 
 def write_fixture(puzzles: Iterable[Puzzle], path: Path) -> int:

@@ -1,7 +1,7 @@
 """Migration 0007 brings every stored analysis to the facts' version 3, on real stored puzzles
-(the mined discard fixture, stored in version 2, and the defense puzzles as they were mined
-before version 3, without a version: kept in tests/puzzles/data since the fixture was re-mined),
-and back."""
+(the mined discard puzzles as stored in version 2 and the defense puzzles as they were mined
+before version 3, without a version: both kept in tests/puzzles/data since their fixtures were
+re-mined), and back."""
 
 from __future__ import annotations
 
@@ -19,16 +19,16 @@ from tutor.exercises import tables
 from tutor.exercises.facts import FACTS_VERSION, from_json
 
 pytestmark = pytest.mark.django_db
-FIXTURES = Path(services_mining.__file__).resolve().parent / "fixtures"
 migration = importlib.import_module("puzzles.migrations.0007_analysis_facts_version_3")
 
 
+OLD_DISCARD = Path(__file__).parent / "data" / "real_game_puzzles_v2.jsonl"
 OLD_DEFENSE = Path(__file__).parent / "data" / "defense_puzzles_unversioned.jsonl"
 
 
 def stored_rows() -> list[dict]:
     rows = []
-    for path in (FIXTURES / "real_game_puzzles.jsonl", OLD_DEFENSE):
+    for path in (OLD_DISCARD, OLD_DEFENSE):
         lines = path.read_text(encoding="utf-8").splitlines()
         rows += [json.loads(line) for line in lines if line]
     return rows

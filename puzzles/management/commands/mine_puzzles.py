@@ -28,6 +28,12 @@ class Command(BaseCommand):
             "--fixture", metavar="PATH", help="also write the job's puzzles to a JSON-lines file"
         )
         parser.add_argument(
+            "--fixture-size",
+            type=int,
+            metavar="N",
+            help="write only N what-to-discard puzzles to the fixture, spread over the games",
+        )
+        parser.add_argument(
             "--timeout", type=float, default=3600, help="seconds to wait for the workers"
         )
 
@@ -62,9 +68,10 @@ class Command(BaseCommand):
             f"({time.monotonic() - started:.0f} s)"
         )
         if options["fixture"]:
-            written = services_mining.write_fixture(
-                job.puzzles.order_by("pk").prefetch_related("themes"), Path(options["fixture"])
-            )
+            puzzles = list(job.puzzles.order_by("pk").prefetch_related("themes"))
+            if options["fixture_size"] is not None:
+                puzzles = services_mining.spread(puzzles, options["fixture_size"])
+            written = services_mining.write_fixture(puzzles, Path(options["fixture"]))
             self.stdout.write(f"wrote {written} puzzles to {options['fixture']}")
         self.stdout.write(f"mined {job.created_count} puzzles from {job.games_done} games")
 
