@@ -16,8 +16,10 @@ from django.core.management import call_command
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
-from puzzles import generation, services_mining, tasks
+from puzzles import generation, mining, services_mining, tasks
 from puzzles.models import BatchStatus, GameLog, MiningJob, Puzzle, PuzzleKind, Theme
+from tutor.engine.gamelog.read import read_game
+from tutor.engine.gamelog.replay import replay_game
 from tutor.exercises.tables import kind_text
 
 DATA = Path(__file__).parent / "data"
@@ -81,6 +83,19 @@ def test_a_phoenix_game_becomes_puzzles_with_the_real_table(mined_once) -> None:
         assert p.analysis["answer"] == p.analysis["discards"][0]["discard"]
         assert not generation.is_unwinnable(p.analysis["discards"][0])
         assert "real-game" in {t.slug for t in p.themes.all()}
+        assert not table["riichi"], "nobody was in riichi"
+
+
+def test_a_decision_against_an_opponent_s_riichi_is_not_a_what_to_discard_puzzle() -> None:
+    # The value ranking does not weigh the danger of a tile: against a riichi the question is
+    # push or fold (the defense and push-or-fold puzzles), and Phoenix players often fold.
+    game = replay_game(read_game(XML.read_text()))
+    facing = [d for d in game.decisions if d.riichi and d.seat not in d.riichi]
+    assert len(facing) == 12
+    for d in facing:
+        verdict = mining.mine_decision(d)
+        assert isinstance(verdict, generation.Rejected)
+        assert verdict.reason == "an opponent is in riichi"
 
 
 @pytest.mark.slow  # mines both logs again: 12 s of CPU
