@@ -454,7 +454,7 @@ def judge_by_value(hand: Hand, table: TableContext) -> ValueJudgement | Rejected
         themes.add("furiten-trap")
     if "dead_wait" in others:
         themes.add("dead-wait-trap")
-    if any(r["code"] == "backs_off" for r in best.get("reasons", [])):
+    if any(r["code"] in ("backs_off", "backs_off_estimate") for r in best.get("reasons", [])):
         themes.add("back-off")
     if melds:
         themes.add("after-call")

@@ -343,7 +343,12 @@ def test_a_discard_puzzle_row_carries_the_rates_points_and_reasons(value_puzzles
     for p in value_puzzles:
         best = p.analysis["discards"][0]
         assert 0 <= best["win_rate"] <= best["tenpai_rate"] <= 1
-        assert best["ev"] >= max(r["ev"] for r in p.analysis["discards"][1:]) or best["ev"] == 0
+        for row in p.analysis["discards"][1:]:
+            # Only a row going back a shanten may show more, and it says why its figure is
+            # not followed.
+            if row["ev"] > best["ev"]:
+                assert row["shanten"] > best["shanten"]
+                assert "backs_off_estimate" in {r["code"] for r in row["reasons"]}
         assert all({"code", "params"} <= r.keys() for r in best["reasons"])
         assert best["count"] == sum(best["accepted"].values())
 

@@ -729,6 +729,11 @@ def discard_reason_text(reason: Fact, tile: TileFormat = tile_text) -> str:
         "isolated_honor": _("%(tile)s is an isolated honor, the least useful tile"),
         "isolated_terminal": _("%(tile)s is an isolated terminal"),
         "backs_off": _("goes back a shanten for a better shape or value"),
+        "backs_off_estimate": _(
+            "goes back a shanten: the expected points of a slower hand are only an estimate, "
+            "and where they were the highest, Phoenix players made this kind of discard 4 times "
+            "in 100"
+        ),
     }
     if code in texts:
         return texts[code] % {"tile": one, "tiles": many}
