@@ -5,11 +5,14 @@ tile, and a learner votes on and reports a puzzle."""
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
-from puzzles.models import PuzzleKind, PuzzleReport, PuzzleVote
+from puzzles import services_mining
+from puzzles.models import Puzzle, PuzzleKind, PuzzleReport, PuzzleVote
 from tests.browser.test_puzzles_play import CONTEXT, PASSWORD, log_in, pick_tile
 from tests.conftest import screenshot
 from tests.puzzles.play_factories import DISCARD_HAND, WAITS_HAND, make_puzzle
+from tutor.web.engine_text import tile_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -101,3 +104,43 @@ def test_a_partly_right_waits_answer_is_marked_and_voted_on(page, live_server, m
     page.set_viewport_size(PHONE)
     assert no_sideways_scroll(page)
     screenshot(page, f"puzzle-feedback-waits-{language}-375")
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_row_going_back_a_shanten_with_more_points_says_why_it_is_not_the_answer(
+    page, live_server, language
+) -> None:
+    # A real mined puzzle (the committed fixture) whose table shows a discard going back a
+    # shanten with a higher expected score than the answer: its row says that the figure of a
+    # slower hand is an estimate Phoenix players rarely follow.
+    services_mining.load_fixture()
+    puzzle = next(
+        p
+        for p in Puzzle.objects.filter(kind=PuzzleKind.DISCARD).order_by("pk")
+        if any(
+            r["ev"] > p.analysis["discards"][0]["ev"]
+            and "backs_off_estimate" in {x["code"] for x in r["reasons"]}
+            for r in p.analysis["discards"][1:]
+        )
+    )
+    page.context.add_cookies(
+        [{"name": "django_language", "value": language, "url": live_server.url}]
+    )
+    page.set_viewport_size(PHONE)
+    page.goto(f"/puzzles/{puzzle.pk}/")
+    answer = puzzle.analysis["answer"]
+    with translation.override(language):
+        pick_tile(page, tile_text(answer))
+    page.get_by_role("button", name={"en": "Answer", "es": "Responder"}[language]).click()
+    page.get_by_test_id("verdict").wait_for()
+    assert no_sideways_scroll(page)
+    table = page.get_by_test_id("analysis-table").inner_text()
+    words = {
+        "en": "the expected points of a slower hand are only an estimate",
+        "es": "los puntos esperados de una mano más lenta son solo una estimación",
+    }[language]
+    assert words in table
+    screenshot(page, f"puzzle-backs-off-estimate-375-{language}")
+    page.set_viewport_size(DESKTOP)
+    screenshot(page, f"puzzle-backs-off-estimate-1280-{language}")
+    assert no_sideways_scroll(page)
