@@ -298,26 +298,25 @@ _FIXTURE_FIELDS = (
 def spread(puzzles: Iterable[Puzzle], size: int) -> list[Puzzle]:
     """``size`` of the what-to-discard ``puzzles`` spread over their games: one from every game,
     then a second from every game, and so on; within a game, in the order of a hash of each
-    puzzle's key (stable from run to run, unrelated to the hand's strength), kept in the order
-    given.
+    puzzle's key (stable from run to run, unrelated to the hand's strength); returned in the
+    order given.
 
     >>> class P:
     ...     def __init__(self, game, key):
     ...         self.kind, self.source_log, self.canonical_key = "discard", game, key
     >>> picked = spread([P("a", "1"), P("a", "2"), P("a", "3"), P("b", "4")], 3)
-    >>> sorted(p.source_log for p in picked)
+    >>> [p.source_log for p in picked]
     ['a', 'a', 'b']
     """
-    by_game: dict[str, list[Puzzle]] = {}
-    for p in puzzles:
-        if p.kind == PuzzleKind.DISCARD:
-            by_game.setdefault(p.source_log, []).append(p)
-    ranked: list[tuple[int, str, Puzzle]] = []
-    for game in by_game.values():
-        keyed = sorted((hashlib.sha1(p.canonical_key.encode()).hexdigest(), p) for p in game)
-        ranked += [(rank, key, p) for rank, (key, p) in enumerate(keyed)]
-    chosen = {id(p) for _, _, p in sorted(ranked, key=lambda r: r[:2])[:size]}
-    return [p for game in by_game.values() for p in game if id(p) in chosen]
+    discards = [p for p in puzzles if p.kind == PuzzleKind.DISCARD]
+    keys = [hashlib.sha1(p.canonical_key.encode()).hexdigest() for p in discards]
+    place: dict[int, int] = {}  # each puzzle's place within its game, by key
+    seen: dict[str, int] = {}
+    for i in sorted(range(len(discards)), key=keys.__getitem__):
+        game = discards[i].source_log
+        place[i] = seen[game] = seen.get(game, -1) + 1
+    picked = sorted(range(len(discards)), key=lambda i: (place[i], keys[i]))[:size]
+    return [discards[i] for i in sorted(picked)]
 
 
 def write_fixture(puzzles: Iterable[Puzzle], path: Path) -> int:
