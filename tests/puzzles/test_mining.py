@@ -12,7 +12,7 @@ import io
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
@@ -233,6 +233,30 @@ def test_the_command_mines_files_and_says_how_many(tmp_path) -> None:
     assert services_mining.load_fixture(fixture) == created
     assert services_mining.load_fixture(fixture) == 0
     assert Puzzle.objects.filter(themes__slug="real-game").distinct().count() == created
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("extra", [["--fixture-size", "0"], ["--fixture-size", "-3"], []])
+def test_a_bad_fixture_size_is_refused_before_anything_is_mined(tmp_path, extra) -> None:
+    # --fixture-size alone (the last case) has no file to write to
+    options = ["--fixture", str(tmp_path / "f.jsonl"), *extra] if extra else ["--fixture-size", "5"]
+    jobs = MiningJob.objects.count()
+    with pytest.raises(CommandError, match="--fixture-size needs --fixture"):
+        call_command("mine_puzzles", str(XML), *options, stdout=io.StringIO())
+    assert MiningJob.objects.count() == jobs
+    assert not (tmp_path / "f.jsonl").exists()
+
+
+def test_the_fixture_keeps_a_spread_of_the_games() -> None:
+    class Mined:
+        def __init__(self, game: str, key: str, kind: str = "discard") -> None:
+            self.source_log, self.canonical_key, self.kind = game, key, kind
+
+    puzzles = [Mined("a", str(i)) for i in range(5)] + [Mined("b", "x"), Mined("c", "y", "defense")]
+    picked = services_mining.spread(puzzles, 3)  # type: ignore[arg-type]
+    assert [p.source_log for p in picked].count("b") == 1, "every game before a second from one"
+    assert all(p.kind == "discard" for p in picked)
+    assert picked == [p for p in puzzles if p in picked], "in the order mined"
 
 
 @pytest.mark.django_db

@@ -38,6 +38,10 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        size = options["fixture_size"]
+        if size is not None and (size < 1 or not options["fixture"]):
+            # checked first: a bad option must not cost a mining run
+            raise CommandError("--fixture-size needs --fixture and a number of at least 1")
         files, errors = services_mining.read_paths(options["files"])
         for message in errors:
             self.stderr.write(message)
@@ -69,8 +73,8 @@ class Command(BaseCommand):
         )
         if options["fixture"]:
             puzzles = list(job.puzzles.order_by("pk").prefetch_related("themes"))
-            if options["fixture_size"] is not None:
-                puzzles = services_mining.spread(puzzles, options["fixture_size"])
+            if size is not None:
+                puzzles = services_mining.spread(puzzles, size)
             written = services_mining.write_fixture(puzzles, Path(options["fixture"]))
             self.stdout.write(f"wrote {written} puzzles to {options['fixture']}")
         self.stdout.write(f"mined {job.created_count} puzzles from {job.games_done} games")
