@@ -9,9 +9,11 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.text import capfirst
 
-from puzzles.generation import generate
+from puzzles.generation import Rejected, generate, judge_by_value
 from tests.puzzles.play_factories import DISCARD_BEST, make_puzzle
+from tutor.engine.hand import parse_hand
 from tutor.engine.tiles import parse_tile, tile_str
+from tutor.engine.value import TableContext
 from tutor.exercises import AnswerError, ContentError, EmptyAnswer
 from tutor.exercises.facts import to_json
 from tutor.exercises.puzzles import PUZZLE_TYPES, PuzzleKind, puzzle_exercise
@@ -170,3 +172,55 @@ def test_the_puzzle_page_names_the_mistake_above_the_explanation(client):
         "Discarding one of circles (1p) leaves only" in html[mistake : html.index("</p>", mistake)]
     )
     assert mistake < html.index('class="mb-2 explanation"')
+
+
+def value_facts(hand: str):
+    """The stored facts of a what-to-discard puzzle judged by value, as the generator stores
+    them."""
+    judged = judge_by_value(parse_hand(hand), TableContext(draws_left=12))
+    assert not isinstance(judged, Rejected), judged
+    return to_json(judged.analysis)
+
+
+def value_puzzle(hand: str):
+    return puzzle_exercise("discard", hand, value_facts(hand))
+
+
+@pytest.mark.parametrize(
+    ("hand", "pick", "mistake"),
+    [
+        # 7z waits on 2m-5m; 4p breaks the tenpai
+        ("123m456p789s23m55p7z", "4p", "leaves the hand 1-shanten, further from tenpai than 7z"),
+        # 3p waits on 2p for a straight; 1p waits as often on 3p-3s, without the straight
+        ("567m133456789p33s", "1p", "wins about as often (in 56 % of the deals that follow"),
+        # 9s waits on 2s-5s-8s; 3s waits on 8s alone, for a win worth as much
+        ("123m111345679s55z", "3s", "wins less often: it waits on 4 tiles, against 11 with 9s"),
+        # both tenpai: 3p wins more often, but 1p's wins are worth far more
+        ("44456m113456p456s", "3p", "wins more often (in 77 % of the deals that follow"),
+        # 4m waits on 17 tiles; 6p on the lone 4m, and a win is worth less
+        ("4789m2223456p678s", "6p", "wins less often and for less: in 45 %"),
+    ],
+)
+def test_a_value_mistake_says_what_the_discard_gives_up(hand, pick, mistake):
+    ex = value_puzzle(hand)
+    verdict = ex.check((pick,))
+    assert not verdict.correct
+    assert mistake in verdict.reasons[0]
+    assert verdict.details == [ex.explanation()]
+    with translation.override("es"):
+        spanish = ex.check((pick,)).reasons[0]
+    assert spanish.startswith("Descartar ") and "deals" not in spanish
+
+
+def test_a_faster_discard_is_told_that_the_answer_steps_back_for_value():
+    # Such answers are rare among generated hands: the facts of one are written here by hand,
+    # 4p (back to 1-shanten) worth more than the tenpai of 7z.
+    facts = value_facts("123m456p789s23m55p7z")
+    rows = {r["discard"]: r for r in facts["discards"]}
+    rows["4p"]["ev"], rows["7z"]["ev"] = 3500.0, 1200.0
+    facts["discards"] = [rows["4p"], rows["7z"]]
+    facts["answer"] = "4p"
+    stepped = puzzle_exercise("discard", "123m456p789s23m55p7z", facts)
+    reason = stepped.check(("7z",)).reasons[0]
+    assert "keeps the hand closer to tenpai, but what it keeps is worth less" in reason
+    assert "about 1,200 points on average" in reason and "after stepping back with 4p" in reason

@@ -77,6 +77,12 @@ def _shanten_words(n: int) -> str:
     return shanten_text(n)
 
 
+SAME_WIN_RATE = 0.02
+"""Win rates this close (0-1) are "about as often" when a value mistake is named."""
+SAME_WORTH = 0.9
+"""A win worth at least this share of the answer's is not called "for less"."""
+
+
 def _named(tile: str) -> str:
     """``"1z"`` → ``"East wind (1z)"``, in the reader's language."""
     return f"{tile_name(parse_tile(tile))} ({tile})"
@@ -302,24 +308,80 @@ class DiscardPuzzle(_OneDiscard):
             text += " " + _("Why: %(reasons)s.") % {"reasons": "; ".join(best.reasons)}
         return text
 
+    def _value_mistake(self, mine: DiscardRow, best: DiscardRow) -> str:
+        """What a discard judged by value gives up against the answer: speed, the chance to
+        win, or what the hand is worth when it wins (its expected points over its win rate)."""
+        facts = {
+            "tile": _named(mine.discard),
+            "best": best.discard,
+            "win": mine.win_percent or 0,
+            "best_win": best.win_percent or 0,
+            "ev": _points(mine.ev),
+            "best_ev": _points(best.ev),
+            "shanten": _shanten_words(mine.shanten),
+            "count": mine.count,
+            "best_count": best.count,
+        }
+        mine_win, best_win = mine.win_rate or 0.0, best.win_rate or 0.0
+        worth = (mine.ev or 0.0) / mine_win if mine_win else 0.0
+        best_worth = (best.ev or 0.0) / best_win if best_win else 0.0
+        if mine.shanten > best.shanten:
+            text = _(
+                "Discarding %(tile)s leaves the hand %(shanten)s, further from tenpai than "
+                "%(best)s does: it wins in %(win)d %% of the deals that follow, for about "
+                "%(ev)s points on average, against %(best_win)d %% and %(best_ev)s."
+            )
+        elif mine.shanten < best.shanten:
+            text = _(
+                "Discarding %(tile)s keeps the hand closer to tenpai, but what it keeps is "
+                "worth less: about %(ev)s points on average (a win in %(win)d %% of the deals "
+                "that follow), against %(best_ev)s after stepping back with %(best)s "
+                "(%(best_win)d %%)."
+            )
+        elif mine_win > best_win + SAME_WIN_RATE:
+            text = _(
+                "Discarding %(tile)s wins more often (in %(win)d %% of the deals that follow, "
+                "against %(best_win)d %% with %(best)s), but its wins are worth so much less "
+                "that it averages about %(ev)s points against %(best_ev)s."
+            )
+        elif mine_win >= best_win - SAME_WIN_RATE:
+            text = _(
+                "Discarding %(tile)s wins about as often (in %(win)d %% of the deals that "
+                "follow, against %(best_win)d %% with %(best)s) but for less: about %(ev)s "
+                "points on average against %(best_ev)s, because the hand it keeps is worth "
+                "less when it wins."
+            )
+        elif worth < SAME_WORTH * best_worth:
+            text = _(
+                "Discarding %(tile)s wins less often and for less: in %(win)d %% of the deals "
+                "that follow against %(best_win)d %% with %(best)s, and about %(ev)s points "
+                "on average against %(best_ev)s."
+            )
+        elif mine.count < best.count:
+            facts["tiles"] = (
+                _("it waits on %(count)d tiles, against %(best_count)d with %(best)s")
+                if mine.shanten == 0
+                else _("%(count)d tiles improve it, against %(best_count)d with %(best)s")
+            ) % facts
+            text = _(
+                "Discarding %(tile)s wins less often: %(tiles)s, so it wins in %(win)d %% of "
+                "the deals that follow against %(best_win)d %% (about %(ev)s points on "
+                "average against %(best_ev)s)."
+            )
+        else:
+            text = _(
+                "Discarding %(tile)s wins less often: in %(win)d %% of the deals that follow "
+                "against %(best_win)d %% with %(best)s, so about %(ev)s points on average "
+                "against %(best_ev)s."
+            )
+        return text % facts
+
     def mistakes(self, answer: PuzzleAnswer) -> list[str]:
         rows = self.rows()
         mine = next((r for r in rows if r.discard in answer), None)
         if mine is None or not rows:
             return [_("%(tile)s is not the best discard.") % {"tile": _named(answer[0])}]
         best = self._best(rows)
-        if self.value_judged:
-            return [
-                _(
-                    "Your discard, %(tile)s, wins in %(win)d %% of the deals that follow, "
-                    "for about %(ev)s points on average."
-                )
-                % {
-                    "tile": _named(mine.discard),
-                    "win": mine.win_percent or 0,
-                    "ev": _points(mine.ev),
-                }
-            ]
         if mine.shanten == 0 and (mine.furiten or mine.dead_wait):
             return [
                 _(
@@ -328,6 +390,8 @@ class DiscardPuzzle(_OneDiscard):
                 )
                 % {"tile": _named(mine.discard)}
             ]
+        if self.value_judged:
+            return [self._value_mistake(mine, best)]
         if mine.shanten > best.shanten:
             return [
                 _(
