@@ -21,14 +21,15 @@ from django.views.decorators.vary import vary_on_headers
 from classes.models import Assignment, AssignmentKind
 from puzzles.feedback import situation
 from puzzles.models import Puzzle
-from tutor.exercises import tables
+from tutor.exercises import ContentError, tables
+from tutor.exercises.puzzles import PuzzleKind, puzzle_exercise
 from tutor.web import limits
 from tutor.web.http import AuthenticatedHttpRequest, wants_partial
 
 from . import services, tasks
 from .defense import defense_context
 from .forms import UploadForm
-from .judge import StoredReviewError
+from .judge import JudgedDecision, StoredReviewError
 from .models import GameReview, ReviewedDecision, ReviewStatus
 
 
@@ -103,12 +104,29 @@ def _step(review: GameReview, raw: str | None) -> dict[str, Any]:
     return {
         "decision": judged,
         "rows": rows,
+        "mistake": _mistake(judged),
         "situation": situation(Puzzle(context=judged.table)),
         "defense": defense_context(judged),
         "previous": index - 1 if index > 0 else None,
         "next": index + 1 if index + 1 < review.total else None,
         "position": index + 1,
     }
+
+
+def _mistake(judged: JudgedDecision) -> str:
+    """What the played discard gave up against the engine's best, in the words a puzzle uses
+    for the same wrong answer; nothing when it was the best, when there was no choice, or
+    against a riichi (the ranking by value does not weigh the danger: the defense table
+    speaks there)."""
+    mine = judged.mine
+    if mine is None or judged.agrees or judged.forced or not judged.loss or judged.defense:
+        return ""
+    facts = {**judged.facts, "judge": "value"}  # a review ranks every decision by value
+    try:
+        exercise = puzzle_exercise(PuzzleKind.DISCARD, judged.hand, facts)
+    except ContentError:  # a stored hand the exercise cannot read: the table still shows
+        return ""
+    return exercise.mistakes((mine["discard"],))[0]
 
 
 @login_required

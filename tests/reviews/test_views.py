@@ -13,6 +13,8 @@ from reviews import services
 from reviews.models import GameReview, ReviewStatus
 from tests.factories import user
 from tests.puzzles.test_mining import JSON, XML
+from tutor.engine.tiles import parse_tile
+from tutor.web.tile_names import tile_name
 
 pytestmark = pytest.mark.django_db
 
@@ -306,3 +308,26 @@ def test_a_pasted_json_log_with_a_bad_tile_names_the_round_and_the_event() -> No
     assert "round E2-0, event take 4 of seat 0 (99)" in body
     assert "99 is not a tenhou.net/6 tile" in body
     assert not GameReview.objects.exists()
+
+
+def test_a_decision_that_gave_points_away_says_what_it_gave_up() -> None:
+    from reviews.models import ReviewedDecision
+
+    client, learner = login("learner")
+    review = reviewed(learner)
+    judged = [row.judged for row in ReviewedDecision.objects.filter(review=review)]
+    lost = next(j for j in judged if j.loss > 0 and j.mine and not j.defense and not j.forced)
+    agreed = next(j for j in judged if j.agrees)
+    url = reverse("reviews:detail", args=[review.pk])
+    page = client.get(url + f"?d={lost.index}").content.decode()
+    start = page.index('data-testid="review-mistake"')
+    said = page[start : page.index("</p>", start)]
+    assert f"Discarding {tile_name(parse_tile(lost.mine['discard']))}" in said
+    assert f"with {lost.best[0]['discard']}" in said or f"than {lost.best[0]['discard']}" in said
+    assert (
+        'data-testid="review-mistake"'
+        not in client.get(url + f"?d={agreed.index}").content.decode()
+    )
+    spanish = client.get(url + f"?d={lost.index}", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    start = spanish.index('data-testid="review-mistake"')
+    assert spanish[start : spanish.index("</p>", start)].count("Descartar ") == 1
