@@ -75,6 +75,17 @@ def test_a_valuable_tenpai_pushes_a_dangerous_tile() -> None:
     assert is_clear(choice)
 
 
+def test_a_hand_that_cannot_win_does_not_step_back_to_avoid_tenpai() -> None:
+    # Open with 789m and no honour pair, tanyao out of reach: whatever comes, no yaku, no win.
+    # Such a hand folds once tenpai like any other, so the best "push" is no slower discard
+    # than the safe 9m (the model once pushed 3p, back to 2-shanten, to stay away from tenpai).
+    concealed = "123p456s78s2z9m6p"
+    choice = push_or_fold(_state(concealed), parse_hand(concealed + " [789m]"), TABLE)
+    assert max(o.win_rate for o in choice.options) < 0.01
+    assert choice.push.shanten == min(o.shanten for o in choice.options) == 1
+    assert choice.answer == "fold" and clear_answer(choice) is None
+
+
 def test_a_dealer_riichi_costs_more_to_deal_into() -> None:
     assert deal_in_value(_state("147m258p369s4567z6p")) == RIICHI_RON_VALUE
     dealer = _state("147m258p369s4567z6p", riichi_seat_wind="1z", decider_seat_wind="2z")

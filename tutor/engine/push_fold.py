@@ -11,8 +11,8 @@ the safest tile, giving up their hand). :func:`push_or_fold` weighs the two in p
   (1 − d(f))^(n − 1))`` the chance of dealing in with this discard (its danger ``d(p)`` from
   :mod:`.defense`) or a later one: once tenpai (the option's tenpai rate ``T``) each of the
   ``n − 1`` later discards is taken as dangerous as a tile drawn from the wall (``w``,
-  :func:`wall_danger`); a hand that does not reach tenpai folds then, as safely as the fold
-  below. (Counting every later discard as pushed instead makes the model fold hands Phoenix
+  :func:`wall_danger`); a hand that does not reach tenpai, or that has no chance to win
+  (``win(p) = 0``: ``T`` is taken as 0), folds then, as safely as the fold below. (Counting every later discard as pushed instead makes the model fold hands Phoenix
   players push, and they are right more often than not: see ``bench/bench_push_fold.py``.)
 - **fold** with the safest tile ``f`` is worth ``− risk_fold · V`` with ``risk_fold = 1 −
   (1 − d(f))^n``: the hand is given up, and the later discards are taken as safe as this one.
@@ -381,7 +381,10 @@ def push_or_fold(
         if fold:
             risk = 1 - (1 - d) ** n
             return Choice(row.discard, d, row.ev, row.win_rate, row.shanten, risk, -risk * v, t)
-        later = t * (1 - w) ** (n - 1) + (1 - t) * (1 - safest_danger) ** (n - 1)
+        # a hand with no chance to win (no yaku within reach, a dead or furiten wait) does
+        # not push on once tenpai: it folds like any other
+        pushing = t if row.win_rate > 0 else 0.0
+        later = pushing * (1 - w) ** (n - 1) + (1 - pushing) * (1 - safest_danger) ** (n - 1)
         risk = 1 - (1 - d) * later
         value = row.ev + row.win_rate * RIICHI_STICK - risk * v
         return Choice(row.discard, d, row.ev, row.win_rate, row.shanten, risk, value, t)
@@ -557,10 +560,13 @@ the 363 shared Phoenix games (split by game) and measured on the other third: a 
 push keeps the hand tenpai with a tile under 8 % danger and the player is not first in the
 scores; a fold when the push would leave the hand 2-shanten or worse and the fold tile deals
 in under 2 %; either way the engine's expected points must favour it. On the held-out games
-Phoenix players threw the push tile on 17 of the 18 push verdicts (94.4 %) and folded on 21 of
-the 22 fold verdicts (95.5 %); 2.5 % of the positions get a verdict. The lead in points alone
-does not make a verdict clear: Phoenix players agree with 81–84 % of the pushes that lead by
-1,000–1,500 points."""
+Phoenix players threw the push tile on 17 of the 18 push verdicts (94.4 %) and folded on 11 of
+the 12 fold verdicts (91.7 %; 13 of 14 on the training games, now fewer than the 20 the bench
+needs to choose a fold rule afresh); 1.9 % of the positions get a verdict. (Before a hand that
+cannot win stopped counting on pushing once tenpai, the fold rule had 21 of 22 held out: 10 of
+those were trivial, the "push" a step back from a safe tile that was also the better one for
+the hand.) The lead in points alone does not make a verdict clear: Phoenix players agree with
+81–84 % of the pushes that lead by 1,000–1,500 points."""
 
 
 MIN_TILES_LEFT = 24

@@ -76,7 +76,7 @@ def reason_text(code: str, params: Mapping[str, Any]) -> str:
             "shanten": shanten_text(int(p["shanten"])),
         }
     if code == "no_tenpai_discard":
-        return _("Whatever you discard, your hand stays %(shanten)s.") % {
+        return _("No discard makes your hand tenpai: the best one leaves it %(shanten)s.") % {
             "shanten": shanten_text(int(p["shanten"]))
         }
     if code == "lead":
