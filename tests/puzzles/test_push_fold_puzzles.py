@@ -29,7 +29,9 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 @pytest.fixture
 def puzzles(db) -> list[Puzzle]:
     Puzzle.objects.all().delete()
-    assert services_mining.load_fixture(FIXTURE) >= 60
+    # every clear verdict of the 363 shared games: 40 pushes, and one fold where the push tile
+    # is really better for the hand (bench/bench_push_fold.py)
+    assert services_mining.load_fixture(FIXTURE) >= 40
     return list(Puzzle.objects.filter(kind=PuzzleKind.PUSH_FOLD).order_by("id"))
 
 
