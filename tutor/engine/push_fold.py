@@ -12,8 +12,9 @@ the safest tile, giving up their hand). :func:`push_or_fold` weighs the two in p
   :mod:`.defense`) or a later one: once tenpai (the option's tenpai rate ``T``) each of the
   ``n − 1`` later discards is taken as dangerous as a tile drawn from the wall (``w``,
   :func:`wall_danger`); a hand that does not reach tenpai, or that has no chance to win
-  (``win(p) = 0``: ``T`` is taken as 0), folds then, as safely as the fold below. (Counting every later discard as pushed instead makes the model fold hands Phoenix
-  players push, and they are right more often than not: see ``bench/bench_push_fold.py``.)
+  (``win(p) = 0``: ``T`` is taken as 0), folds then, as safely as the fold below. (Counting
+  every later discard as pushed instead makes the model fold hands Phoenix players push, and
+  they are right more often than not: see ``bench/bench_push_fold.py``.)
 - **fold** with the safest tile ``f`` is worth ``− risk_fold · V`` with ``risk_fold = 1 −
   (1 − d(f))^n``: the hand is given up, and the later discards are taken as safe as this one.
   When the safest tile keeps the hand going (a genbutsu that stays tenpai), playing on with it
