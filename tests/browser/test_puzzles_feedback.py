@@ -144,3 +144,33 @@ def test_a_row_going_back_a_shanten_with_more_points_says_why_it_is_not_the_answ
     page.set_viewport_size(DESKTOP)
     screenshot(page, f"puzzle-backs-off-estimate-1280-{language}")
     assert no_sideways_scroll(page)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_wrong_answer_to_a_real_game_puzzle_says_what_it_gives_up(
+    page, live_server, language
+) -> None:
+    # A real mined puzzle, judged by value, answered with the runner-up: the mistake compares
+    # it with the answer (speed, the chance to win or what a win is worth), not only its figures.
+    services_mining.load_fixture()
+    puzzle = Puzzle.objects.filter(kind=PuzzleKind.DISCARD).order_by("pk").first()
+    assert puzzle is not None and puzzle.analysis["judge"] == "value"
+    answer, wrong = (r["discard"] for r in puzzle.analysis["discards"][:2])
+    page.context.add_cookies(
+        [{"name": "django_language", "value": language, "url": live_server.url}]
+    )
+    page.set_viewport_size(PHONE)
+    page.goto(f"/puzzles/{puzzle.pk}/")
+    with translation.override(language):
+        pick_tile(page, tile_text(wrong))
+        name = tile_text(wrong)
+    page.get_by_role("button", name={"en": "Answer", "es": "Responder"}[language]).click()
+    page.get_by_test_id("verdict").wait_for()
+    said = page.get_by_test_id("mistake").inner_text()
+    opening = {"en": "Discarding ", "es": "Descartar "}[language]
+    assert said.startswith(opening + name) and answer in said, said
+    assert no_sideways_scroll(page)
+    screenshot(page, f"puzzle-value-mistake-375-{language}")
+    page.set_viewport_size(DESKTOP)
+    screenshot(page, f"puzzle-value-mistake-1280-{language}")
+    assert no_sideways_scroll(page)

@@ -72,6 +72,9 @@ def test_a_learner_reviews_a_shared_game_and_gets_its_mistakes_as_puzzles(
     mine = page.get_by_test_id("options").locator("tr.table-warning")
     assert mine.count() == 1 and "yours" in mine.inner_text()
     assert "expected points given away" in page.get_by_test_id("played").inner_text()
+    # nobody was in riichi there: the review says what the discard gave up, as a puzzle would
+    assert not first.judged.defense
+    assert page.get_by_test_id("review-mistake").inner_text().startswith("Discarding ")
     screenshot(page, "review-mistake-en-1280")
     page.set_viewport_size({"width": 375, "height": 800})
     screenshot(page, "review-mistake-en-375")
@@ -81,6 +84,7 @@ def test_a_learner_reviews_a_shared_game_and_gets_its_mistakes_as_puzzles(
     # The switcher returns to the page as loaded; open the mistake's own address again.
     page.goto(f"/reviews/{review.pk}/?d={first.index}")
     assert "Gran error" in page.get_by_test_id("big-mistake").inner_text()
+    assert page.get_by_test_id("review-mistake").inner_text().startswith("Descartar ")
     screenshot(page, "review-mistake-es-1280")
     page.set_viewport_size({"width": 375, "height": 800})
     screenshot(page, "review-mistake-es-375")

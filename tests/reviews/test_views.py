@@ -331,3 +331,24 @@ def test_a_decision_that_gave_points_away_says_what_it_gave_up() -> None:
     spanish = client.get(url + f"?d={lost.index}", HTTP_ACCEPT_LANGUAGE="es").content.decode()
     start = spanish.index('data-testid="review-mistake"')
     assert spanish[start : spanish.index("</p>", start)].count("Descartar ") == 1
+
+
+def test_a_stored_decision_whose_hand_cannot_be_read_still_shows_without_the_sentence() -> None:
+    import dataclasses
+
+    from reviews.judge import judged_to_json
+    from reviews.models import ReviewedDecision
+
+    client, learner = login("learner")
+    review = reviewed(learner)
+    row = next(
+        r
+        for r in ReviewedDecision.objects.filter(review=review)
+        if r.judged.loss > 0 and r.judged.mine and not r.judged.defense and not r.judged.forced
+    )
+    row.data = judged_to_json(dataclasses.replace(row.judged, hand="12x"))
+    row.save()
+    page = client.get(reverse("reviews:detail", args=[review.pk]) + f"?d={row.judged.index}")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert 'data-testid="options"' in html and 'data-testid="review-mistake"' not in html

@@ -660,7 +660,7 @@ def is_clear(choice: PushFold, margin: float = PUSH_FOLD_MARGIN) -> bool:
     return is_dilemma(choice) and choice.gap >= margin
 
 
-def is_dilemma(choice: PushFold, danger_gap: float = 0.02) -> bool:
+def is_dilemma(choice: PushFold, danger_gap: float = ClearRule.danger_gap) -> bool:
     """Whether pushing and folding are a real choice: two different tiles, the push tile at
     least ``danger_gap`` more dangerous, and better for the hand (it wins more often than the
     hand would after the fold tile). When the safe tile is as good for the hand, there is
