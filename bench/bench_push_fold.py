@@ -135,10 +135,16 @@ def grid(answer: str) -> Iterator[ClearRule]:
                 fold_margin=NEVER,
             )
     else:
-        for m, s, d in itertools.product(
-            range(0, 3001, 250), (0, 1, 2, 3), (0.005, 0.01, 0.02, 1.0)
+        for m, s, d, p in itertools.product(
+            range(0, 3001, 250), (0, 1, 2, 3), (0.005, 0.01, 0.02, 1.0), (0, 0.04, 0.08, 0.12)
         ):
-            yield ClearRule(fold_margin=m, fold_shanten=s, fold_danger=d, push_margin=NEVER)
+            yield ClearRule(
+                fold_margin=m,
+                fold_shanten=s,
+                fold_danger=d,
+                fold_push_danger=p,
+                push_margin=NEVER,
+            )
 
 
 def choose(train: list[dict[str, Any]], answer: str) -> ClearRule | None:

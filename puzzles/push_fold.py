@@ -10,6 +10,7 @@ the shared Phoenix games."""
 
 from __future__ import annotations
 
+import zlib
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -87,9 +88,10 @@ def push_fold_rows(
     per_game: int | None = None,
     positions: list[tuple[Decision, dict[str, Any]]] | None = None,
 ) -> list[dict[str, Any]]:
-    """The push-or-fold puzzles of a game, at most ``per_game``, from its ``positions`` facing
-    one riichi when the caller has them (raises :class:`~tutor.engine.gamelog.events.
-    GameLogError` like the replay); a position the danger model cannot read is skipped."""
+    """The push-or-fold puzzles of a game, at most ``per_game`` (the pushes first: clear pushes
+    are rarer than clear folds), from its ``positions`` facing one riichi when the caller has
+    them (raises :class:`~tutor.engine.gamelog.events.GameLogError` like the replay); a
+    position the danger model cannot read is skipped."""
     rows: list[dict[str, Any]] = []
     for d, record in pf.first_positions(game, positions):
         try:
@@ -98,9 +100,27 @@ def push_fold_rows(
             continue
         if row is not None:
             rows.append(row)
-            if per_game is not None and len(rows) >= per_game:
-                break
-    return rows
+    rows.sort(key=lambda row: row["analysis"]["answer"] != "push")
+    return rows if per_game is None else rows[:per_game]
+
+
+def balanced(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``rows`` with no more folds than pushes, so that "fold" is right as often as "push" and
+    neither can be guessed: every push kept, the folds kept in a fixed order that does not
+    follow the games' (the CRC-32 of their keys), the rest in their order.
+
+    >>> rows = [{"canonical_key": k, "analysis": {"answer": a}}
+    ...         for k, a in [("a", "fold"), ("b", "push"), ("c", "fold"), ("d", "fold")]]
+    >>> [(r["canonical_key"], r["analysis"]["answer"]) for r in balanced(rows)]
+    [('b', 'push'), ('c', 'fold')]
+    """
+    pushes = sum(1 for row in rows if row["analysis"]["answer"] == "push")
+    folds = sorted(
+        (row for row in rows if row["analysis"]["answer"] == "fold"),
+        key=lambda row: zlib.crc32(row["canonical_key"].encode()),
+    )
+    kept = {id(row) for row in folds[:pushes]}
+    return [row for row in rows if row["analysis"]["answer"] == "push" or id(row) in kept]
 
 
 def choices(puzzle: Any) -> list[tuple[str, str, str]]:

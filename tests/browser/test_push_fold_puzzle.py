@@ -56,8 +56,22 @@ def test_a_wrong_fold_in_spanish(page, live_server) -> None:
     text = _solve(page, puzzle, "Atacar: descartar", question="puzzle-push-fold-question-es-375")
     page.set_viewport_size({"width": 1280, "height": 800})
     assert "No es la mejor respuesta." in text and "Atacar vale aquí unos" in text
+    # the mistake named first: the shape the push leaves and what its tile risks
+    shanten = puzzle.analysis["push_fold"]["push"]["shanten"]
+    assert f"deja tu mano a {shanten}-shanten" in text and "da ron un" in text
     assert "Retirarte vale unos" in text
     assert "El jugador Fénix" in page.get_by_test_id("phoenix-choice").inner_text()
     screenshot(page, "puzzle-push-fold-es-1280")
     page.set_viewport_size({"width": 375, "height": 800})
     screenshot(page, "puzzle-push-fold-es-375")
+
+
+def test_folding_a_push_puzzle_is_told_what_the_hand_gave_up(page) -> None:
+    puzzle = _puzzle("push")
+    page.set_viewport_size({"width": 375, "height": 800})
+    text = _solve(page, puzzle, "Fold: discard")
+    assert "Not the best answer." in text
+    assert "gives up a hand that wins about" in text and "deals in only about" in text
+    screenshot(page, "puzzle-push-fold-wrong-fold-en-375")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    screenshot(page, "puzzle-push-fold-wrong-fold-en-1280")

@@ -22,10 +22,12 @@ from tutor.engine.push_fold import (
     RIICHI_RON_VALUE,
     ClearRule,
     PushFold,
+    better_for_hand,
     clear_answer,
     deal_in_value,
     first_positions,
     is_clear,
+    is_dilemma,
     judge_position,
     push_or_fold,
     reasons,
@@ -84,6 +86,26 @@ def test_a_hand_that_cannot_win_does_not_step_back_to_avoid_tenpai() -> None:
     assert max(o.win_rate for o in choice.options) < 0.01
     assert choice.push.shanten == min(o.shanten for o in choice.options) == 1
     assert choice.answer == "fold" and clear_answer(choice) is None
+
+
+def test_a_slow_hand_folds_rather_than_throw_its_dangerous_best_tile() -> None:
+    # 2-shanten, the isolated 4m its best discard (neither suji nor genbutsu), the genbutsu 5s
+    # 6p 1z all inside its shapes: the push is the 4m, and four draws are too few to make it pay
+    hand = "478m3466p55789s11z"
+    choice = push_or_fold(_state(hand), parse_hand(hand), TABLE)
+    assert tile_str(choice.push.tile) == "4m" and choice.push.shanten == 2
+    assert choice.push.danger > 0.10 and choice.push.win_rate < 0.01
+    assert better_for_hand(choice.push, choice.fold) and is_dilemma(choice)
+    assert choice.answer == "fold" and tile_str(choice.fold.tile) in {"5s", "6p", "1z"}
+    assert clear_answer(choice) == "fold"
+
+
+def test_a_nearly_safe_tile_that_keeps_the_hand_is_no_dilemma() -> None:
+    # 9p (1 %) is as good for the hand as the dangerous 4m: the push throws it, nothing to weigh
+    hand = "478m346689p55789s"
+    choice = push_or_fold(_state(hand), parse_hand(hand), TABLE)
+    assert tile_str(choice.push.tile) == "9p" and choice.push.danger < 0.02
+    assert not is_dilemma(choice)
 
 
 def test_a_dealer_riichi_costs_more_to_deal_into() -> None:

@@ -24,7 +24,8 @@ the safest tile, giving up their hand). :func:`push_or_fold` weighs the two in p
 
 Both sides leave out what does not depend on the choice (the riichi player's self-draw, a
 third player's win) and the tenpai payments of an exhaustive draw. The push tile is the discard
-with the highest push value; when it is the safest tile itself there is nothing to choose.
+with the highest push value among those better for the hand than the safest tile
+(:func:`better_for_hand`); when none is, there is nothing to choose.
 :func:`clear_answer` says when the verdict is clear enough for a "push or fold" puzzle, by
 :data:`CLEAR_RULE`: the lead in points alone is not enough (:func:`is_clear`,
 :data:`PUSH_FOLD_MARGIN`), the hand's shape, the push tile's danger and the scores decide.
@@ -59,6 +60,7 @@ __all__ = [
     "DISCARDS_AFTER_RIICHI",
     "EXAMPLE_HAND",
     "FOLD_TOLERANCE",
+    "HAND_RATE_GAP",
     "MIN_TILES_LEFT",
     "PUSH_FOLD_MARGIN",
     "RIICHI_RON_VALUE",
@@ -77,6 +79,7 @@ __all__ = [
     "leading",
     "is_clear",
     "is_dilemma",
+    "better_for_hand",
     "push_or_fold",
     "reasons",
     "wall_danger",
@@ -105,9 +108,9 @@ PUSH_FOLD_MARGIN = 1500.0
 """A lead, in points, of one option over the other: about a quarter of a non-dealer riichi's
 ron. On the first decision facing a riichi in the 363 shared Phoenix games
 (``bench/bench_push_fold.py``), Phoenix players threw the push tile on 84 % of the 58 "push"
-verdicts with this lead (81 % at 1,000, 69 % at any lead); a "fold" verdict rarely leads by as
-much (one does), and they folded on 93 % of the 14 leading by 750 (60 % at any lead). Not
-enough for a puzzle: :data:`CLEAR_RULE` is."""
+verdicts with this lead (81 % at 1,000, 69 % at any lead); they folded on 69 % of the 13
+"fold" verdicts with this lead (74 % of the 225 leading by 750, 66 % at any lead). Not enough
+for a puzzle: :data:`CLEAR_RULE` is."""
 
 DEAL_IN_GAP = 0.05
 """How much more likely than the safest tile to deal in (in probability) a pick must be to count
@@ -393,7 +396,35 @@ def push_or_fold(
 
     pushes = sorted((choice(r, False) for r in rows), key=lambda c: (-c.value, c.danger))
     fold = max(choice(safest, True), choice(safest, False), key=lambda c: c.value)
-    return PushFold(pushes[0], fold, v, w, n, tuple(pushes))
+    # the push is the best option that is better for the hand than the fold tile: a slower
+    # hand is not a push, however its later discards are valued
+    push = next((c for c in pushes if better_for_hand(c, fold)), pushes[0])
+    return PushFold(push, fold, v, w, n, tuple(pushes))
+
+
+def better_for_hand(a: Choice, b: Choice) -> bool:
+    """Whether discard ``a`` is better for the hand than ``b``, danger aside: it wins more often
+    over the rest of the round, or as often (often never, far from tenpai) but reaches tenpai
+    more often, or as often again but is nearer tenpai. "More often" is by
+    :data:`HAND_RATE_GAP` at least: a sliver of a chance is no reason to throw a dangerous
+    tile. Rates are rounded as stored first, so a stored verdict reads the same.
+
+    >>> fast = Choice(0, 0.10, 0.0, 0.0, 2, 0.1, -600.0, tenpai_rate=0.08)
+    >>> safe = Choice(1, 0.00, 0.0, 0.0, 2, 0.0, 0.0, tenpai_rate=0.03)
+    >>> better_for_hand(fast, safe), better_for_hand(safe, fast)
+    (True, False)
+    """
+
+    for mine, theirs in ((a.win_rate, b.win_rate), (a.tenpai_rate, b.tenpai_rate)):
+        gap = round(mine, 4) - round(theirs, 4)
+        if abs(gap) >= HAND_RATE_GAP:
+            return gap > 0
+    return a.shanten < b.shanten
+
+
+HAND_RATE_GAP = 0.002
+"""How much more often (in probability) one discard must win, or reach tenpai, to be better for
+the hand than another (:func:`better_for_hand`)."""
 
 
 @dataclass(frozen=True)
@@ -405,8 +436,8 @@ class ClearRule:
     less often than ``push_danger``, and (unless
     ``push_when_leading``) the player must not be first in the scores: a leader has less to
     gain. A fold must lead by ``fold_margin`` points, the push option must be at least
-    ``fold_shanten`` from tenpai, and the fold tile must deal in less often than
-    ``fold_danger``. Either way the push tile must be at least ``danger_gap`` more dangerous
+    ``fold_shanten`` from tenpai, the fold tile must deal in less often than ``fold_danger``
+    and the push tile at least as often as ``fold_push_danger``. Either way the push tile must be at least ``danger_gap`` more dangerous
     than the fold tile.
     """
 
@@ -418,6 +449,7 @@ class ClearRule:
     fold_margin: float = PUSH_FOLD_MARGIN
     fold_shanten: int = 0
     fold_danger: float = 1.0
+    fold_push_danger: float = 0.0
     danger_gap: float = 0.02
 
 
@@ -461,6 +493,7 @@ def clear_answer(
         choice.gap >= rule.fold_margin
         and choice.push.shanten >= rule.fold_shanten
         and choice.fold.danger < rule.fold_danger
+        and choice.push.danger >= rule.fold_push_danger
     )
     return "fold" if ok else None
 
@@ -551,26 +584,26 @@ CLEAR_RULE = ClearRule(
     push_shanten=0,
     push_danger=0.08,
     push_when_leading=False,
-    fold_margin=0,
-    fold_shanten=2,
-    fold_danger=0.02,
+    fold_margin=750,
+    fold_shanten=1,
+    fold_danger=0.005,
+    fold_push_danger=0.08,
 )
 """The rule the puzzles are mined by, chosen by ``bench/bench_push_fold.py`` on two thirds of
 the 363 shared Phoenix games (split by game) and measured on the other third: a push when the
 push keeps the hand tenpai with a tile under 8 % danger and the player is not first in the
-scores; a fold when the push would leave the hand 2-shanten or worse and the fold tile deals
-in under 2 %; either way the engine's expected points must favour it, and the two must be a
-real choice (:func:`is_dilemma`). On the held-out games Phoenix players threw the push tile on
-17 of the 18 push verdicts (94.4 %); 1.1 % of the positions get a verdict.
+scores; a fold when the push would leave the hand short of tenpai, its tile deals in 8 % of the
+time or more, a tile under 0.5 % is there to fold with, and folding leads by 750 points. Either
+way the engine's expected points must favour it, and the two must be a real choice
+(:func:`is_dilemma`: the push tile better for the hand than the fold tile). On the held-out
+games Phoenix players threw the push tile on 17 of the 18 push verdicts (94.4 %), and folded
+on 27 of the 31 fold verdicts (87.1 %; two threw the push tile, two another tile); 3.1 % of
+the positions get a verdict.
 
-Folds are nearly never clear. The fold verdicts once quoted here (21 of 22 held out) were, all
-but one, positions where the safe tile was also the better tile for the hand: the "push" was a
-slower hand, valued higher only because a tenpai's later discards count as pushed. Where the
-push tile is really better for the hand, the engine says fold in 69 positions of all the games
-and Phoenix players folded in 26 of them (38 %): the push value is too cautious there, and
-fold puzzles wait for a better model of the later discards (this rule gives one fold, held
-out, agreed). The lead in points alone does not make a verdict clear either: Phoenix players
-agree with 81–84 % of the pushes that lead by 1,000–1,500 points."""
+The lead in points alone does not make a verdict clear: Phoenix players agree with 81–84 % of
+the pushes that lead by 1,000–1,500 points, and fold on 66 % of the 1,335 fold verdicts (74 %
+of those leading by 500), throwing the push tile on 16 %: most of the rest fold with a tile a
+little less safe than the safest."""
 
 
 MIN_TILES_LEFT = 24
@@ -662,10 +695,8 @@ def is_clear(choice: PushFold, margin: float = PUSH_FOLD_MARGIN) -> bool:
 
 def is_dilemma(choice: PushFold, danger_gap: float = ClearRule.danger_gap) -> bool:
     """Whether pushing and folding are a real choice: two different tiles, the push tile at
-    least ``danger_gap`` more dangerous, and better for the hand (it wins more often than the
-    hand would after the fold tile). When the safe tile is as good for the hand, there is
-    nothing to weigh: such a "push" is only a slower hand (the push values a tenpai's later
-    discards as pushed, so a slower hand can look safer).
+    least ``danger_gap`` more dangerous, and better for the hand (:func:`better_for_hand`). When
+    the safe tile is as good for the hand, there is nothing to weigh.
 
     >>> push = Choice(0, 0.12, 3000.0, 0.5, 0, 0.3, 1200.0)
     >>> fold = Choice(1, 0.0, 0.0, 0.0, 3, 0.0, 0.0)
@@ -680,5 +711,5 @@ def is_dilemma(choice: PushFold, danger_gap: float = ClearRule.danger_gap) -> bo
     return (
         push.tile != fold.tile
         and push.danger - fold.danger >= danger_gap
-        and push.win_rate > fold.win_rate
+        and better_for_hand(push, fold)
     )

@@ -2,7 +2,8 @@
 
 ``python manage.py mine_push_fold`` replays every shared game, judges the first decision of each
 player facing each riichi (:func:`tutor.engine.push_fold.judge_position`) and writes the clear
-ones (:func:`puzzles.push_fold.puzzle_fields`) to ``puzzles/fixtures/push_fold_puzzles.jsonl``
+ones (:func:`puzzles.push_fold.puzzle_fields`), as many folds as pushes
+(:func:`puzzles.push_fold.balanced`), to ``puzzles/fixtures/push_fold_puzzles.jsonl``
 (loaded by ``ensure_puzzles``, so by ``load_demo``); ``--store`` also stores them in the
 database now. About 0.1 s of CPU per position: the 363 games take several minutes.
 """
@@ -43,6 +44,8 @@ class Command(BaseCommand):
         rows: list[dict[str, Any]] = []
         for path in files:
             rows.extend(push_fold.push_fold_rows(load_mjlog(str(path)), options["per_game"]))
+        mined = len(rows)
+        rows = push_fold.balanced(rows)
         out: Path = options["out"]
         out.parent.mkdir(parents=True, exist_ok=True)
         with out.open("w", encoding="utf-8") as f:
@@ -51,6 +54,7 @@ class Command(BaseCommand):
         answers = sum(1 for r in rows if r["analysis"]["answer"] == "push")
         self.stdout.write(
             f"{len(rows)} push-or-fold puzzles ({answers} push) from {len(files)} games → {out}"
+            f" ({mined} clear, folds cut to as many as the pushes)"
         )
         if options["store"]:
             self.stdout.write(f"{services_mining.load_fixture(out)} new in the database")
