@@ -101,3 +101,29 @@ def test_a_tile_taken_for_safe_is_named_on_the_lesson_page(page, curriculum) -> 
     if suji:
         assert f"{tile_name(tile).lower()} is suji of" in text.lower()
     screenshot(page, "lessons-safe-tiles-suji-1280")
+
+
+@pytest.mark.parametrize(("language", "width"), [("en", 1280), ("es", 375)])
+def test_pushing_a_slow_hand_in_the_lesson_is_told_why_not(
+    page, curriculum, live_server, language, width
+) -> None:
+    from lessons.models import Step
+
+    step = Step.objects.get(stage__slug="push-or-fold", key="decide-slow-hand")
+    page.context.add_cookies(
+        [{"name": "django_language", "value": language, "url": live_server.url}]
+    )
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(f"/learn/push-or-fold/{step.number}/")
+    push = "Push: discard" if language == "en" else "Atacar: descartar"
+    page.locator("#lesson form").get_by_text(push).click()
+    check = "Check" if language == "en" else "Comprobar"
+    page.locator("#lesson").get_by_role("button", name=check).click()
+    feedback = page.locator("#feedback")
+    feedback.wait_for()
+    text = feedback.inner_text()
+    if language == "en":
+        assert "leaves your hand 2-shanten" in text and "deals in about 14." in text
+    else:
+        assert "deja tu mano a 2-shanten" in text and "da ron un 14." in text
+    screenshot(page, f"lessons-push-or-fold-wrong-push-{language}-{width}")

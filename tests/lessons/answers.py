@@ -67,7 +67,7 @@ def right_form(data: dict, seed: int | None = None) -> dict[str, list[str]]:
         return {f"score_{seat}": [str(amount)] for seat, amount in answer}
     if kind in ("calls", "claim", "yaku", "suji_waits"):
         return {"choice": sorted(answer)}
-    if kind in ("furiten", "shanten", "rank_tiles"):
+    if kind in ("furiten", "shanten", "rank_tiles", "push_fold"):
         return {"choice": [str(answer)]}
     raise AssertionError(f"no form for {kind}")
 

@@ -124,3 +124,53 @@ def test_a_tile_that_is_not_suji_is_rejected_as_content():
 def test_a_hand_of_thirteen_is_rejected_as_content():
     with pytest.raises(ContentError):
         exercise({**SAFEST, "hand": "234m4m66p789p4s56s7z"})
+
+
+# The push-or-fold stage's table: the riichi player (South) threw East, 9m, 3p, 6p, South and
+# declared with 5s; North and 8m went by after it; the dora indicator is 3p (4p is dora).
+PUSH_FOLD_TABLE = {"type": "push_fold", "river": "1z9m3p6p2z5s", "passed": "7z8m", "dora": "3p"}
+SLOW = {**PUSH_FOLD_TABLE, "hand": "478m3466p55789s11z"}  # 2-shanten, its best tile a bare 4m
+READY = {**PUSH_FOLD_TABLE, "hand": "23m444p567p678s55s5m"}  # tenpai on 1-4m with three dora
+
+
+def test_a_slow_hand_folds_and_pushing_is_told_how_little_it_wins_for_its_risk():
+    assert exercise(SLOW).solution() == "fold"
+    assert verdict(SLOW, choice="fold").correct
+    wrong = verdict(SLOW, choice="push")
+    assert not wrong.correct
+    assert wrong.reasons[0].startswith("Pushing four of characters (4m) leaves your hand 2-shanten")
+    assert "deals in about 14." in wrong.reasons[0]
+    assert "Pushing is worth about" in wrong.reasons[1]
+
+
+def test_a_ready_hand_with_dora_pushes_and_folding_is_told_what_it_gave_up():
+    assert exercise(READY).solution() == "push"
+    wrong = verdict(READY, choice="fold")
+    assert not wrong.correct
+    assert wrong.reasons[0].startswith("Folding with five of bamboo (5s) keeps a hand")
+    assert "pushing five of characters (5m) wins about 45." in wrong.reasons[0]
+
+
+def test_push_or_fold_in_spanish():
+    with translation.override("es"):
+        wrong = verdict(SLOW, choice="push")
+    assert wrong.reasons[0].startswith(
+        "Atacar con cuatro de caracteres (4m) deja tu mano a 2-shanten"
+    )
+
+
+def test_each_choice_names_its_tile():
+    labels = [c.label for c in exercise(SLOW).widget().choices]
+    assert labels == ["Push: discard four of characters (4m)", "Fold: discard five of bamboo (5s)"]
+
+
+@pytest.mark.parametrize("sent", [{"choice": "maybe"}, {"choice": ["push", "fold"]}])
+def test_an_answer_that_is_neither_push_nor_fold_is_refused(sent):
+    with pytest.raises(AnswerError):
+        verdict(SLOW, **sent)
+
+
+def test_a_position_the_engine_does_not_find_clear_is_rejected_as_content():
+    # far from anything and the safe tile as good for the hand: nothing to weigh
+    with pytest.raises(ContentError, match="no clear answer"):
+        exercise({**PUSH_FOLD_TABLE, "hand": "147m258p369s4567z6p"})

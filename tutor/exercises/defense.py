@@ -16,10 +16,14 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from tutor.engine import defense as ed
+from tutor.engine import push_fold as pf
 from tutor.engine import tiles as et
 from tutor.engine.defense_puzzle import lesson_state
+from tutor.engine.hand import Hand
+from tutor.engine.value import TableContext
 from tutor.web.defense_text import percent_text, reason_text
 from tutor.web.engine_text import wait_shape_phrase
+from tutor.web.push_fold_text import mistake_texts, reason_texts
 from tutor.web.tile_names import tile_name
 
 from .base import (
@@ -447,6 +451,77 @@ class SujiWaits(DefenseExercise[frozenset[str]]):
                 *self.shown(),
                 (_("Your hand"), "".join(et.tile_str(t) for t in sorted(self.hand))),
                 (_("The suji tile"), et.tile_str(self.tile)),
+            ],
+            facts=self.facts(),
+        )
+
+
+@register
+class PushOrFold(DefenseExercise[str]):
+    """Push (throw the tile best for one's own hand) or fold (throw the safest tile) against
+    the riichi, judged by the engine's expected points (:func:`tutor.engine.push_fold.
+    push_or_fold`). The position is a lesson table: the riichi player is South, not the
+    dealer, the learner West, no scores. A position whose verdict the engine's rule does not
+    find clear (:func:`tutor.engine.push_fold.clear_answer`) is a content error: a lesson asks
+    only what a strong player would answer one way."""
+
+    type = "push_fold"
+    fields = DefenseExercise.base_fields
+    required = ("river", "hand")
+    ANSWERS = ("push", "fold")
+
+    def parse(self) -> None:
+        super().parse()
+        hand = Hand.from_counts(list(self.state.hand), sizes=(14,))
+        seen = tuple(v - h for v, h in zip(self.state.visible, self.state.hand, strict=True))
+        context = TableContext(
+            seat_wind=self.state.decider_seat_wind,
+            dora_indicators=tuple(self.dora),
+            seen=seen,
+            draws_left=min(30, self.state.tiles_left // 4),
+            turn=len(self.river),
+        )
+        self.verdict = pf.push_or_fold(self.state, hand, context)
+        answer = pf.clear_answer(self.verdict)
+        if answer is None:
+            raise ContentError(
+                f"push_fold: the engine finds no clear answer here (push worth "
+                f"{self.verdict.push.value:.0f}, fold {self.verdict.fold.value:.0f})"
+            )
+        self.answer = answer
+
+    def solutions(self) -> set[str]:
+        return {self.answer}
+
+    def read(self, post: Mapping[str, Any]) -> str:
+        return _one(post, "choice", self.ANSWERS)
+
+    def check(self, answer: str) -> Verdict:
+        doc = self.verdict.as_json()
+        why = reason_texts([r.as_json() for r in pf.reasons(self.verdict)])
+        details = [self.why(self.verdict.push.tile), self.why(self.verdict.fold.tile)]
+        if answer == self.answer:
+            return Verdict(True, why, details=details)
+        return Verdict(False, mistake_texts(doc, answer), details=[*why, *details])
+
+    def choice_label(self, name: str) -> str:
+        """``Push: discard 5m`` or ``Fold: discard 1z``, naming the tile."""
+        option = self.verdict.push if name == "push" else self.verdict.fold
+        tile = f"{tile_name(option.tile)} ({option.tile_str})"
+        if name == "push":
+            return _("Push: discard %(tile)s") % {"tile": tile}
+        return _("Fold: discard %(tile)s") % {"tile": tile}
+
+    def widget(self, answer: str | None = None) -> Widget:
+        return Widget(
+            "choices",
+            select="one",
+            name="choice",
+            choices=[Choice(name, self.choice_label(name)) for name in self.ANSWERS],
+            checked=[answer] if answer in self.ANSWERS else [],
+            shown=[
+                *self.shown(),
+                (_("Your hand"), "".join(et.tile_str(t) for t in sorted(self.hand))),
             ],
             facts=self.facts(),
         )

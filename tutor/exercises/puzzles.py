@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from tutor.engine.tiles import TileParseError, parse_tile, tile_str
 from tutor.web.defense_text import percent_text
 from tutor.web.engine_text import tile_text, wait_shape_name
-from tutor.web.push_fold_text import points_text, reason_texts, shanten_text
+from tutor.web.push_fold_text import mistake_texts, points_text, reason_texts, shanten_text
 from tutor.web.tile_names import tile_name
 
 from . import facts, tables
@@ -645,79 +645,10 @@ class PushFoldPuzzle(PuzzleExercise):
         return " ".join(self.reason_texts())
 
     def mistakes(self, answer: PuzzleAnswer) -> list[str]:
-        mine, best = self._option(answer[0]), self._option(self.answer[0])
-        if not mine or not best:
+        doc = self.facts.get("push_fold") or {}
+        if not doc.get("push") or not doc.get("fold"):
             return [_("That is not the better choice here.")]
-        values = {
-            "mine": points_text(float(mine.get("value", 0))),
-            "best": points_text(float(best.get("value", 0))),
-        }
-        if answer[0] == "fold":
-            return [
-                self._gave_up(best, mine),
-                _("Folding is worth about %(mine)s points here, against %(best)s for pushing.")
-                % values,
-            ]
-        return [
-            self._risked(mine),
-            _("Pushing is worth about %(mine)s points here, against %(best)s for folding.")
-            % values,
-        ]
-
-    def _risked(self, push: Mapping[str, Any]) -> str:
-        """Why pushing was wrong: what the hand would win against what the push tile risks."""
-        doc = self.facts.get("push_fold") or {}
-        tile = _named(str(push.get("tile", "")))
-        win_rate = float(push.get("win_rate", 0))
-        shanten = int(push.get("shanten", 0))
-        values = {
-            "tile": tile,
-            "shanten": shanten_text(shanten),
-            "percent": percent_text(win_rate),
-            "danger": percent_text(float(push.get("danger", 0))),
-        }
-        if shanten > 0 and win_rate < 0.005:
-            return (
-                _(
-                    "Pushing %(tile)s leaves your hand %(shanten)s, with next to no chance of "
-                    "winning before the round ends, and %(tile)s deals in about %(danger)s of "
-                    "the time."
-                )
-                % values
-            )
-        if shanten > 0:
-            return (
-                _(
-                    "Pushing %(tile)s leaves your hand %(shanten)s: it wins only about "
-                    "%(percent)s of the time before the round ends, and %(tile)s deals in about "
-                    "%(danger)s of the time."
-                )
-                % values
-            )
-        return _(
-            "Your tenpai wins only about %(percent)s of the time, for about %(points)s points, "
-            "while pushing deals in about %(risk)s of the time over the round, and a deal-in "
-            "costs about %(cost)s points."
-        ) % {
-            "percent": percent_text(win_rate),
-            "points": points_text(float(doc.get("hand_value", 0))),
-            "risk": percent_text(float(push.get("risk", 0))),
-            "cost": points_text(float(doc.get("deal_in_value", 0))),
-        }
-
-    def _gave_up(self, push: Mapping[str, Any], fold: Mapping[str, Any]) -> str:
-        """Why folding was wrong: what the hand gives up against how little the push risks."""
-        doc = self.facts.get("push_fold") or {}
-        return _(
-            "Folding with %(fold)s gives up a hand that wins about %(percent)s of the time, for "
-            "about %(points)s points, while %(push)s deals in only about %(danger)s of the time."
-        ) % {
-            "fold": _named(str(fold.get("tile", ""))),
-            "push": _named(str(push.get("tile", ""))),
-            "percent": percent_text(float(push.get("win_rate", 0))),
-            "points": points_text(float(doc.get("hand_value", 0))),
-            "danger": percent_text(float(push.get("danger", 0))),
-        }
+        return mistake_texts(doc, answer[0])
 
     def choices(self) -> list[Choice]:
         return [Choice(name, self.choice_label(name)) for name in self.ANSWERS]

@@ -108,4 +108,97 @@ def reason_texts(reasons: list[Mapping[str, Any]]) -> list[str]:
     return [reason_text(str(r["code"]), r.get("params") or {}) for r in reasons]
 
 
-__all__ = ["points_text", "reason_text", "reason_texts", "shanten_text"]
+def _named(tile: str) -> str:
+    return f"{tile_text(tile)} ({tile})"
+
+
+def mistake_texts(doc: Mapping[str, Any], answer: str) -> list[str]:
+    """Why ``answer`` (``push`` or ``fold``) was the wrong choice, from the verdict as
+    :meth:`tutor.engine.push_fold.PushFold.as_json` writes it: what the hand would win against
+    what the push tile risks (or what folding gave up against how little it risked), then both
+    options in points."""
+    push, fold = doc["push"], doc["fold"]
+    values = {"push": points_text(float(push["value"])), "fold": points_text(float(fold["value"]))}
+    if answer == "fold":
+        return [
+            _gave_up(doc),
+            _("Folding is worth about %(fold)s points here, against %(push)s for pushing.")
+            % values,
+        ]
+    return [
+        _risked(doc),
+        _("Pushing is worth about %(push)s points here, against %(fold)s for folding.") % values,
+    ]
+
+
+def _risked(doc: Mapping[str, Any]) -> str:
+    push = doc["push"]
+    win_rate = float(push["win_rate"])
+    shanten = int(push["shanten"])
+    values = {
+        "tile": _named(str(push["tile"])),
+        "shanten": shanten_text(shanten),
+        "percent": percent_text(win_rate),
+        "danger": percent_text(float(push["danger"])),
+    }
+    if shanten > 0 and win_rate < 0.005:
+        return (
+            _(
+                "Pushing %(tile)s leaves your hand %(shanten)s, with next to no chance of "
+                "winning before the round ends, and %(tile)s deals in about %(danger)s of "
+                "the time."
+            )
+            % values
+        )
+    if shanten > 0:
+        return (
+            _(
+                "Pushing %(tile)s leaves your hand %(shanten)s: it wins only about "
+                "%(percent)s of the time before the round ends, and %(tile)s deals in about "
+                "%(danger)s of the time."
+            )
+            % values
+        )
+    return _(
+        "Your tenpai wins only about %(percent)s of the time, for about %(points)s points, "
+        "while pushing deals in about %(risk)s of the time over the round, and a deal-in "
+        "costs about %(cost)s points."
+    ) % {
+        "percent": percent_text(win_rate),
+        "points": points_text(float(doc.get("hand_value", 0))),
+        "risk": percent_text(float(push["risk"])),
+        "cost": points_text(float(doc.get("deal_in_value", 0))),
+    }
+
+
+def _gave_up(doc: Mapping[str, Any]) -> str:
+    push, fold = doc["push"], doc["fold"]
+    values = {
+        "fold": _named(str(fold["tile"])),
+        "push": _named(str(push["tile"])),
+        "fold_percent": percent_text(float(fold["win_rate"])),
+        "percent": percent_text(float(push["win_rate"])),
+        "points": points_text(float(doc.get("hand_value", 0))),
+        "danger": percent_text(float(push["danger"])),
+    }
+    if float(fold["win_rate"]) >= 0.005:
+        # the safe tile keeps a hand too, only a weaker one
+        return (
+            _(
+                "Folding with %(fold)s keeps a hand that wins only about %(fold_percent)s of "
+                "the time; pushing %(push)s wins about %(percent)s of the time, for about "
+                "%(points)s points, and %(push)s deals in only about %(danger)s of the time."
+            )
+            % values
+        )
+    return (
+        _(
+            "Folding with %(fold)s gives up a hand that wins about %(percent)s of the time, "
+            "for about %(points)s points, while %(push)s deals in only about %(danger)s of the "
+            "time."
+        )
+        % values
+    )
+
+
+__all__ = ["mistake_texts", "points_text", "reason_text", "reason_texts", "shanten_text"]
