@@ -71,7 +71,10 @@ def test_folding_a_push_puzzle_is_told_what_the_hand_gave_up(page) -> None:
     page.set_viewport_size({"width": 375, "height": 800})
     text = _solve(page, puzzle, "Fold: discard")
     assert "Not the best answer." in text
-    assert "gives up a hand that wins about" in text and "deals in only about" in text
+    # the fold tile keeps a weaker hand here, or gives the hand up
+    keeps = puzzle.analysis["push_fold"]["fold"]["win_rate"] >= 0.005
+    assert ("keeps a hand that wins only" if keeps else "gives up a hand that wins") in text
+    assert "deals in only about" in text
     screenshot(page, "puzzle-push-fold-wrong-fold-en-375")
     page.set_viewport_size({"width": 1280, "height": 800})
     screenshot(page, "puzzle-push-fold-wrong-fold-en-1280")
