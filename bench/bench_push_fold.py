@@ -14,7 +14,7 @@ exact answer: a push verdict agrees when they threw the push tile).
    (``crc32(log_id) % 3 == 0``). On the training games, for push verdicts and fold verdicts
    apart, every rule of a small grid (:class:`tutor.engine.push_fold.ClearRule`: the lead, the
    push option's shanten and win rate, the best shanten any discard leaves, the fold tile's
-   danger) is scored; the one with the most training verdicts at :data:`AIM` agreement or more
+   danger and, for a fold, the push tile's) is scored; the one with the most training verdicts at :data:`AIM` agreement or more
    (at least :data:`LEAST` of them) is chosen, then counted on the held-out games. Coverage is
    the share of all positions of the split that get a clear verdict.
 
@@ -177,10 +177,14 @@ def rule_table(rows: list[dict[str, Any]]) -> None:
         closed = [r for r in test if r["closed"]]
         cn, ca = score(closed, rule, answer)
         print(f"{answer}: {rule}")
+        did = collections.Counter(
+            r["did"] for r in test if clear_answer(r["pf"], rule, r["leading"]) == answer
+        )
         print(
             f"  training {a}/{n} agree {percent(a, n)}, coverage {percent(n, len(train))}; "
             f"held out {ta}/{tn} agree {percent(ta, tn)}, coverage {percent(tn, len(test))}; "
-            f"held out, closed hands {ca}/{cn} agree {percent(ca, cn)}"
+            f"held out, closed hands {ca}/{cn} agree {percent(ca, cn)}; held out, the player "
+            f"pushed {did['push']}, folded {did['fold']}, other {did['other']}"
         )
     tn, ta = total
     print(f"both, held out: {ta}/{tn} agree {percent(ta, tn)}, coverage {percent(tn, len(test))}")
