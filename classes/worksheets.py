@@ -52,6 +52,7 @@ TYPES: dict[str, tuple[Any, tuple[str, ...]]] = {
     "fu": (gettext_lazy("Count the fu"), WINNING),
     "payment": (gettext_lazy("Who pays how much"), (*WINNING, "discarder")),
     "safest_tile": (gettext_lazy("Safest tile against a riichi"), ("river", "hand", "dora")),
+    "push_fold": (gettext_lazy("Push or fold against a riichi"), ("river", "hand", "dora")),
 }
 """The types a teacher can author, with their label and the fields their form shows."""
 
@@ -83,6 +84,10 @@ def question(ex: Exercise[Any]) -> str:
         "safest_tile": _(
             "The first player declared riichi with their last discard. Which tile of your "
             "hand is safest to discard?"
+        ),
+        "push_fold": _(
+            "An opponent who is not the dealer declared riichi with their last discard. Do "
+            "you push (throw the tile your hand wants) or fold (throw the safest tile)?"
         ),
     }
     return questions.get(ex.type, "")

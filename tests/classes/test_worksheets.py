@@ -33,6 +33,7 @@ POSITIONS = {
     "fu": {**WINNING, **WINDS},
     "payment": {**WINNING, **WINDS, "discarder": "west"},
     "safest_tile": {"river": "1z9m2z1m8p7m", "hand": "234m4m66p789p4s56s77z", "dora": "3s"},
+    "push_fold": {"river": "1z9m3p6p2z5s", "hand": "478m3466p55789s11z", "dora": "3p"},
 }
 
 
@@ -91,6 +92,12 @@ def test_every_offered_type_is_saved_as_the_exercise_layer_reads_it(login, world
         ("furiten", {"hand": "34m234p678p345s88s", "tile": "5m", "win": "nope"}, "win", "valid"),
         ("yaku", {**WINNING, **WINDS, "choices": ["Riichi"]}, None, "Pinfu"),
         ("safest_tile", {"river": "", "hand": "234m4m66p789p4s56s77z"}, "river", "required"),
+        (
+            "push_fold",
+            {"river": "1z9m3p6p2z5s", "hand": "147m258p369s4567z6p"},
+            None,
+            "there is nothing to weigh",
+        ),
     ],
 )
 def test_a_position_the_engine_cannot_use_is_refused_and_nothing_typed_is_lost(

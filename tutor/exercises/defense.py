@@ -486,9 +486,23 @@ class PushOrFold(DefenseExercise[str]):
         if answer is None:
             raise ContentError(
                 f"push_fold: the engine finds no clear answer here (push worth "
-                f"{self.verdict.push.value:.0f}, fold {self.verdict.fold.value:.0f})"
+                f"{self.verdict.push.value:.0f}, fold {self.verdict.fold.value:.0f})",
+                text=self._unclear(),
             )
         self.answer = answer
+
+    def _unclear(self) -> str:
+        """Why the position makes no push-or-fold question, for a teacher typing it."""
+        push, fold = self.verdict.push, self.verdict.fold
+        if push.tile == fold.tile:
+            return _(
+                "The safest tile, %(tile)s, is also the tile this hand wants to throw: there is "
+                "nothing to weigh. Change the hand or the river."
+            ) % {"tile": tile_name(fold.tile)}
+        return _(
+            "Neither pushing %(push)s nor folding with %(fold)s is clearly better here: change "
+            "the hand or the river."
+        ) % {"push": tile_name(push.tile), "fold": tile_name(fold.tile)}
 
     def solutions(self) -> set[str]:
         return {self.answer}
