@@ -9,7 +9,8 @@ more dangerous than the safest one, and did something else otherwise ("agree" co
 exact answer: a push verdict agrees when they threw the push tile).
 
 1. The lead table: verdicts where the two tiles differ (the push tile at least 2 points more
-   dangerous), by lead and by what the player did, over all games.
+   dangerous), by lead and by what the player did, over all games; then the same choices by
+   the shape the push tile leaves (the table the lesson "Push or fold" quotes).
 2. The clear rule: games are split by a hash of their log id, a third held out
    (``crc32(log_id) % 3 == 0``). On the training games, for push verdicts and fold verdicts
    apart, every rule of a small grid (:class:`tutor.engine.push_fold.ClearRule`: the lead, the
@@ -101,6 +102,22 @@ def lead_table(rows: list[dict[str, Any]]) -> None:
             agree = row[0] if answer == "push" else row[1]
             share = f"{100 * agree / total:.0f}%" if total else "-"
             print(f"{answer:7}  {b:5}  {row[0]:6}  {row[1]:6}  {row[2]:5}   {share}")
+
+
+def shanten_table(rows: list[dict[str, Any]]) -> None:
+    """What the players did by the shape the push tile leaves (the table of the lesson "Push or
+    fold", stage 21): over the real choices (:func:`tutor.engine.push_fold.is_dilemma`)."""
+    counts: collections.Counter[tuple[int, str]] = collections.Counter()
+    for position in rows:
+        if push_fold.is_dilemma(position["pf"]):
+            counts[(min(position["pf"].push.shanten, 3), position["did"])] += 1
+    print("\npush tile leaves   positions  pushed  folded  other")
+    for shanten in range(4):
+        row = [counts[(shanten, did)] for did in ("push", "fold", "other")]
+        total = sum(row)
+        name = "tenpai" if shanten == 0 else f"{shanten}-shanten" + ("+" if shanten == 3 else "")
+        shares = "  ".join(f"{100 * n / total:5.0f}%" if total else "     -" for n in row)
+        print(f"{name:17}  {total:9}  {shares}")
 
 
 def score(rows: list[dict[str, Any]], rule: ClearRule, answer: str) -> tuple[int, int]:
@@ -223,6 +240,7 @@ def main() -> None:
         row["pf"] = PushFold.from_json(row["choice"])
     print(f"{len(rows)} first decisions facing one riichi")
     lead_table(rows)
+    shanten_table(rows)
     rule_table(rows)
 
 

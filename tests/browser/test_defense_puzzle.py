@@ -127,3 +127,23 @@ def test_pushing_a_slow_hand_in_the_lesson_is_told_why_not(
     else:
         assert "deja tu mano a 2-shanten" in text and "da ron un 14." in text
     screenshot(page, f"lessons-push-or-fold-wrong-push-{language}-{width}")
+
+
+@pytest.mark.parametrize(("language", "width"), [("en", 1280), ("es", 375)])
+def test_the_table_of_what_strong_players_do_fits_the_screen(
+    page, curriculum, live_server, language, width
+) -> None:
+    from lessons.models import Step
+
+    step = Step.objects.get(stage__slug="push-or-fold", key="what-phoenix-players-do")
+    page.context.add_cookies(
+        [{"name": "django_language", "value": language, "url": live_server.url}]
+    )
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(f"/learn/push-or-fold/{step.number}/")
+    table = page.locator("#lesson table").first
+    assert table.is_visible()
+    assert ("73%" if language == "en" else "73 %") in table.inner_text()
+    # the page itself never scrolls sideways: a wide table scrolls in its own box
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    screenshot(page, f"lessons-push-or-fold-phoenix-{language}-{width}")
