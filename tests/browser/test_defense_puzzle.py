@@ -103,18 +103,22 @@ def test_a_tile_taken_for_safe_is_named_on_the_lesson_page(page, curriculum) -> 
     screenshot(page, "lessons-safe-tiles-suji-1280")
 
 
-@pytest.mark.parametrize(("language", "width"), [("en", 1280), ("es", 375)])
-def test_pushing_a_slow_hand_in_the_lesson_is_told_why_not(
-    page, curriculum, live_server, language, width
-) -> None:
+def _open_push_or_fold_step(page, live_server, key: str, language: str, width: int) -> None:
     from lessons.models import Step
 
-    step = Step.objects.get(stage__slug="push-or-fold", key="decide-slow-hand")
+    step = Step.objects.get(stage__slug="push-or-fold", key=key)
     page.context.add_cookies(
         [{"name": "django_language", "value": language, "url": live_server.url}]
     )
     page.set_viewport_size({"width": width, "height": 900})
     page.goto(f"/learn/push-or-fold/{step.number}/")
+
+
+@pytest.mark.parametrize(("language", "width"), [("en", 1280), ("es", 375)])
+def test_pushing_a_slow_hand_in_the_lesson_is_told_why_not(
+    page, curriculum, live_server, language, width
+) -> None:
+    _open_push_or_fold_step(page, live_server, "decide-slow-hand", language, width)
     push = "Push: discard" if language == "en" else "Atacar: descartar"
     page.locator("#lesson form").get_by_text(push).click()
     check = "Check" if language == "en" else "Comprobar"
@@ -133,14 +137,7 @@ def test_pushing_a_slow_hand_in_the_lesson_is_told_why_not(
 def test_the_table_of_what_strong_players_do_fits_the_screen(
     page, curriculum, live_server, language, width
 ) -> None:
-    from lessons.models import Step
-
-    step = Step.objects.get(stage__slug="push-or-fold", key="what-phoenix-players-do")
-    page.context.add_cookies(
-        [{"name": "django_language", "value": language, "url": live_server.url}]
-    )
-    page.set_viewport_size({"width": width, "height": 900})
-    page.goto(f"/learn/push-or-fold/{step.number}/")
+    _open_push_or_fold_step(page, live_server, "what-phoenix-players-do", language, width)
     table = page.locator("#lesson table").first
     assert table.is_visible()
     assert ("73%" if language == "en" else "73 %") in table.inner_text()
