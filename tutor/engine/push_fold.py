@@ -23,9 +23,12 @@ the safest tile, giving up their hand). :func:`push_or_fold` weighs the two in p
   (:data:`RIICHI_RON_VALUE`, :data:`DEALER_RIICHI_RON_VALUE`).
 
 Both sides leave out what does not depend on the choice (the riichi player's self-draw, a
-third player's win) and the tenpai payments of an exhaustive draw. The push tile is the discard
-with the highest push value among those better for the hand than the safest tile
-(:func:`better_for_hand`); when none is, there is nothing to choose.
+third player's win) and the tenpai payments of an exhaustive draw (counting them, about 425
+points times the option's tenpai rate: 15.7 % of the rounds of the bench end in a draw, where
+being tenpai is worth about 2,700 points more, moved verdicts both ways without making them
+agree more with Phoenix players: the clear pushes chosen then held 9 of 12 on the held-out
+games). The push tile is the discard with the highest push value among those better for the
+hand than the safest tile (:func:`better_for_hand`); when none is, there is nothing to choose.
 :func:`clear_answer` says when the verdict is clear enough for a "push or fold" puzzle, by
 :data:`CLEAR_RULE`: the lead in points alone is not enough (:func:`is_clear`,
 :data:`PUSH_FOLD_MARGIN`), the hand's shape, the push tile's danger and the scores decide.
