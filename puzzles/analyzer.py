@@ -12,7 +12,9 @@ from typing import Any, cast
 
 from django.utils.translation import gettext_lazy as _
 
+from tutor.engine import push_fold as pf
 from tutor.engine.analysis import discard_analysis, tenpai_info, ukeire
+from tutor.engine.defense import DefenseState
 from tutor.engine.hand import Hand, InvalidMeldError, parse_hand
 from tutor.engine.shanten import shanten
 from tutor.engine.tiles import ImpossibleHandError, TileParseError, parse_tiles_red, tile_str
@@ -147,7 +149,7 @@ def analyze(text: str, river: str = "") -> dict[str, Any]:
         if report["shanten"] <= RANKING_MAX_SHANTEN:
             report["ranking"], report["ranking_clear"] = _ranking(hand)
         if river.strip():
-            _add_danger(report, counts, seen, river)
+            _add_danger(report, hand, seen, river)
         return report
     if river.strip():
         report["river_error"] = str(_("The danger of each tile is shown for a hand of 14 tiles."))
@@ -187,13 +189,37 @@ def table(report: Mapping[str, Any]) -> list[DiscardRow]:
     return discard_table(typed, best=[merged[0]["discard"]] if merged else [])
 
 
-def _add_danger(
-    report: dict[str, Any], counts: Sequence[int], seen: Sequence[int], river: str
-) -> None:
+def _add_danger(report: dict[str, Any], hand: Hand, seen: Sequence[int], river: str) -> None:
     try:
-        report["danger"] = danger_rows(river_state(tuple(counts), list(seen), river.strip()))
+        state = river_state(tuple(hand.concealed), list(seen), river.strip())
     except RiverError as exc:
         report["river_error"] = str(exc)
+        return
+    report["danger"] = danger_rows(state)
+    report["push_fold"] = push_fold_facts(state, hand)
+
+
+def push_fold_facts(state: DefenseState, hand: Hand) -> dict[str, Any]:
+    """Push against fold for a hand facing the riichi of ``state``
+    (:func:`tutor.engine.push_fold.push_or_fold`, the analyzer's table: the riichi player
+    South, the hand West, no dora), as JSON: both options, the reasons and the ``verdict``:
+    ``push`` or ``fold`` when the puzzles' rule finds it clear (:data:`~tutor.engine.push_fold.
+    CLEAR_RULE`), ``close`` when the two are a real choice it does not settle, ``nothing`` when
+    the safest tile is as good for the hand (no choice to make)."""
+    seen = tuple(v - h for v, h in zip(state.visible, state.hand, strict=True))
+    context = TableContext(
+        seat_wind=state.decider_seat_wind,
+        seen=seen,
+        draws_left=min(30, state.tiles_left // 4),
+        turn=len(state.river),
+    )
+    choice = pf.push_or_fold(state, hand, context)
+    verdict = pf.clear_answer(choice) or ("close" if pf.is_dilemma(choice) else "nothing")
+    return {
+        **choice.as_json(),
+        "verdict": verdict,
+        "reasons": [r.as_json() for r in pf.reasons(choice)],
+    }
 
 
 class HandTooLong(ValueError):

@@ -175,6 +175,27 @@ def openapi_document(analyze_path: str) -> dict[str, Any]:
                                 },
                             },
                         },
+                        "push_fold": {
+                            "type": "object",
+                            "description": (
+                                "With riichi and 14 tiles: pushing (the best tile for the hand "
+                                "that is better for it than the safest) against folding (the "
+                                "safest tile), in points; verdict is push or fold when the "
+                                "puzzles' rule finds it clear, close when it does not, nothing "
+                                "when the safest tile is as good for the hand."
+                            ),
+                            "properties": {
+                                "verdict": {
+                                    "type": "string",
+                                    "enum": ["push", "fold", "close", "nothing"],
+                                },
+                                "answer": {"type": "string", "enum": ["push", "fold"]},
+                                "gap": {"type": "integer"},
+                                "push": {"type": "object"},
+                                "fold": {"type": "object"},
+                                "reasons": {"type": "array", "items": {"type": "object"}},
+                            },
+                        },
                         "river_error": {
                             "type": "string",
                             "description": "Why the riichi river was not used.",

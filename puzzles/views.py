@@ -30,6 +30,7 @@ from tutor.exercises import AnswerError, tables
 from tutor.exercises.puzzles import SHANTEN_CHOICES, DiscardPuzzle
 from tutor.web.engine_text import error_text, wait_shape_name
 from tutor.web.http import AuthenticatedHttpRequest, HtmxHttpRequest, wants_partial
+from tutor.web.push_fold_text import reason_texts, verdict_text
 from tutor.web.text import validate_visible_text
 
 from . import analyzer as hand_analyzer
@@ -387,6 +388,9 @@ def analyzer(request: HtmxHttpRequest) -> HttpResponse:
             context["report"] = report
             context["rows"] = hand_analyzer.table(report)
             context["wait_rows"] = tables.wait_table(report["waits"])
+            if report.get("push_fold"):
+                context["push_fold_verdict"] = verdict_text(report["push_fold"])
+                context["push_fold_reasons"] = reason_texts(report["push_fold"]["reasons"])
             if report["wait_pattern"]:
                 context["wait_pattern_label"] = wait_shape_name(report["wait_pattern"])
     return _render(request, "puzzles/analyzer.html", "result", context, status=status)

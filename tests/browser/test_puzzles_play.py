@@ -151,6 +151,28 @@ def test_the_analyzer_with_a_typed_hand(page) -> None:
     screenshot(page, "analyzer-375")
 
 
+@pytest.mark.parametrize(("language", "width"), [("en", 1280), ("es", 375)])
+def test_the_analyzer_weighs_push_against_fold_against_a_riichi(
+    page, live_server, language, width
+) -> None:
+    page.context.add_cookies(
+        [{"name": "django_language", "value": language, "url": live_server.url}]
+    )
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto("/puzzles/analyzer/")
+    page.locator("#id_hand").fill("478m3466p55789s11z")
+    page.locator("#id_riichi").fill("1z9m3p6p2z5s")
+    page.locator("#id_hand").press("Enter")
+    verdict = page.get_by_test_id("push-fold-verdict")
+    verdict.wait_for()
+    text = verdict.inner_text()
+    if language == "en":
+        assert "Fold: five of bamboo (5s) is clearly better" in text and "2-shanten" in text
+    else:
+        assert "Retirarse: cinco de bambú (5s) es claramente mejor" in text
+    screenshot(page, f"analyzer-push-fold-{language}-{width}")
+
+
 def test_the_analyzer_builds_a_hand_from_clicked_tiles(page) -> None:
     page.goto("/puzzles/analyzer/?hand=23m456p789s1112z")
     page.locator(".palette-tile").get_by_role("img", name="South wind").click()

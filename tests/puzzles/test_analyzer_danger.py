@@ -111,3 +111,41 @@ def test_the_json_api_gives_the_danger_too(client):
     spec = client.get(reverse("api:openapi")).json()
     params = spec["paths"][reverse("api:analyze")]["get"]["parameters"]
     assert [p["name"] for p in params] == ["hand", "riichi"]
+
+
+# Push or fold, the lessons' slow hand: 2-shanten, its best tile a bare 4m, the genbutsu inside
+# its shapes, against a riichi declared with 5s.
+SLOW = "478m3466p55789s11z"
+PUSH_FOLD_RIVER = "1z9m3p6p2z5s"
+
+
+def test_a_slow_hand_against_a_riichi_gets_a_clear_fold():
+    facts = analyze(SLOW, PUSH_FOLD_RIVER)["push_fold"]
+    assert facts["verdict"] == "fold" and facts["answer"] == "fold"
+    assert facts["push"]["tile"] == "4m" and facts["push"]["shanten"] == 2
+    assert facts["fold"]["danger"] < 0.005
+    assert [r["code"] for r in facts["reasons"]][-1] == "lead"
+
+
+def test_when_the_safest_tile_is_as_good_for_the_hand_there_is_nothing_to_weigh():
+    facts = analyze("147m258p369s4567z6p", PUSH_FOLD_RIVER)["push_fold"]
+    assert facts["verdict"] == "nothing" and facts["push"]["tile"] == facts["fold"]["tile"]
+
+
+def test_the_page_says_fold_and_why_in_both_languages(client):
+    params = {"hand": SLOW, "riichi": PUSH_FOLD_RIVER}
+    html = client.get(reverse("puzzles:analyzer"), params).content.decode()
+    assert 'data-testid="push-fold-verdict"' in html
+    assert "Fold: five of bamboo (5s) is clearly better" in html
+    assert "Pushing four of characters leaves your hand 2-shanten." in html
+    client.cookies["django_language"] = "es"
+    html = client.get(reverse("puzzles:analyzer"), params).content.decode()
+    assert "Retirarse: cinco de bambú (5s) es claramente mejor" in html
+
+
+def test_the_json_api_gives_push_or_fold_too(client):
+    body = client.get(reverse("api:analyze"), {"hand": SLOW, "riichi": PUSH_FOLD_RIVER}).json()
+    assert body["push_fold"]["verdict"] == "fold"
+    spec = client.get(reverse("api:openapi")).json()
+    schema = spec["components"]["schemas"]
+    assert any("push_fold" in (s.get("properties") or {}) for s in schema.values())

@@ -201,4 +201,48 @@ def _gave_up(doc: Mapping[str, Any]) -> str:
     )
 
 
-__all__ = ["mistake_texts", "points_text", "reason_text", "reason_texts", "shanten_text"]
+def verdict_text(doc: Mapping[str, Any]) -> str:
+    """The analyzer's one-line verdict on push against fold, from the facts of
+    :func:`puzzles.analyzer.push_fold_facts` (its ``verdict``: ``push``, ``fold``, ``close`` or
+    ``nothing``)."""
+    push, fold = doc["push"], doc["fold"]
+    values = {
+        "push": _named(str(push["tile"])),
+        "fold": _named(str(fold["tile"])),
+        "points": points_text(float(doc["gap"])),
+    }
+    verdict = doc.get("verdict")
+    if verdict == "push":
+        return _("Push: throwing %(push)s is clearly better, by about %(points)s points.") % values
+    if verdict == "fold":
+        return _("Fold: %(fold)s is clearly better, by about %(points)s points.") % values
+    if verdict == "nothing":
+        return (
+            _("Nothing to weigh: the safest tile, %(fold)s, is as good for your hand as any.")
+            % values
+        )
+    if doc.get("answer") == "push":
+        return (
+            _(
+                "A close call: the figures favour pushing %(push)s by about %(points)s points, "
+                "not by the margin the engine calls clear."
+            )
+            % values
+        )
+    return (
+        _(
+            "A close call: the figures favour folding with %(fold)s by about %(points)s points, "
+            "not by the margin the engine calls clear."
+        )
+        % values
+    )
+
+
+__all__ = [
+    "mistake_texts",
+    "points_text",
+    "reason_text",
+    "reason_texts",
+    "shanten_text",
+    "verdict_text",
+]
