@@ -321,6 +321,13 @@ def page(browser_instance: object, live_server: object) -> Iterator[object]:
 SCREENSHOTS = ROOT / "docs" / "screenshots"
 
 
+def in_language(page: Any, base_url: str, language: str, width: int, height: int = 900) -> None:
+    """Make ``page`` a reader of ``language`` (the site's language cookie for ``base_url``) on
+    a screen ``width`` pixels wide."""
+    page.context.add_cookies([{"name": "django_language", "value": language, "url": base_url}])
+    page.set_viewport_size({"width": width, "height": height})
+
+
 def screenshot(page: object, name: str) -> Path:
     """Save a full-page screenshot in docs/screenshots/ (kept in the repo for the README), when
     ``SCREENSHOTS=1`` (``make screenshots``).

@@ -8,7 +8,7 @@ import pytest
 from puzzles import services_mining
 from puzzles.management.commands.ensure_puzzles import DEFENSE_FIXTURE
 from puzzles.models import Puzzle, PuzzleKind
-from tests.conftest import screenshot
+from tests.conftest import in_language, screenshot
 from tutor.engine.tiles import parse_tile
 from tutor.web.tile_names import tile_name
 
@@ -107,10 +107,7 @@ def _open_push_or_fold_step(page, live_server, key: str, language: str, width: i
     from lessons.models import Step
 
     step = Step.objects.get(stage__slug="push-or-fold", key=key)
-    page.context.add_cookies(
-        [{"name": "django_language", "value": language, "url": live_server.url}]
-    )
-    page.set_viewport_size({"width": width, "height": 900})
+    in_language(page, live_server.url, language, width)
     page.goto(f"/learn/push-or-fold/{step.number}/")
 
 

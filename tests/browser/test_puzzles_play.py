@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from puzzles import play
 from puzzles.models import DailyPuzzle, PlayerRating, PuzzleKind
-from tests.conftest import screenshot
+from tests.conftest import in_language, screenshot
 from tests.puzzles.play_factories import DISCARD_HAND, WAITS_HAND, make_puzzle
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -155,10 +155,7 @@ def test_the_analyzer_with_a_typed_hand(page) -> None:
 def test_the_analyzer_weighs_push_against_fold_against_a_riichi(
     page, live_server, language, width
 ) -> None:
-    page.context.add_cookies(
-        [{"name": "django_language", "value": language, "url": live_server.url}]
-    )
-    page.set_viewport_size({"width": width, "height": 900})
+    in_language(page, live_server.url, language, width)
     page.goto("/puzzles/analyzer/")
     page.locator("#id_hand").fill("478m3466p55789s11z")
     page.locator("#id_riichi").fill("1z9m3p6p2z5s")
