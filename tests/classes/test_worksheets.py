@@ -193,6 +193,16 @@ def test_the_printable_page_has_the_positions_then_the_answer_key(login, world):
     assert "tile-mark" in key and "This hand waits on 3 tiles" in key
 
 
+def test_a_push_or_fold_hand_prints_its_choices_and_the_key_says_why(login, world):
+    sheet = _sheet(world, {"type": "push_fold", **POSITIONS["push_fold"]})
+    url = reverse("classes:print", args=[world.classroom.pk, sheet.pk])
+    body = unescape(login(world.teacher).get(url).content.decode())
+    positions, key = body.split("Answer key")
+    assert "Push: discard four of characters (4m)" in positions
+    assert "Fold: discard five of bamboo (5s)" in positions
+    assert "Pushing four of characters leaves your hand 2-shanten." in key
+
+
 def test_a_puzzle_set_has_no_printable_worksheet(login, world):
     puzzles = Assignment.objects.create(
         classroom=world.classroom, kind=AssignmentKind.PUZZLES, puzzle_ids=[1]
