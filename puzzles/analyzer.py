@@ -204,8 +204,9 @@ def push_fold_facts(state: DefenseState, hand: Hand) -> dict[str, Any]:
     (:func:`tutor.engine.push_fold.push_or_fold`, the analyzer's table: the riichi player
     South, the hand West, no dora), as JSON: both options, the reasons and the ``verdict``:
     ``push`` or ``fold`` when the puzzles' rule finds it clear (:data:`~tutor.engine.push_fold.
-    CLEAR_RULE`), ``close`` when the two are a real choice it does not settle, ``nothing`` when
-    the safest tile is as good for the hand (no choice to make)."""
+    CLEAR_RULE`), ``close`` when the two are a real choice it does not settle, ``keep`` when the
+    tile better for the hand is hardly more dangerous than the safest, ``nothing`` when the
+    safest tile is as good for the hand (no choice to make either way)."""
     seen = tuple(v - h for v, h in zip(state.visible, state.hand, strict=True))
     context = TableContext(
         seat_wind=state.decider_seat_wind,
@@ -214,7 +215,13 @@ def push_fold_facts(state: DefenseState, hand: Hand) -> dict[str, Any]:
         turn=len(state.river),
     )
     choice = pf.push_or_fold(state, hand, context)
-    verdict = pf.clear_answer(choice) or ("close" if pf.is_dilemma(choice) else "nothing")
+    verdict = pf.clear_answer(choice)
+    if verdict is None and pf.is_dilemma(choice):
+        verdict = "close"
+    elif verdict is None and pf.better_for_hand(choice.push, choice.fold):
+        verdict = "keep"  # the push tile is hardly more dangerous than the safest
+    elif verdict is None:
+        verdict = "nothing"
     return {
         **choice.as_json(),
         "verdict": verdict,

@@ -181,13 +181,14 @@ def openapi_document(analyze_path: str) -> dict[str, Any]:
                                 "With riichi and 14 tiles: pushing (the best tile for the hand "
                                 "that is better for it than the safest) against folding (the "
                                 "safest tile), in points; verdict is push or fold when the "
-                                "puzzles' rule finds it clear, close when it does not, nothing "
-                                "when the safest tile is as good for the hand."
+                                "puzzles' rule finds it clear, close when it does not, keep "
+                                "when the push tile is hardly more dangerous than the safest, "
+                                "nothing when the safest tile is as good for the hand."
                             ),
                             "properties": {
                                 "verdict": {
                                     "type": "string",
-                                    "enum": ["push", "fold", "close", "nothing"],
+                                    "enum": ["push", "fold", "close", "keep", "nothing"],
                                 },
                                 "answer": {"type": "string", "enum": ["push", "fold"]},
                                 "gap": {"type": "integer"},

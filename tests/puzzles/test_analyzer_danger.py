@@ -132,6 +132,13 @@ def test_when_the_safest_tile_is_as_good_for_the_hand_there_is_nothing_to_weigh(
     assert facts["verdict"] == "nothing" and facts["push"]["tile"] == facts["fold"]["tile"]
 
 
+def test_a_tile_better_for_the_hand_and_nearly_as_safe_keeps_the_hand():
+    # 9p (under 1 %) is as good for the hand as the dangerous 4m and better than the genbutsu
+    facts = analyze("478m346689p55789s", PUSH_FOLD_RIVER)["push_fold"]
+    assert facts["verdict"] == "keep" and facts["push"]["tile"] == "9p"
+    assert facts["push"]["danger"] - facts["fold"]["danger"] < 0.02
+
+
 def test_the_page_says_fold_and_why_in_both_languages(client):
     params = {"hand": SLOW, "riichi": PUSH_FOLD_RIVER}
     html = client.get(reverse("puzzles:analyzer"), params).content.decode()

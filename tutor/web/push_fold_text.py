@@ -203,8 +203,8 @@ def _gave_up(doc: Mapping[str, Any]) -> str:
 
 def verdict_text(doc: Mapping[str, Any]) -> str:
     """The analyzer's one-line verdict on push against fold, from the facts of
-    :func:`puzzles.analyzer.push_fold_facts` (its ``verdict``: ``push``, ``fold``, ``close`` or
-    ``nothing``)."""
+    :func:`puzzles.analyzer.push_fold_facts` (its ``verdict``: ``push``, ``fold``, ``close``,
+    ``keep`` or ``nothing``)."""
     push, fold = doc["push"], doc["fold"]
     values = {
         "push": _named(str(push["tile"])),
@@ -216,6 +216,11 @@ def verdict_text(doc: Mapping[str, Any]) -> str:
         return _("Push: throwing %(push)s is clearly better, by about %(points)s points.") % values
     if verdict == "fold":
         return _("Fold: %(fold)s is clearly better, by about %(points)s points.") % values
+    if verdict == "keep":
+        return _(
+            "Keep your hand: %(push)s is better for it and deals in about %(danger)s, hardly "
+            "more than the safest tile, %(fold)s."
+        ) % {**values, "danger": percent_text(float(push["danger"]))}
     if verdict == "nothing":
         return (
             _("Nothing to weigh: the safest tile, %(fold)s, is as good for your hand as any.")
