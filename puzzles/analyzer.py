@@ -207,14 +207,7 @@ def push_fold_facts(state: DefenseState, hand: Hand) -> dict[str, Any]:
     CLEAR_RULE`), ``close`` when the two are a real choice it does not settle, ``keep`` when the
     tile better for the hand is hardly more dangerous than the safest, ``nothing`` when the
     safest tile is as good for the hand (no choice to make either way)."""
-    seen = tuple(v - h for v, h in zip(state.visible, state.hand, strict=True))
-    context = TableContext(
-        seat_wind=state.decider_seat_wind,
-        seen=seen,
-        draws_left=min(30, state.tiles_left // 4),
-        turn=len(state.river),
-    )
-    choice = pf.push_or_fold(state, hand, context)
+    choice = pf.push_or_fold(state, hand, pf.state_context(state))
     verdict = pf.clear_answer(choice)
     if verdict is None and pf.is_dilemma(choice):
         verdict = "close"

@@ -78,6 +78,7 @@ __all__ = [
     "deal_in_value",
     "discards_left",
     "first_positions",
+    "state_context",
     "judge_position",
     "leading",
     "is_clear",
@@ -634,6 +635,26 @@ def first_positions(
         if first and not record["declaring_riichi"] and record["tiles_left"] >= MIN_TILES_LEFT:
             out.append((d, record))
     return out
+
+
+def state_context(state: DefenseState) -> TableContext:
+    """The value ranking's table for a position known only by its state against the riichi (a
+    lesson's or the analyzer's): the player's seat wind, the dora indicators, every other tile
+    in view, the draws the wall leaves, the river's length as the turn.
+
+    >>> from .defense import EXAMPLE
+    >>> c = state_context(DefenseState.from_json(EXAMPLE))
+    >>> c.seat_wind == EAST + 2, c.draws_left, c.turn
+    (True, 12, 7)
+    """
+    seen = tuple(v - h for v, h in zip(state.visible, state.hand, strict=True))
+    return TableContext(
+        seat_wind=state.decider_seat_wind,
+        dora_indicators=tuple(state.dora_indicators),
+        seen=seen,
+        draws_left=min(30, state.tiles_left // 4),
+        turn=len(state.river),
+    )
 
 
 def judge_position(

@@ -20,7 +20,6 @@ from tutor.engine import push_fold as pf
 from tutor.engine import tiles as et
 from tutor.engine.defense_puzzle import lesson_state
 from tutor.engine.hand import Hand
-from tutor.engine.value import TableContext
 from tutor.web.defense_text import percent_text, reason_text
 from tutor.web.engine_text import wait_shape_phrase
 from tutor.web.push_fold_text import mistake_texts, reason_texts
@@ -473,15 +472,7 @@ class PushOrFold(DefenseExercise[str]):
     def parse(self) -> None:
         super().parse()
         hand = Hand.from_counts(list(self.state.hand), sizes=(14,))
-        seen = tuple(v - h for v, h in zip(self.state.visible, self.state.hand, strict=True))
-        context = TableContext(
-            seat_wind=self.state.decider_seat_wind,
-            dora_indicators=tuple(self.dora),
-            seen=seen,
-            draws_left=min(30, self.state.tiles_left // 4),
-            turn=len(self.river),
-        )
-        self.verdict = pf.push_or_fold(self.state, hand, context)
+        self.verdict = pf.push_or_fold(self.state, hand, pf.state_context(self.state))
         answer = pf.clear_answer(self.verdict)
         if answer is None:
             raise ContentError(
