@@ -202,22 +202,13 @@ def _add_danger(report: dict[str, Any], hand: Hand, seen: Sequence[int], river: 
 def push_fold_facts(state: DefenseState, hand: Hand) -> dict[str, Any]:
     """Push against fold for a hand facing the riichi of ``state``
     (:func:`tutor.engine.push_fold.push_or_fold`, the analyzer's table: the riichi player
-    South, the hand West, no dora), as JSON: both options, the reasons and the ``verdict``:
-    ``push`` or ``fold`` when the puzzles' rule finds it clear (:data:`~tutor.engine.push_fold.
-    CLEAR_RULE`), ``close`` when the two are a real choice it does not settle, ``keep`` when the
-    tile better for the hand is hardly more dangerous than the safest, ``nothing`` when the
-    safest tile is as good for the hand (no choice to make either way)."""
+    South, the hand West, no dora), as JSON: both options, the reasons and the
+    :func:`~tutor.engine.push_fold.verdict` (``push``, ``fold``, ``close``, ``keep`` or
+    ``nothing``)."""
     choice = pf.push_or_fold(state, hand, pf.state_context(state))
-    verdict = pf.clear_answer(choice)
-    if verdict is None and pf.is_dilemma(choice):
-        verdict = "close"
-    elif verdict is None and pf.better_for_hand(choice.push, choice.fold):
-        verdict = "keep"  # the push tile is hardly more dangerous than the safest
-    elif verdict is None:
-        verdict = "nothing"
     return {
         **choice.as_json(),
-        "verdict": verdict,
+        "verdict": pf.verdict(choice),
         "reasons": [r.as_json() for r in pf.reasons(choice)],
     }
 

@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tutor.engine.tiles import parse_tile, tile_str
+from tutor.engine.tiles import tile_str
 from tutor.exercises import tables
 from tutor.exercises.tables import DiscardRow
-from tutor.web.tile_names import tile_name
+from tutor.web.engine_text import named_tile
 
 from .models import Puzzle
 from .play import solution
@@ -26,7 +26,7 @@ def played_words(puzzle: Puzzle) -> str:
     played = (puzzle.analysis or {}).get("played")
     if not played or not puzzle.source_log:
         return ""
-    tile = _named(tables.kind_text(str(played)))
+    tile = named_tile(tables.kind_text(str(played)))
     declared = bool((puzzle.analysis or {}).get("riichi_declared"))
     if tables.kind_text(str(played)) in solution(puzzle):
         if declared:
@@ -46,11 +46,6 @@ def hand_forms(puzzle: Puzzle) -> list[tuple[str, int]]:
     }
     stored = (puzzle.analysis or {}).get("forms") or {}
     return [(str(label), int(stored[key])) for key, label in labels.items() if key in stored]
-
-
-def _named(tile: str) -> str:
-    """``"1z"`` → ``"East wind (1z)"``, in the reader's language."""
-    return f"{tile_name(parse_tile(tile))} ({tile})"
 
 
 def two_step_words(rows: Sequence[DiscardRow]) -> str:

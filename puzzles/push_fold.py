@@ -119,8 +119,10 @@ def balanced(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         (row for row in rows if row["analysis"]["answer"] == "fold"),
         key=lambda row: zlib.crc32(row["canonical_key"].encode()),
     )
-    kept = {id(row) for row in folds[:pushes]}
-    return [row for row in rows if row["analysis"]["answer"] == "push" or id(row) in kept]
+    kept = {row["canonical_key"] for row in folds[:pushes]}
+    return [
+        row for row in rows if row["analysis"]["answer"] == "push" or row["canonical_key"] in kept
+    ]
 
 
 def choices(puzzle: Any) -> list[tuple[str, str, str]]:

@@ -79,6 +79,7 @@ __all__ = [
     "discards_left",
     "first_positions",
     "state_context",
+    "verdict",
     "judge_position",
     "leading",
     "is_clear",
@@ -441,7 +442,8 @@ class ClearRule:
     ``push_when_leading``) the player must not be first in the scores: a leader has less to
     gain. A fold must lead by ``fold_margin`` points, the push option must be at least
     ``fold_shanten`` from tenpai, the fold tile must deal in less often than ``fold_danger``
-    and the push tile at least as often as ``fold_push_danger``. Either way the push tile must be at least ``danger_gap`` more dangerous
+    and the push tile at least as often as ``fold_push_danger``. Either way the push tile must
+    be at least ``danger_gap`` more dangerous
     than the fold tile.
     """
 
@@ -715,6 +717,33 @@ def is_clear(choice: PushFold, margin: float = PUSH_FOLD_MARGIN) -> bool:
     (False, True)
     """
     return is_dilemma(choice) and choice.gap >= margin
+
+
+def verdict(choice: PushFold, rule: ClearRule | None = None, is_leading: bool = False) -> str:
+    """What can be said of a choice: ``push`` or ``fold`` when ``rule`` finds it clear
+    (:func:`clear_answer`), ``close`` when the two are a real choice it does not settle
+    (:func:`is_dilemma`), ``keep`` when the tile better for the hand is hardly more dangerous
+    than the safest (throw it, nothing is risked), ``nothing`` when the safest tile is as good
+    for the hand as any.
+
+    >>> push = Choice(0, 0.12, 3000.0, 0.5, 0, 0.3, 1200.0)
+    >>> fold = Choice(1, 0.0, 0.0, 0.0, 3, 0.0, 0.0)
+    >>> verdict(PushFold(push, fold, 5926.0, 0.05, 4), ClearRule(push_margin=1000))
+    'push'
+    >>> verdict(PushFold(push, fold, 5926.0, 0.05, 4), ClearRule(push_margin=9000))
+    'close'
+    >>> nearly_safe = Choice(0, 0.005, 3000.0, 0.5, 0, 0.02, 2900.0)
+    >>> verdict(PushFold(nearly_safe, fold, 5926.0, 0.05, 4)), verdict(PushFold(fold, fold, 5926.0, 0.05, 4))
+    ('keep', 'nothing')
+    """
+    answer = clear_answer(choice, rule, is_leading)
+    if answer is not None:
+        return answer
+    if is_dilemma(choice, (rule or CLEAR_RULE).danger_gap):
+        return "close"
+    if choice.push.tile != choice.fold.tile and better_for_hand(choice.push, choice.fold):
+        return "keep"
+    return "nothing"
 
 
 def is_dilemma(choice: PushFold, danger_gap: float = ClearRule.danger_gap) -> bool:

@@ -21,7 +21,7 @@ from tutor.engine import tiles as et
 from tutor.engine.defense_puzzle import lesson_state
 from tutor.engine.hand import Hand
 from tutor.web.defense_text import percent_text, reason_text
-from tutor.web.engine_text import wait_shape_phrase
+from tutor.web.engine_text import named_tile, wait_shape_phrase
 from tutor.web.push_fold_text import mistake_texts, reason_texts
 from tutor.web.tile_names import tile_name
 
@@ -485,7 +485,7 @@ class PushOrFold(DefenseExercise[str]):
     def _unclear(self) -> str:
         """Why the position makes no push-or-fold question, for a teacher typing it."""
         push, fold = self.verdict.push, self.verdict.fold
-        if push.tile == fold.tile:
+        if pf.verdict(self.verdict) == "nothing":
             return _(
                 "The safest tile, %(tile)s, is also the tile this hand wants to throw: there is "
                 "nothing to weigh. Change the hand or the river."
@@ -512,7 +512,7 @@ class PushOrFold(DefenseExercise[str]):
     def choice_label(self, name: str) -> str:
         """``Push: discard 5m`` or ``Fold: discard 1z``, naming the tile."""
         option = self.verdict.push if name == "push" else self.verdict.fold
-        tile = f"{tile_name(option.tile)} ({option.tile_str})"
+        tile = named_tile(option.tile_str)
         if name == "push":
             return _("Push: discard %(tile)s") % {"tile": tile}
         return _("Fold: discard %(tile)s") % {"tile": tile}

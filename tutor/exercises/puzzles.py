@@ -19,9 +19,8 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from tutor.engine.tiles import TileParseError, parse_tile, tile_str
 from tutor.web.defense_text import percent_text
-from tutor.web.engine_text import tile_text, wait_shape_name
+from tutor.web.engine_text import named_tile, tile_text, wait_shape_name
 from tutor.web.push_fold_text import mistake_texts, points_text, reason_texts, shanten_text
-from tutor.web.tile_names import tile_name
 
 from . import facts, tables
 from .base import (
@@ -81,11 +80,6 @@ SAME_WIN_RATE = 0.02
 """Win rates this close (0-1) are "about as often" when a value mistake is named."""
 SAME_WORTH = 0.9
 """A win worth at least this share of the answer's is not called "for less"."""
-
-
-def _named(tile: str) -> str:
-    """``"1z"`` → ``"East wind (1z)"``, in the reader's language."""
-    return f"{tile_name(parse_tile(tile))} ({tile})"
 
 
 def _tile_list(tiles: Sequence[str]) -> str:
@@ -232,7 +226,7 @@ class DiscardPuzzle(_OneDiscard):
             "Discarding %(tile)s keeps the hand %(shanten)s and leaves %(count)d tiles of "
             "%(kinds)d kinds that improve it."
         ) % {
-            "tile": _named(best.discard),
+            "tile": named_tile(best.discard),
             "shanten": _shanten_words(best.shanten),
             "count": best.count,
             "kinds": best.kinds,
@@ -242,7 +236,7 @@ class DiscardPuzzle(_OneDiscard):
         second = others[0]
         if second.shanten > best.shanten:
             text += " " + _("The next choice, %(tile)s, would leave the hand %(shanten)s.") % {
-                "tile": _named(second.discard),
+                "tile": named_tile(second.discard),
                 "shanten": _shanten_words(second.shanten),
             }
         elif (
@@ -257,14 +251,14 @@ class DiscardPuzzle(_OneDiscard):
                 "the next draw: the 2-step figure of %(best)s is %(best_two).0f against "
                 "%(other_two).0f."
             ) % {
-                "tile": _named(second.discard),
+                "tile": named_tile(second.discard),
                 "best": best.discard,
                 "best_two": best.two_step,
                 "other_two": second.two_step or 0.0,
             }
         else:
             text += " " + _("The next best, %(tile)s, accepts only %(count)d.") % {
-                "tile": _named(second.discard),
+                "tile": named_tile(second.discard),
                 "count": second.count,
             }
         return text
@@ -275,7 +269,7 @@ class DiscardPuzzle(_OneDiscard):
             "%(other_n)d tiles that improve the hand again, against about %(best_n)d "
             "for %(tile)s."
         ) % {
-            "other": _named(other.discard),
+            "other": named_tile(other.discard),
             "other_n": round(other.after_draw or 0),
             "best_n": round(best.after_draw or 0),
             "tile": best.discard,
@@ -289,7 +283,7 @@ class DiscardPuzzle(_OneDiscard):
             "Discarding %(tile)s gives the best expected result: tenpai in %(tenpai)d %% of "
             "the deals that follow, a win in %(win)d %%, about %(ev)s points on average."
         ) % {
-            "tile": _named(best.discard),
+            "tile": named_tile(best.discard),
             "tenpai": best.tenpai_percent or 0,
             "win": best.win_percent or 0,
             "ev": _points(best.ev),
@@ -300,7 +294,7 @@ class DiscardPuzzle(_OneDiscard):
             text += " " + _(
                 "The next best, %(tile)s, wins in %(win)d %% for about %(ev)s points."
             ) % {
-                "tile": _named(second.discard),
+                "tile": named_tile(second.discard),
                 "win": second.win_percent or 0,
                 "ev": _points(second.ev),
             }
@@ -312,7 +306,7 @@ class DiscardPuzzle(_OneDiscard):
         """What a discard judged by value gives up against the answer: speed, the chance to
         win, or what the hand is worth when it wins (its expected points over its win rate)."""
         facts = {
-            "tile": _named(mine.discard),
+            "tile": named_tile(mine.discard),
             "best": best.discard,
             "win": mine.win_percent or 0,
             "best_win": best.win_percent or 0,
@@ -380,7 +374,7 @@ class DiscardPuzzle(_OneDiscard):
         rows = self.rows()
         mine = next((r for r in rows if r.discard in answer), None)
         if mine is None or not rows:
-            return [_("%(tile)s is not the best discard.") % {"tile": _named(answer[0])}]
+            return [_("%(tile)s is not the best discard.") % {"tile": named_tile(answer[0])}]
         best = self._best(rows)
         if mine.shanten == 0 and (mine.furiten or mine.dead_wait):
             return [
@@ -388,7 +382,7 @@ class DiscardPuzzle(_OneDiscard):
                     "Discarding %(tile)s makes the hand tenpai, but on a wait that cannot win "
                     "(furiten, or every copy already in sight)."
                 )
-                % {"tile": _named(mine.discard)}
+                % {"tile": named_tile(mine.discard)}
             ]
         if self.value_judged:
             return [self._value_mistake(mine, best)]
@@ -399,7 +393,7 @@ class DiscardPuzzle(_OneDiscard):
                     "after discarding %(best)s."
                 )
                 % {
-                    "tile": _named(mine.discard),
+                    "tile": named_tile(mine.discard),
                     "shanten": _shanten_words(mine.shanten),
                     "best": best.discard,
                 }
@@ -411,7 +405,7 @@ class DiscardPuzzle(_OneDiscard):
                     "against %(best_count)d after discarding %(best)s."
                 )
                 % {
-                    "tile": _named(mine.discard),
+                    "tile": named_tile(mine.discard),
                     "count": mine.count,
                     "best_count": best.count,
                     "best": best.discard,
@@ -419,7 +413,7 @@ class DiscardPuzzle(_OneDiscard):
             ]
         if mine.after_draw is not None and best.after_draw is not None:
             return [self._after_draw_words(mine, best)]
-        return [_("%(tile)s is not the best discard.") % {"tile": _named(mine.discard)}]
+        return [_("%(tile)s is not the best discard.") % {"tile": named_tile(mine.discard)}]
 
 
 class EfficiencyPuzzle(DiscardPuzzle):
@@ -591,7 +585,7 @@ class DefensePuzzle(_OneDiscard):
     def mistakes(self, answer: PuzzleAnswer) -> list[str]:
         mine = next((r for r in self._danger() if kind_text(str(r["tile"])) in answer), None)
         if mine is None:
-            return [_("%(tile)s is not the safest tile.") % {"tile": _named(answer[0])}]
+            return [_("%(tile)s is not the safest tile.") % {"tile": named_tile(answer[0])}]
         return [
             _("%(tile)s deals in about %(percent)s of the time.")
             % {
@@ -632,7 +626,7 @@ class PushFoldPuzzle(PuzzleExercise):
 
     def choice_label(self, name: str) -> str:
         """``Push: discard 5m`` or ``Fold: discard 1z``, in the reader's language."""
-        tile = _named(self.tile(name)) if self.tile(name) else ""
+        tile = named_tile(self.tile(name)) if self.tile(name) else ""
         if name == "push":
             return _("Push: discard %(tile)s") % {"tile": tile}
         return _("Fold: discard %(tile)s") % {"tile": tile}

@@ -74,6 +74,16 @@ def _int(value: object) -> int:
     return int(value) if isinstance(value, int | float) else int(str(value))
 
 
+def named_tile(notation: str) -> str:
+    """A tile's translated name with its notation after it, as feedback names the tile a
+    learner clicked: ``"1z"`` → ``"East wind (1z)"``.
+
+    >>> named_tile("1z")
+    'East wind (1z)'
+    """
+    return f"{tile_text(notation)} ({notation})"
+
+
 def tile_text(notation: str) -> str:
     """The translated name of one tile written in notation (``4p``, ``0s``, ``7z``).
 

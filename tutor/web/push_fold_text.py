@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from tutor.exercises.base import points_text as grouped_points
 
 from .defense_text import percent_text
-from .engine_text import tile_text
+from .engine_text import named_tile, tile_text
 
 
 def points_text(value: float) -> str:
@@ -108,10 +108,6 @@ def reason_texts(reasons: list[Mapping[str, Any]]) -> list[str]:
     return [reason_text(str(r["code"]), r.get("params") or {}) for r in reasons]
 
 
-def _named(tile: str) -> str:
-    return f"{tile_text(tile)} ({tile})"
-
-
 def mistake_texts(doc: Mapping[str, Any], answer: str) -> list[str]:
     """Why ``answer`` (``push`` or ``fold``) was the wrong choice, from the verdict as
     :meth:`tutor.engine.push_fold.PushFold.as_json` writes it: what the hand would win against
@@ -136,7 +132,7 @@ def _risked(doc: Mapping[str, Any]) -> str:
     win_rate = float(push["win_rate"])
     shanten = int(push["shanten"])
     values = {
-        "tile": _named(str(push["tile"])),
+        "tile": named_tile(str(push["tile"])),
         "shanten": shanten_text(shanten),
         "percent": percent_text(win_rate),
         "danger": percent_text(float(push["danger"])),
@@ -174,8 +170,8 @@ def _risked(doc: Mapping[str, Any]) -> str:
 def _gave_up(doc: Mapping[str, Any]) -> str:
     push, fold = doc["push"], doc["fold"]
     values = {
-        "fold": _named(str(fold["tile"])),
-        "push": _named(str(push["tile"])),
+        "fold": named_tile(str(fold["tile"])),
+        "push": named_tile(str(push["tile"])),
         "fold_percent": percent_text(float(fold["win_rate"])),
         "percent": percent_text(float(push["win_rate"])),
         "points": points_text(float(doc.get("hand_value", 0))),
@@ -207,8 +203,8 @@ def verdict_text(doc: Mapping[str, Any]) -> str:
     ``keep`` or ``nothing``)."""
     push, fold = doc["push"], doc["fold"]
     values = {
-        "push": _named(str(push["tile"])),
-        "fold": _named(str(fold["tile"])),
+        "push": named_tile(str(push["tile"])),
+        "fold": named_tile(str(fold["tile"])),
         "points": points_text(float(doc["gap"])),
     }
     verdict = doc.get("verdict")
