@@ -19,10 +19,17 @@ exact answer: a push verdict agrees when they threw the push tile).
    (at least :data:`LEAST` of them) is chosen, then counted on the held-out games. Coverage is
    the share of all positions of the split that get a clear verdict.
 
-    python bench/bench_push_fold.py [--games N] [--cache FILE]
+3. What the round costs a player who folded (the constants
+   :data:`tutor.engine.push_fold.ROUND_GOES_ON_COST` and :data:`~tutor.engine.push_fold.
+   TENPAI_AT_DRAW`): over the positions where the player folded, their mean score change when
+   the round ended by neither their win nor their deal-in, by who is the dealer, and the
+   exhaustive draws among those rounds.
+
+    python bench/bench_push_fold.py [--games N] [--cache FILE] [--jobs N]
 
 ``--cache`` keeps each position's figures in a file (written when missing, read when there):
-about 0.1 s of CPU per position for the value ranking, and the 363 games hold about 4,800.
+about 0.1 s of CPU per position for the value ranking, and the 363 games hold about 5,100;
+``--jobs`` computes them in that many processes.
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ import collections
 import glob
 import itertools
 import json
+import multiprocessing
 import os
 import sys
 import time
@@ -42,6 +50,7 @@ from typing import Any
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from tutor.engine import push_fold  # noqa: E402
+from tutor.engine.gamelog.events import Game, RoundDraw, Win  # noqa: E402
 from tutor.engine.gamelog.mjlog import load_mjlog  # noqa: E402
 from tutor.engine.push_fold import ClearRule, PushFold, clear_answer  # noqa: E402
 
@@ -78,9 +87,64 @@ def positions(files: list[str]) -> Iterator[dict[str, Any]]:
                 "did": push_fold.what_they_did(choice, record["discard"]),
                 "dealt_in": record["dealt_in"],
                 "won": push_fold.won_round(game, record),
+                **round_end(game, record),
                 "leading": push_fold.leading(record["scores"], record["decider"], d.dealer),
                 "choice": choice.as_json(options=True),
             }
+
+
+def round_end(game: Game, record: dict[str, Any]) -> dict[str, Any]:
+    """How the position's round ended for the deciding player: ``won``, ``dealt_in``,
+    ``draw_tenpai``, ``draw_noten`` or ``other`` (someone else's win, a draw of another kind),
+    and the change of their score."""
+    decider = record["decider"]
+    ends = [e for e in game.rounds[record["round_seq"]].events if isinstance(e, Win | RoundDraw)]
+    if not ends:
+        return {"ending": "other", "delta": 0}
+    first = ends[0]
+    if isinstance(first, RoundDraw):
+        tenpai = first.kind == "exhaustive" and decider in (first.tenpai or ())
+        ending = (
+            ("draw_tenpai" if tenpai else "draw_noten") if first.kind == "exhaustive" else "other"
+        )
+    elif first.who == decider:
+        ending = "won"
+    elif first.from_who == decider:
+        ending = "dealt_in"
+    else:
+        ending = "other"
+    return {"ending": ending, "delta": sum(e.deltas[decider] for e in ends)}
+
+
+def round_cost_table(rows: list[dict[str, Any]]) -> None:
+    """What the round cost the players who folded, when it ended by neither their win nor
+    their deal-in (:data:`tutor.engine.push_fold.ROUND_GOES_ON_COST`)."""
+    groups: dict[str, list[dict[str, Any]]] = collections.defaultdict(list)
+    for row in rows:
+        if row["did"] != "fold" or row["ending"] in ("won", "dealt_in"):
+            continue
+        dealer = row["decider"] == row["dealer"]
+        riichi_dealer = row["choice"]["deal_in_value"] > push_fold.RIICHI_RON_VALUE
+        groups[f"player dealer {dealer!s:5}, riichi dealer {riichi_dealer!s:5}"].append(row)
+        groups["all"].append(row)
+    print("\nthe round's cost to a player who folded (not won, not dealt in)")
+    print("players                                rounds   mean change   exhaustive draws")
+    for name, group in sorted(groups.items()):
+        mean = sum(r["delta"] for r in group) / len(group)
+        draws = sum(r["ending"].startswith("draw") for r in group)
+        print(f"{name:38} {len(group):6}   {mean:11.0f}   {percent(draws, len(group)):>8}")
+    everyone = groups["all"]
+    for ending in ("draw_tenpai", "draw_noten"):
+        deltas = [r["delta"] for r in rows if r["ending"] == ending]
+        if deltas:
+            print(f"{ending}: {len(deltas)} rounds, mean change {sum(deltas) / len(deltas):.0f}")
+    if not everyone:
+        print("no such rounds")
+
+
+def game_positions(path: str) -> list[dict[str, Any]]:
+    """The positions of one game (a worker's unit)."""
+    return list(positions([path]))
 
 
 def lead_table(rows: list[dict[str, Any]]) -> None:
@@ -219,9 +283,10 @@ def load(args: argparse.Namespace) -> list[dict[str, Any]]:
     files = sorted(glob.glob(os.path.join(args.logs, "*.xml")))
     if args.games:
         files = files[: args.games]
-    start = time.process_time()
-    rows = list(positions(files))
-    print(f"{len(rows)} positions computed, {time.process_time() - start:.0f} s of CPU")
+    start = time.time()
+    with multiprocessing.Pool(args.jobs) as pool:
+        rows = [row for game in pool.map(game_positions, files, chunksize=4) for row in game]
+    print(f"{len(rows)} positions computed in {time.time() - start:.0f} s ({args.jobs} jobs)")
     if args.cache:
         with open(args.cache, "w", encoding="utf-8") as f:
             for row in rows:
@@ -234,6 +299,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=0, help="only the first N games")
     parser.add_argument("--logs", default=LOGS)
     parser.add_argument("--cache", help="the positions' figures: read if there, else written")
+    parser.add_argument("--jobs", type=int, default=1, help="processes computing the positions")
     args = parser.parse_args()
     rows = load(args)
     for row in rows:
@@ -242,6 +308,7 @@ def main() -> None:
     lead_table(rows)
     shanten_table(rows)
     rule_table(rows)
+    round_cost_table(rows)
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ from tutor.engine.push_fold import (
     MIN_TILES_LEFT,
     REASON_CODES,
     RIICHI_RON_VALUE,
+    ROUND_GOES_ON_COST,
     ClearRule,
     PushFold,
     better_for_hand,
@@ -31,6 +32,7 @@ from tutor.engine.push_fold import (
     judge_position,
     push_or_fold,
     reasons,
+    round_goes_on_cost,
     what_they_did,
     won_round,
 )
@@ -212,3 +214,51 @@ def test_the_first_positions_of_a_game_face_a_riichi_early_enough() -> None:
         d, record = found[0]
         assert judge_position(d, record).push.tile in set(parse_tiles(d.hand.replace("0", "5")))
         assert isinstance(won_round(game, record), bool)
+
+
+def test_a_cheap_ready_hand_pushes_an_ordinary_tile_and_folds_a_very_dangerous_one() -> None:
+    # ready on a closed wait for 3m, riichi alone (about 2,300 points on average): the 6m it
+    # must throw deals in 6 % of the time, the 7m 12 %; folding breaks the hand either way
+    ordinary = push_or_fold(
+        _state("24m567p789p345s99s6m"), parse_hand("24m567p789p345s99s6m"), TABLE
+    )
+    dangerous = push_or_fold(
+        _state("24m567p789p345s99s7m"), parse_hand("24m567p789p345s99s7m"), TABLE
+    )
+    for choice in (ordinary, dangerous):
+        assert choice.push.shanten == 0 and choice.hand_value < 2600
+        assert is_dilemma(choice)
+    assert ordinary.push.danger < 0.07 and ordinary.answer == "push"
+    assert dangerous.push.danger > 0.12 and dangerous.answer == "fold"
+
+
+def test_folding_still_pays_for_the_round_going_on() -> None:
+    # a hopeless hand folds, and its fold is worth less than nothing: the riichi player's
+    # self-draw, another win or the noten payment cost it even without a deal-in
+    hand = "147m258p369s4567z6p"
+    choice = push_or_fold(_state(hand), parse_hand(hand), TABLE)
+    cost = ROUND_GOES_ON_COST[(False, False)]
+    assert choice.round_cost == cost
+    assert choice.fold.value == pytest.approx(
+        -choice.fold.risk * choice.deal_in_value - (1 - choice.fold.risk) * cost
+    )
+    assert "round_goes_on" in [r.code for r in reasons(choice)]
+
+
+def test_a_dealer_pays_more_for_the_round_going_on() -> None:
+    child = _state("147m258p369s4567z6p")
+    dealer = _state("147m258p369s4567z6p", riichi_seat_wind="2z", decider_seat_wind="1z")
+    riichi_dealer = _state("147m258p369s4567z6p", riichi_seat_wind="1z", decider_seat_wind="2z")
+    assert round_goes_on_cost(dealer) > round_goes_on_cost(child)
+    assert round_goes_on_cost(riichi_dealer) > round_goes_on_cost(child)
+
+
+def test_a_tenpai_that_plays_on_folds_later_when_a_draw_is_too_dangerous() -> None:
+    # the push's chance of dealing in is below pushing every later draw at the wall's danger:
+    # some draws are thrown back as folds
+    hand = "23m567p789p345s99s5m"
+    choice = push_or_fold(_state(hand), parse_hand(hand), TABLE)
+    push = choice.push
+    every_draw = 1 - (1 - push.danger) * (1 - choice.wall_danger) ** (choice.discards - 1)
+    assert push.shanten == 0 and choice.answer == "push"
+    assert push.danger < push.risk < every_draw

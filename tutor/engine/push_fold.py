@@ -4,30 +4,37 @@ When an opponent is in riichi, a player who is not must choose each turn between
 (throwing the tile that is best for their own hand, whatever its danger) and *folding* (throwing
 the safest tile, giving up their hand). :func:`push_or_fold` weighs the two in points:
 
-- **push** with discard ``p`` is worth ``ev(p) + win(p) · 1000 − risk_push · V``: ``ev`` and
-  ``win`` are the expected score and win rate of :func:`.value.rank_discards` over the own draws
-  the round has left once a riichi stands (:data:`DISCARDS_AFTER_RIICHI`), the 1000 the riichi
-  stick a win collects, and ``risk_push = 1 − (1 − d(p)) · (T · (1 − w)^(n − 1) + (1 − T) ·
-  (1 − d(f))^(n − 1))`` the chance of dealing in with this discard (its danger ``d(p)`` from
-  :mod:`.defense`) or a later one: once tenpai (the option's tenpai rate ``T``) each of the
-  ``n − 1`` later discards is taken as dangerous as a tile drawn from the wall (``w``,
-  :func:`wall_danger`); a hand that does not reach tenpai, or that has no chance to win
-  (``win(p) = 0``: ``T`` is taken as 0), folds then, as safely as the fold below. (Counting
-  every later discard as pushed instead makes the model fold hands Phoenix players push, and
-  they are right more often than not: see ``bench/bench_push_fold.py``.)
-- **fold** with the safest tile ``f`` is worth ``− risk_fold · V`` with ``risk_fold = 1 −
-  (1 − d(f))^n``: the hand is given up, and the later discards are taken as safe as this one.
-  When the safest tile keeps the hand going (a genbutsu that stays tenpai), playing on with it
-  may be worth more: the option is then valued as a push with ``f``;
-- ``V`` is what a deal-in costs: the mean value of a riichi hand's ron in Tenhou's Phoenix room
-  (:data:`RIICHI_RON_VALUE`, :data:`DEALER_RIICHI_RON_VALUE`).
+- **push** with discard ``p`` throws it (its danger ``d(p)`` from :mod:`.defense`) and plays
+  on for the ``n − 1`` later discards the round is expected to last
+  (:func:`discards_left`). Each later turn the hand wins (worth the mean score of its wins,
+  ``ev(p) / win(p)``, and the 1000 of the riichi stick), or draws a tile, each kind in
+  proportion to its unseen copies, and throws it, or, when that tile is too dangerous for what
+  playing on is still worth, **folds for good** with tiles as safe as the safest one. The
+  chances per turn of reaching tenpai and of winning once there are those that give the
+  tenpai and win rates of :func:`.value.rank_discards` over those draws. The best play of each
+  drawn tile is worked back from the last turn: the value is the expected points of that play,
+  and ``risk`` its chance of dealing in. A hand with no chance to win (``win(p) = 0``: no yaku
+  within reach, a dead or furiten wait) folds from the next discard.
+- **fold** with the safest tile ``f`` gives the hand up: ``n`` discards as safe as ``f``,
+  ``risk_fold = 1 − (1 − d(f))^n``. When the safest tile keeps the hand going (a genbutsu that
+  stays tenpai), playing on with it may be worth more: the option is then valued as a push
+  with ``f``;
+- a deal-in costs ``V``, the mean value of a riichi hand's ron in Tenhou's Phoenix room
+  (:data:`RIICHI_RON_VALUE`, :data:`DEALER_RIICHI_RON_VALUE`); a round that ends by neither
+  the player's win nor their deal-in costs them :data:`ROUND_GOES_ON_COST` (the riichi
+  player's self-draw, another win, noten payments), less :data:`TENPAI_AT_DRAW` when they are
+  still tenpai at the end. Winning ends the round before that cost: folding is not free, and
+  a hand that can win pays for some risk.
 
-Both sides leave out what does not depend on the choice (the riichi player's self-draw, a
-third player's win) and the tenpai payments of an exhaustive draw (counting them, about 425
-points times the option's tenpai rate: 15.7 % of the rounds of the bench end in a draw, where
-being tenpai is worth about 2,700 points more, moved verdicts both ways without making them
-agree more with Phoenix players: the clear pushes chosen then held 9 of 12 on the held-out
-games). The push tile is the discard with the highest push value among those better for the
+The model of the later turns is what moved the verdicts towards Phoenix players'. Before it,
+a tenpai pushed every later tile at the wall's mean danger and a hand short of tenpai folded
+at once, and nothing was owed when the round went on: the engine said fold on 111 choices
+where the push tile kept the hand tenpai, and Phoenix players pushed 65 % of them. With it, it
+says fold on 40 and they pushed 50 %, folding on 35 % (``bench/bench_push_fold.py``). Left out: the tenpai
+payments of a hand that folds but stays tenpai, a third player's
+push, the honba and the sticks already on the table.
+
+The push tile is the discard with the highest push value among those better for the
 hand than the safest tile (:func:`better_for_hand`); when none is, there is nothing to choose.
 :func:`clear_answer` says when the verdict is clear enough for a "push or fold" puzzle, by
 :data:`CLEAR_RULE`: the lead in points alone is not enough (:func:`is_clear`,
@@ -69,6 +76,8 @@ __all__ = [
     "RIICHI_RON_VALUE",
     "REASON_CODES",
     "RIICHI_STICK",
+    "ROUND_GOES_ON_COST",
+    "TENPAI_AT_DRAW",
     "CLEAR_RULE",
     "Choice",
     "ClearRule",
@@ -87,6 +96,7 @@ __all__ = [
     "better_for_hand",
     "push_or_fold",
     "reasons",
+    "round_goes_on_cost",
     "wall_danger",
     "what_they_did",
     "won_round",
@@ -154,6 +164,16 @@ def discards_left(state: DefenseState) -> int:
     return max(1, min(expected, state.tiles_left // 4 + 1))
 
 
+def _wall(state: DefenseState, model: DangerModel | None) -> tuple[np.ndarray, np.ndarray]:
+    """Each kind's danger and its share of the unseen tiles: what a tile drawn from the wall
+    risks."""
+    unseen = np.maximum(0, 4 - np.asarray(state.visible, dtype=float))
+    d = danger(state, range(NUM_KINDS), model)
+    values = np.array([d[t] for t in range(NUM_KINDS)])
+    total = unseen.sum()
+    return values, unseen / total if total else unseen
+
+
 def wall_danger(state: DefenseState, model: DangerModel | None = None) -> float:
     """The danger of a tile drawn from the wall: each kind's danger weighed by its unseen copies.
 
@@ -161,12 +181,37 @@ def wall_danger(state: DefenseState, model: DangerModel | None = None) -> float:
     >>> 0.01 < wall_danger(DefenseState.from_json(EXAMPLE)) < 0.2
     True
     """
-    unseen = np.maximum(0, 4 - np.asarray(state.visible))
-    if unseen.sum() == 0:
-        return 0.0
-    d = danger(state, range(NUM_KINDS), model)
-    values = np.array([d[t] for t in range(NUM_KINDS)])
-    return float((values * unseen).sum() / unseen.sum())
+    values, share = _wall(state, model)
+    return float((values * share).sum())
+
+
+ROUND_GOES_ON_COST = {
+    (False, False): 1105.0,
+    (True, False): 1811.0,
+    (False, True): 1790.0,
+}
+"""What the rest of the round costs a player facing a riichi who neither wins nor deals in, by
+(the player is the dealer, the riichi player is the dealer): the mean change of their score
+when the round ends some other way, over the first decisions facing a riichi of the shared
+Phoenix games where the player folded (1,690 rounds, ``bench/bench_push_fold.py``). The
+riichi player's self-draw (a third of those rounds) costs a share of their hand, another
+player's win or a noten payment at the draw costs too; a dealer pays double on a self-draw,
+a dealer's riichi takes more. A win or a deal-in ends the round before any of it."""
+
+TENPAI_AT_DRAW = 565.0
+"""What being tenpai at the end of such a round is worth over being noten: 22.1 % of those
+rounds end in an exhaustive draw, where tenpai players gained 1,314 points on average and
+noten ones lost 1,244 (``bench/bench_push_fold.py``): 0.221 × 2,558."""
+
+
+def round_goes_on_cost(state: DefenseState) -> float:
+    """:data:`ROUND_GOES_ON_COST` for this table.
+
+    >>> from .defense import EXAMPLE
+    >>> round_goes_on_cost(DefenseState.from_json(EXAMPLE))  # neither is the dealer
+    1105.0
+    """
+    return ROUND_GOES_ON_COST[(state.decider_seat_wind == EAST, state.riichi_seat_wind == EAST)]
 
 
 @dataclass(frozen=True)
@@ -239,6 +284,9 @@ class PushFold:
     discards: int
     options: tuple[Choice, ...] = ()
     """Every discard valued as a push, best first."""
+    round_cost: float = 0.0
+    """What the round costs the player if it ends by neither their win nor their deal-in
+    (:data:`ROUND_GOES_ON_COST`)."""
 
     def option(self, tile: Tile) -> Choice | None:
         """The push valuation of ``tile`` (``None`` when it is not a discard of the hand).
@@ -332,6 +380,7 @@ class PushFold:
             "wall_danger": round(self.wall_danger, 4),
             "discards": self.discards,
             "hand_value": round(self.hand_value),
+            "round_cost": round(self.round_cost),
         }
         if options:
             doc["options"] = [o.as_json() for o in self.options]
@@ -347,6 +396,7 @@ class PushFold:
             float(data["wall_danger"]),
             int(data["discards"]),
             tuple(Choice.from_json(o) for o in data.get("options") or ()),
+            float(data.get("round_cost", 0.0)),
         )
 
 
@@ -354,6 +404,103 @@ def _ranking(hand: Hand, context: TableContext, draws: int) -> Ranking:
     from dataclasses import replace
 
     return rank_discards(hand, replace(context, draws_left=min(context.draws_left, draws)))
+
+
+@dataclass(frozen=True)
+class _Table:
+    """What the later turns of a position look like: the danger of a tile drawn from the wall
+    (each kind's danger and the share of the unseen tiles it is), the safest tile's danger, what
+    a deal-in costs and what the round costs a player who neither wins nor deals in."""
+
+    draw_danger: np.ndarray
+    draw_share: np.ndarray
+    safest: float
+    deal_in: float
+    goes_on: float
+
+    def fold_value(self, discards: int) -> float:
+        """Folding for ``discards`` discards: each as safe as the safest tile, and the round's
+        cost if none deals in."""
+        safe = (1 - self.safest) ** discards
+        return -self.deal_in * (1 - safe) - self.goes_on * safe
+
+    def fold_risk(self, discards: int) -> float:
+        """The chance of dealing in over ``discards`` discards as safe as the safest tile."""
+        return 1 - (1 - self.safest) ** discards
+
+    def throw(self, after: tuple[float, float], turns: int) -> tuple[float, float]:
+        """A turn with ``turns`` left, tile drawn: throw it when playing on (worth ``after``, as
+        value and deal-in chance, if it does not deal in) beats folding for good, else fold.
+        The value and deal-in chance over the tiles the wall can give."""
+        x, fold = self.draw_danger, self.fold_value(turns)
+        pushed = -x * self.deal_in + (1 - x) * after[0]
+        push = pushed >= fold
+        value = np.where(push, pushed, fold)
+        risk = np.where(push, x + (1 - x) * after[1], self.fold_risk(turns))
+        return float((self.draw_share * value).sum()), float((self.draw_share * risk).sum())
+
+
+def _hazards(win_rate: float, tenpai_rate: float, shanten: int, turns: int) -> tuple[float, float]:
+    """The chances per turn of reaching tenpai and, once tenpai, of winning, that make the hand
+    reach tenpai with ``tenpai_rate`` and win with ``win_rate`` over ``turns`` turns (the value
+    ranking's figures), when nothing else ends the round."""
+    if shanten <= 0:
+        return 1.0, 1 - (1 - min(win_rate, 0.999)) ** (1 / turns)
+    reach = 1 - (1 - min(max(tenpai_rate, win_rate), 0.999)) ** (1 / turns)
+
+    def wins(h: float) -> float:
+        ready, won, waiting = 0.0, 0.0, 1.0
+        for _ in range(turns):
+            won += ready * h
+            ready = ready * (1 - h) + waiting * reach
+            waiting *= 1 - reach
+        return won
+
+    low, high = 0.0, 1.0
+    for _ in range(40):  # wins() grows with h: bisect
+        mid = (low + high) / 2
+        low, high = (mid, high) if wins(mid) < win_rate else (low, mid)
+    return reach, (low + high) / 2
+
+
+def _play_on(
+    danger_now: float,
+    ev: float,
+    win_rate: float,
+    tenpai_rate: float,
+    shanten: int,
+    turns: int,
+    table: _Table,
+) -> tuple[float, float]:
+    """The value in points and the chance of dealing in of throwing a tile of ``danger_now``
+    and playing on for ``turns`` more turns (see the module docstring): each turn the hand
+    wins, or draws a tile and throws it, or folds for good when that tile is too dangerous for
+    what playing on is still worth."""
+    later: tuple[float, float]
+    if turns <= 0:
+        # the last discard: a tenpai still collects at the draw
+        later = (-table.goes_on + (TENPAI_AT_DRAW if shanten <= 0 else 0.0), 0.0)
+    elif win_rate <= 0:
+        # a hand that cannot win folds from the next discard, tenpai or not
+        later = (table.fold_value(turns), table.fold_risk(turns))
+    else:
+        reach, win = _hazards(win_rate, tenpai_rate, shanten, turns)
+        prize = ev / win_rate + RIICHI_STICK
+        # value and deal-in chance with j turns left: tenpai (ready) and not yet (waiting)
+        ready = (-table.goes_on + TENPAI_AT_DRAW, 0.0)
+        waiting = (-table.goes_on, 0.0)
+        for j in range(1, turns + 1):
+            from_ready, from_waiting = table.throw(ready, j), table.throw(waiting, j)
+            ready = (win * prize + (1 - win) * from_ready[0], (1 - win) * from_ready[1])
+            waiting = (
+                reach * from_ready[0] + (1 - reach) * from_waiting[0],
+                reach * from_ready[1] + (1 - reach) * from_waiting[1],
+            )
+        later = ready if shanten <= 0 else waiting
+    return (
+        -danger_now * table.deal_in + (1 - danger_now) * later[0],
+        1 - (1 - danger_now) * (1 - later[1]),
+    )
 
 
 def push_or_fold(
@@ -378,25 +525,22 @@ def push_or_fold(
     """
     n = discards_left(state)
     v = deal_in_value(state)
-    w = wall_danger(state, model)
+    draw_danger, draw_share = _wall(state, model)
+    w = float((draw_danger * draw_share).sum())
     rows = (ranking or _ranking(hand, context, n - 1)).rows
     dangers = danger(state, [r.discard for r in rows], model)
 
     safest = min(rows, key=lambda r: (dangers[r.discard], -r.ev))
-    safest_danger = dangers[safest.discard]
+    table = _Table(draw_danger, draw_share, dangers[safest.discard], v, round_goes_on_cost(state))
 
     def choice(row: Any, fold: bool) -> Choice:
         d = dangers[row.discard]
         t = row.tenpai_rate
         if fold:
             risk = 1 - (1 - d) ** n
-            return Choice(row.discard, d, row.ev, row.win_rate, row.shanten, risk, -risk * v, t)
-        # a hand with no chance to win (no yaku within reach, a dead or furiten wait) does
-        # not push on once tenpai: it folds like any other
-        pushing = t if row.win_rate > 0 else 0.0
-        later = pushing * (1 - w) ** (n - 1) + (1 - pushing) * (1 - safest_danger) ** (n - 1)
-        risk = 1 - (1 - d) * later
-        value = row.ev + row.win_rate * RIICHI_STICK - risk * v
+            value = -risk * v - (1 - risk) * table.goes_on
+            return Choice(row.discard, d, row.ev, row.win_rate, row.shanten, risk, value, t)
+        value, risk = _play_on(d, row.ev, row.win_rate, t, row.shanten, n - 1, table)
         return Choice(row.discard, d, row.ev, row.win_rate, row.shanten, risk, value, t)
 
     pushes = sorted((choice(r, False) for r in rows), key=lambda c: (-c.value, c.danger))
@@ -404,7 +548,7 @@ def push_or_fold(
     # the push is the best option that is better for the hand than the fold tile: a slower
     # hand is not a push, however its later discards are valued
     push = next((c for c in pushes if better_for_hand(c, fold)), pushes[0])
-    return PushFold(push, fold, v, w, n, tuple(pushes))
+    return PushFold(push, fold, v, w, n, tuple(pushes), table.goes_on)
 
 
 def better_for_hand(a: Choice, b: Choice) -> bool:
@@ -529,6 +673,7 @@ REASON_CODES: dict[str, tuple[str, ...]] = {
     "fold_keeps_hand": ("tile", "shanten"),
     "no_tenpai_discard": ("shanten",),
     "deal_in_cost": ("points", "dealer"),
+    "round_goes_on": ("points",),
     "lead": ("answer", "points", "push_value", "fold_value"),
 }
 """Every code :func:`reasons` gives, with the params it carries."""
@@ -542,7 +687,7 @@ def reasons(choice: PushFold) -> list[Reason]:
     >>> push = Choice(0, 0.12, 3000.0, 0.5, 0, 0.3, 1200.0)
     >>> fold = Choice(1, 0.0, 0.0, 0.0, 3, 0.0, 0.0)
     >>> [r.code for r in reasons(PushFold(push, fold, 5926.0, 0.05, 4, (push, fold)))]
-    ['push_shape', 'push_wins', 'push_deals_in', 'deal_in_cost', 'fold_deals_in', 'lead']
+    ['push_shape', 'push_wins', 'push_deals_in', 'deal_in_cost', 'round_goes_on', 'fold_deals_in', 'lead']
     """
     push, fold = choice.push, choice.fold
     out = [
@@ -562,12 +707,14 @@ def reasons(choice: PushFold) -> list[Reason]:
                 "dealer": choice.deal_in_value > RIICHI_RON_VALUE,
             },
         ),
+        Reason("round_goes_on", {"points": round(choice.round_cost)}),
         Reason(
             "fold_deals_in",
             {"tile": fold.tile_str, "danger": round(fold.danger, 4), "risk": round(fold.risk, 4)},
         ),
     ]
-    if fold.value > -fold.risk * choice.deal_in_value + 0.5:
+    folded = -fold.risk * choice.deal_in_value - (1 - fold.risk) * choice.round_cost
+    if fold.value > folded + 1:
         out.append(Reason("fold_keeps_hand", {"tile": fold.tile_str, "shanten": fold.shanten}))
     if choice.answer == "fold" and choice.best_shanten > 0:
         out.append(Reason("no_tenpai_discard", {"shanten": choice.best_shanten}))
@@ -588,28 +735,28 @@ def reasons(choice: PushFold) -> list[Reason]:
 CLEAR_RULE = ClearRule(
     push_margin=0,
     push_shanten=0,
+    push_win_rate=0.4,
     push_danger=0.08,
-    push_when_leading=False,
-    fold_margin=750,
-    fold_shanten=1,
-    fold_danger=0.005,
-    fold_push_danger=0.08,
+    push_when_leading=True,
+    fold_margin=250,
+    fold_shanten=2,
+    fold_danger=0.02,
+    fold_push_danger=0.0,
 )
 """The rule the puzzles are mined by, chosen by ``bench/bench_push_fold.py`` on two thirds of
 the 363 shared Phoenix games (split by game) and measured on the other third: a push when the
-push keeps the hand tenpai with a tile under 8 % danger and the player is not first in the
-scores; a fold when the push would leave the hand short of tenpai, its tile deals in 8 % of the
-time or more, a tile under 0.5 % is there to fold with, and folding leads by 750 points. Either
-way the engine's expected points must favour it, and the two must be a real choice
-(:func:`is_dilemma`: the push tile better for the hand than the fold tile). On the held-out
-games Phoenix players threw the push tile on 17 of the 18 push verdicts (94.4 %), and folded
-on 27 of the 31 fold verdicts (87.1 %; two threw the push tile, two another tile); 3.1 % of
-the positions get a verdict.
+push keeps the hand tenpai, wins 40 % of the time or more and throws a tile under 8 % danger;
+a fold when the push would leave the hand 2-shanten or further, a tile under 2 % is there to
+fold with, and folding leads by 250 points. Either way the engine's expected points must favour
+it, and the two must be a real choice (:func:`is_dilemma`: the push tile better for the hand
+than the fold tile). On the held-out games Phoenix players threw the push tile on 12 of the 16
+push verdicts (75 %; the other four folded), and folded on 69 of the 72 fold verdicts (95.8 %;
+three threw another tile); 5.5 % of the positions get a verdict. (Before pushing was valued
+turn by turn, the rule chosen the same way held 17 of 18 pushes and 27 of 31 folds, 3.1 %.)
 
-The lead in points alone does not make a verdict clear: Phoenix players agree with 81–84 % of
-the pushes that lead by 1,000–1,500 points, and fold on 66 % of the 1,335 fold verdicts (74 %
-of those leading by 500), throwing the push tile on 16 %: most of the rest fold with a tile a
-little less safe than the safest."""
+The lead in points alone does not make a push clear: Phoenix players threw the push tile on
+60 % of all push verdicts, 78 % of those leading by 1,000 points; they folded on 72 % of all
+fold verdicts, 83 % of those leading by 250 and 91 % by 500."""
 
 
 MIN_TILES_LEFT = 24

@@ -46,8 +46,9 @@ def reason_text(code: str, params: Mapping[str, Any]) -> str:
         ) % {"percent": percent_text(float(p["win_rate"])), "points": points_text(p["hand_value"])}
     if code == "push_deals_in":
         return _(
-            "%(tile)s deals in about %(danger)s of the time now; with the dangerous tiles you "
-            "would draw and throw later, pushing deals in about %(risk)s."
+            "%(tile)s deals in about %(danger)s of the time now; with the tiles you would draw "
+            "and throw later (folding when one is too dangerous), pushing deals in about "
+            "%(risk)s."
         ) % {
             "tile": tile_text(p["tile"]).capitalize(),
             "danger": percent_text(float(p["danger"])),
@@ -61,6 +62,12 @@ def reason_text(code: str, params: Mapping[str, Any]) -> str:
         return _("Dealing in to this riichi costs about %(points)s points.") % {
             "points": points_text(p["points"])
         }
+    if code == "round_goes_on":
+        return _(
+            "Folding is not free: a round that ends without your win or your deal-in (the "
+            "riichi's self-draw, another player's win, the noten payment) costs you about "
+            "%(points)s points on average. Winning ends it first."
+        ) % {"points": points_text(p["points"])}
     if code == "fold_deals_in":
         return _(
             "Folding with %(tile)s deals in about %(danger)s of the time, about %(risk)s over "
