@@ -130,6 +130,28 @@ def test_pushing_a_slow_hand_in_the_lesson_is_told_why_not(
     screenshot(page, f"lessons-push-or-fold-wrong-push-{language}-{width}")
 
 
+@pytest.mark.parametrize(("language", "width"), [("en", 375), ("es", 1280)])
+def test_folding_a_cheap_ready_hand_in_the_lesson_is_told_what_it_gave_up(
+    page, curriculum, live_server, language, width
+) -> None:
+    _open_push_or_fold_step(page, live_server, "decide-cheap-ready-hand", language, width)
+    fold = "Fold: discard" if language == "en" else "Retirarse: descartar"
+    page.locator("#lesson form").get_by_text(fold).click()
+    check = "Check" if language == "en" else "Comprobar"
+    page.locator("#lesson").get_by_role("button", name=check).click()
+    feedback = page.locator("#feedback")
+    feedback.wait_for()
+    text = feedback.inner_text()
+    # the hand's win chance and worth against the push tile's small danger
+    if language == "en":
+        assert "pushing six of characters (6m) wins about 45.7% of the time" in text
+        assert "deals in only about 7.7% of the time" in text
+    else:
+        assert "atacar con seis de caracteres (6m) gana un 45.7 % de las veces" in text
+        assert "solo da ron un 7.7 % de las veces" in text
+    screenshot(page, f"lessons-push-or-fold-wrong-fold-{language}-{width}")
+
+
 @pytest.mark.parametrize(("language", "width"), [("en", 1280), ("es", 375)])
 def test_the_table_of_what_strong_players_do_fits_the_screen(
     page, curriculum, live_server, language, width
