@@ -111,18 +111,32 @@ def _open_push_or_fold_step(page, live_server, key: str, language: str, width: i
     page.goto(f"/learn/push-or-fold/{step.number}/")
 
 
-@pytest.mark.parametrize(("language", "width"), [("en", 1280), ("es", 375)])
-def test_pushing_a_slow_hand_in_the_lesson_is_told_why_not(
-    page, curriculum, live_server, language, width
-) -> None:
-    _open_push_or_fold_step(page, live_server, "decide-slow-hand", language, width)
-    push = "Push: discard" if language == "en" else "Atacar: descartar"
-    page.locator("#lesson form").get_by_text(push).click()
+CHOICES = {
+    ("push", "en"): "Push: discard",
+    ("push", "es"): "Atacar: descartar",
+    ("fold", "en"): "Fold: discard",
+    ("fold", "es"): "Retirarse: descartar",
+}
+
+
+def _answer_push_or_fold(
+    page, live_server, key: str, answer: str, language: str, width: int
+) -> str:
+    """Open a push-or-fold step, answer it and return the feedback's text."""
+    _open_push_or_fold_step(page, live_server, key, language, width)
+    page.locator("#lesson form").get_by_text(CHOICES[(answer, language)]).click()
     check = "Check" if language == "en" else "Comprobar"
     page.locator("#lesson").get_by_role("button", name=check).click()
     feedback = page.locator("#feedback")
     feedback.wait_for()
-    text = feedback.inner_text()
+    return str(feedback.inner_text())
+
+
+@pytest.mark.parametrize(("language", "width"), [("en", 1280), ("es", 375)])
+def test_pushing_a_slow_hand_in_the_lesson_is_told_why_not(
+    page, curriculum, live_server, language, width
+) -> None:
+    text = _answer_push_or_fold(page, live_server, "decide-slow-hand", "push", language, width)
     if language == "en":
         assert "leaves your hand 2-shanten" in text and "deals in about 14." in text
     else:
@@ -134,14 +148,8 @@ def test_pushing_a_slow_hand_in_the_lesson_is_told_why_not(
 def test_folding_a_cheap_ready_hand_in_the_lesson_is_told_what_it_gave_up(
     page, curriculum, live_server, language, width
 ) -> None:
-    _open_push_or_fold_step(page, live_server, "decide-cheap-ready-hand", language, width)
-    fold = "Fold: discard" if language == "en" else "Retirarse: descartar"
-    page.locator("#lesson form").get_by_text(fold).click()
-    check = "Check" if language == "en" else "Comprobar"
-    page.locator("#lesson").get_by_role("button", name=check).click()
-    feedback = page.locator("#feedback")
-    feedback.wait_for()
-    text = feedback.inner_text()
+    key = "decide-cheap-ready-hand"
+    text = _answer_push_or_fold(page, live_server, key, "fold", language, width)
     # the hand's win chance and worth against the push tile's small danger
     if language == "en":
         assert "pushing six of characters (6m) wins about 45.7% of the time" in text
