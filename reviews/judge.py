@@ -38,7 +38,13 @@ from tutor.engine.hand import Hand
 from tutor.engine.let_go import before_draw, win_let_go
 from tutor.engine.push_fold import DEAL_IN_LOSS, push_or_fold
 from tutor.engine.tiles import parse_tile, tile_str
-from tutor.engine.value import Ranking, TableContext, decision_from_json, rank_discards
+from tutor.engine.value import (
+    Ranking,
+    TableContext,
+    decision_from_json,
+    pick_probability,
+    rank_discards,
+)
 from tutor.exercises import facts
 from tutor.exercises.facts import Analysis, DiscardRowJSON, FactsError
 from tutor.exercises.tables import kind_text
@@ -46,6 +52,14 @@ from tutor.exercises.tables import kind_text
 BIG_LOSS = DEAL_IN_LOSS
 """Expected points given away from which a choice counts as a big mistake (the loss that makes a
 push deal-in prone, :data:`tutor.engine.push_fold.DEAL_IN_LOSS`)."""
+
+RARE_PICK = 0.05
+"""...and the fitted chance that a strong player makes the same pick
+(:func:`tutor.engine.value.pick_probability`) under which it does. On the first 12 shared
+Phoenix games, every seat judged (``bench/bench_review.py``, 4,564 decisions), a loss in
+expected points alone (or a deal-in-prone push) called 180 of the Phoenix players' own
+discards big mistakes, 3.75 a game per seat, only 18 of them clear decisions; with this rule,
+106 (2.21 a game, the 22 deal-in-prone pushes and 14 clear decisions among them)."""
 
 SHOWN_OPTIONS = 3
 """How many of the best options a decision keeps beside the player's own."""
@@ -98,6 +112,7 @@ class JudgedDecision:
     missed_tile: str = ""
     puzzle: dict[str, Any] | None = field(default=None)
     defense: dict[str, Any] | None = field(default=None)
+    pick_chance: float | None = None
 
     @property
     def best(self) -> tuple[DiscardRowJSON, ...]:
@@ -117,9 +132,16 @@ class JudgedDecision:
 
     @property
     def is_big_mistake(self) -> bool:
-        """Whether the choice gave away at least :data:`BIG_LOSS` expected points, or was
-        deal-in prone against a riichi."""
-        return self.loss >= BIG_LOSS or self.deal_in_prone
+        """Whether the choice gave away at least :data:`BIG_LOSS` expected points with a pick
+        strong players rarely make (:data:`RARE_PICK`), or was deal-in prone against a riichi.
+
+        >>> from dataclasses import replace
+        >>> j = JudgedDecision(0, "E1", 0, 1, "1m", (), None, "1m", False, False, {}, loss=900.0)
+        >>> j.is_big_mistake, replace(j, pick_chance=0.2).is_big_mistake
+        (True, False)
+        """
+        rare = self.pick_chance is None or self.pick_chance < RARE_PICK
+        return (self.loss >= BIG_LOSS and rare) or self.deal_in_prone
 
     @property
     def agrees(self) -> bool:
@@ -128,18 +150,20 @@ class JudgedDecision:
         return bool(self.best) and mine is not None and mine["discard"] == self.best[0]["discard"]
 
 
-def ranked_facts(hand: Hand, context: TableContext, played: str) -> Analysis:
-    """The engine's discards of ``hand`` ranked by value, as the facts codec stores them: the
-    :data:`SHOWN_OPTIONS` best, then ``played``'s row if it is not among them; ``answer`` is
-    the best discard. Each row is the engine's discard-table row with the value columns
-    (:func:`tutor.exercises.facts.discard_row`).
+def ranked_facts(
+    hand: Hand, context: TableContext, played: str, ranking: Ranking | None = None
+) -> Analysis:
+    """The engine's discards of ``hand`` ranked by value (``ranking``, when the caller has it),
+    as the facts codec stores them: the :data:`SHOWN_OPTIONS` best, then ``played``'s row if
+    it is not among them; ``answer`` is the best discard. Each row is the engine's
+    discard-table row with the value columns (:func:`tutor.exercises.facts.discard_row`).
 
     >>> from tutor.engine.hand import parse_hand
     >>> f = ranked_facts(parse_hand("123m456p789s23m55p7z"), TableContext(draws_left=10), "1m")
     >>> f["answer"], [r["discard"] for r in f["discards"]][-1], f["discards"][0]["accepted"]
     ('7z', '1m', {'1m': 3, '4m': 4})
     """
-    ranking: Ranking = rank_discards(hand, context)
+    ranking = ranking or rank_discards(hand, context)
     if not ranking.rows:
         return no_facts()
     seen = tuple(a + b for a, b in zip(context.seen, hand.concealed, strict=True))
@@ -243,6 +267,7 @@ def judge_decision(
         state.since_riichi = []
     ranked = no_facts()
     loss = 0.0
+    pick_chance: float | None = None
     puzzle: dict[str, Any] | None = None
     defense: dict[str, Any] | None = None
     if not forced:
@@ -253,7 +278,9 @@ def judge_decision(
                 # a table the danger model cannot read (say, a log it was not fitted for):
                 # the decision is still judged for value, without the danger of each tile
                 defense = None
-        ranked = ranked_facts(hand, context, played)
+        ranking = rank_discards(hand, context)
+        ranked = ranked_facts(hand, context, played, ranking)
+        pick_chance = round(pick_probability(ranking.rows, parse_tile(played)), 4)
         rows = ranked.get("discards", [])
         mine = next((r for r in rows if r["discard"] == kind_text(played)), None)
         if mine is not None and rows:
@@ -290,6 +317,7 @@ def judge_decision(
         missed_tile=missed_tile,
         puzzle=puzzle,
         defense=defense,
+        pick_chance=pick_chance,
     )
 
 
@@ -374,6 +402,7 @@ def judged_from_json(obj: Mapping[str, Any]) -> JudgedDecision:
             missed_tile=str(obj.get("missed_tile", "")),
             puzzle=None if obj.get("puzzle") is None else dict(obj["puzzle"]),
             defense=None if obj.get("defense") is None else dict(obj["defense"]),
+            pick_chance=None if obj.get("pick_chance") is None else float(obj["pick_chance"]),
         )
     except KeyError as exc:
         raise StoredReviewError(f"a stored decision lacks {exc}") from exc

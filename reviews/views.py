@@ -29,7 +29,7 @@ from tutor.web.http import AuthenticatedHttpRequest, wants_partial
 from . import services, tasks
 from .defense import defense_context
 from .forms import UploadForm
-from .judge import JudgedDecision, StoredReviewError
+from .judge import BIG_LOSS, RARE_PICK, JudgedDecision, StoredReviewError
 from .models import GameReview, ReviewedDecision, ReviewStatus
 
 
@@ -147,6 +147,8 @@ def detail(request: AuthenticatedHttpRequest, review_id: int) -> HttpResponse:
         context["risky"] = indexes(data__defense__deal_in_prone=True)
         context["owner"] = review.owner_id == request.user.pk
         context["puzzles"] = review.decisions.filter(makes_puzzle=True).count()
+        context["big_loss"] = round(BIG_LOSS)
+        context["rare_pick"] = round(1 / RARE_PICK)
     if wants_partial(request):
         target = request.htmx.target or ""
         if target == "review-progress":

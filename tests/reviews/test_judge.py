@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from reviews.judge import (
+    BIG_LOSS,
+    RARE_PICK,
     SHOWN_OPTIONS,
     StoredReviewError,
     judge_decision,
@@ -125,3 +129,21 @@ def test_stored_rows_in_another_shape_are_refused_by_the_facts_codec() -> None:
     stored["facts"]["discards"][0]["accepted"] = [{"tile": "1m", "count": 3}]
     with pytest.raises(StoredReviewError, match="accepted must map tiles to counts"):
         judged_from_json(stored)
+
+
+def test_a_big_loss_is_a_big_mistake_only_with_a_pick_strong_players_rarely_make() -> None:
+    # breaking a ready hand for an isolated honour: strong players almost never do it
+    broken = judge_decision(decision("123m456p789s23m55p7z", "7z", "5p"), 0)
+    assert broken.pick_chance is not None and broken.pick_chance < RARE_PICK
+    assert broken.loss >= BIG_LOSS and broken.is_big_mistake
+    # the same loss on a pick strong players make one time in five is no big mistake
+    assert not replace(broken, pick_chance=0.2).is_big_mistake
+
+
+def test_the_pick_chance_is_kept_and_an_older_stored_decision_reads_without_it() -> None:
+    judged = judge_decision(decision("123m456p789s23m55p7z", "7z", "7z"), 0)
+    assert judged.pick_chance is not None and judged.pick_chance > 0.5
+    stored = judged_to_json(judged)
+    assert judged_from_json(stored) == judged
+    older = {k: v for k, v in stored.items() if k != "pick_chance"}
+    assert judged_from_json(older).pick_chance is None

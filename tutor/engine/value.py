@@ -134,6 +134,7 @@ __all__ = [
     "rank_command",
     "rank_discards",
     "river_safety",
+    "pick_probability",
     "top_probability",
 ]
 
@@ -1139,11 +1140,23 @@ def top_probability(rows: Sequence[RankedDiscard]) -> float:
     >>> round(top_probability([a, b]), 3), top_probability([a])
     (0.881, 1.0)
     """
-    if not rows:
+    return pick_probability(rows, rows[0].discard) if rows else 0.0
+
+
+def pick_probability(rows: Sequence[RankedDiscard], discard: Tile) -> float:
+    """The fitted chance that a strong player picks ``discard`` among ``rows``: the softmax of
+    the rows' ``score`` (log-odds from :data:`PREFERENCE_MODEL`), 0 when it is not a row.
+
+    >>> a = RankedDiscard(0, 1, 20, 0, 0.5, 0.3, 2800.0, (), score=1.0)
+    >>> b = RankedDiscard(1, 1, 20, 0, 0.5, 0.2, 1200.0, (), score=-1.0)
+    >>> round(pick_probability([a, b], 1), 3), pick_probability([a, b], 5)
+    (0.119, 0.0)
+    """
+    if not any(r.discard == discard for r in rows):
         return 0.0
     top = max(r.score for r in rows)
     total = sum(math.exp(r.score - top) for r in rows)
-    return math.exp(rows[0].score - top) / total
+    return sum(math.exp(r.score - top) for r in rows if r.discard == discard) / total
 
 
 def order_rows(rows: Sequence[RankedDiscard]) -> list[RankedDiscard]:
