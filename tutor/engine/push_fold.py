@@ -30,9 +30,8 @@ The model of the later turns is what moved the verdicts towards Phoenix players'
 a tenpai pushed every later tile at the wall's mean danger and a hand short of tenpai folded
 at once, and nothing was owed when the round went on: the engine said fold on 111 choices
 where the push tile kept the hand tenpai, and Phoenix players pushed 65 % of them. With it, it
-says fold on 40 and they pushed 50 %, folding on 35 % (``bench/bench_push_fold.py``). Left out: the tenpai
-payments of a hand that folds but stays tenpai, a third player's
-push, the honba and the sticks already on the table.
+says fold on 40 and they pushed 50 %, folding on 35 % (``bench/bench_push_fold.py``). Left
+out: a third player's push, the honba and the sticks already on the table.
 
 The push tile is the discard with the highest push value among those better for the
 hand than the safest tile (:func:`better_for_hand`); when none is, there is nothing to choose.
