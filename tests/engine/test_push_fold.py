@@ -26,6 +26,7 @@ from tutor.engine.push_fold import (
     better_for_hand,
     clear_answer,
     deal_in_value,
+    facing_positions,
     first_positions,
     is_clear,
     is_dilemma,
@@ -197,6 +198,21 @@ def test_what_a_recorded_discard_did() -> None:
     choice = _valuable_tenpai()
     assert what_they_did(choice, choice.push.tile_str) == "push"
     assert what_they_did(choice, choice.fold.tile_str) == "fold"
+
+
+def test_a_player_faces_a_riichi_again_after_the_first_position() -> None:
+    files = sorted(LOGS.glob("*.xml"))[:2]
+    if not files:
+        missing(f"the shared Phoenix logs are not in {LOGS}")
+    for f in files:
+        game = load_mjlog(f)
+        facing = facing_positions(game)
+        firsts = [(d, r) for d, r, first in facing if first]
+        assert [r for _d, r in firsts] == [r for _d, r in first_positions(game)]
+        later = [r for _d, r, first in facing if not first]
+        assert later and all(r["tiles_left"] >= MIN_TILES_LEFT for r in later)
+        keys = {(r["round_seq"], r["decider"], r["riichi_seat"]) for _d, r in firsts}
+        assert all((r["round_seq"], r["decider"], r["riichi_seat"]) in keys for r in later)
 
 
 def test_the_first_positions_of_a_game_face_a_riichi_early_enough() -> None:

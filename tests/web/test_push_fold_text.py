@@ -23,6 +23,7 @@ PARAMS: dict[str, Any] = {
     "answer": "fold",
     "push_value": -1500,
     "fold_value": -1200,
+    "plays_on": True,
 }
 
 
@@ -43,3 +44,14 @@ def test_folding_says_what_the_round_still_costs() -> None:
     assert "1,105 points" in text and "self-draw" in text
     with translation.override("es"):
         assert "1.105 puntos" in reason_text("round_goes_on", {"points": 1105})
+
+
+def test_a_fold_that_keeps_the_hand_says_its_risk_is_that_of_playing_on() -> None:
+    params = {"tile": "8p", "danger": 0.001, "risk": 0.104}
+    with translation.override("en"):
+        plain = reason_text("fold_deals_in", {**params, "plays_on": False})
+        playing_on = reason_text("fold_deals_in", {**params, "plays_on": True})
+    assert "playing on" in playing_on and "playing on" not in plain
+    # a reason stored before the param existed reads as a plain fold
+    with translation.override("en"):
+        assert reason_text("fold_deals_in", params) == plain

@@ -85,6 +85,7 @@ __all__ = [
     "clear_answer",
     "deal_in_value",
     "discards_left",
+    "facing_positions",
     "first_positions",
     "state_context",
     "verdict",
@@ -670,7 +671,7 @@ REASON_CODES: dict[str, tuple[str, ...]] = {
     "push_shape": ("tile", "shanten"),
     "push_wins": ("win_rate", "hand_value"),
     "push_deals_in": ("tile", "danger", "risk"),
-    "fold_deals_in": ("tile", "danger", "risk"),
+    "fold_deals_in": ("tile", "danger", "risk", "plays_on"),
     "fold_keeps_hand": ("tile", "shanten"),
     "no_tenpai_discard": ("shanten",),
     "deal_in_cost": ("points", "dealer"),
@@ -709,13 +710,15 @@ def reasons(choice: PushFold) -> list[Reason]:
             },
         ),
         Reason("round_goes_on", {"points": round(choice.round_cost)}),
-        Reason(
-            "fold_deals_in",
-            {"tile": fold.tile_str, "danger": round(fold.danger, 4), "risk": round(fold.risk, 4)},
-        ),
     ]
+    # the fold tile may keep a hand worth playing on: its figures are then those of playing on
     folded = -fold.risk * choice.deal_in_value - (1 - fold.risk) * choice.round_cost
-    if fold.value > folded + 1:
+    plays_on = fold.value > folded + 1
+    fold_figures = {"tile": fold.tile_str, "danger": round(fold.danger, 4)}
+    out.append(
+        Reason("fold_deals_in", {**fold_figures, "risk": round(fold.risk, 4), "plays_on": plays_on})
+    )
+    if plays_on:
         out.append(Reason("fold_keeps_hand", {"tile": fold.tile_str, "shanten": fold.shanten}))
     if choice.answer == "fold" and choice.best_shanten > 0:
         out.append(Reason("no_tenpai_discard", {"shanten": choice.best_shanten}))
@@ -734,30 +737,31 @@ def reasons(choice: PushFold) -> list[Reason]:
 
 
 CLEAR_RULE = ClearRule(
-    push_margin=0,
+    push_margin=500,
     push_shanten=0,
-    push_win_rate=0.4,
     push_danger=0.08,
-    push_when_leading=True,
-    fold_margin=250,
+    push_when_leading=False,
+    fold_margin=0,
     fold_shanten=2,
-    fold_danger=0.02,
-    fold_push_danger=0.0,
+    fold_danger=0.01,
+    fold_push_danger=0.08,
 )
-"""The rule the puzzles are mined by, chosen by ``bench/bench_push_fold.py`` on two thirds of
-the 363 shared Phoenix games (split by game) and measured on the other third: a push when the
-push keeps the hand tenpai, wins 40 % of the time or more and throws a tile under 8 % danger;
-a fold when the push would leave the hand 2-shanten or further, a tile under 2 % is there to
-fold with, and folding leads by 250 points. Either way the engine's expected points must favour
-it, and the two must be a real choice (:func:`is_dilemma`: the push tile better for the hand
-than the fold tile). On the held-out games Phoenix players threw the push tile on 12 of the 16
-push verdicts (75 %; the other four folded), and folded on 69 of the 72 fold verdicts (95.8 %;
-three threw another tile); 5.5 % of the positions get a verdict. (Before pushing was valued
-turn by turn, the rule chosen the same way held 17 of 18 pushes and 27 of 31 folds, 3.1 %.)
+"""The rule the puzzles are mined by, chosen by ``bench/bench_push_fold.py`` on every decision
+facing a riichi in two thirds of the 363 shared Phoenix games (split by game) and measured on
+the other third: a push when the push keeps the hand tenpai with a tile under 8 % danger,
+pushing leads by 500 points and the player is not first in the scores; a fold when the push
+would leave the hand 2-shanten or further with a tile of 8 % danger or more and a tile under
+1 % is there to fold with. Either way the engine's expected points must favour it, and the two
+must be a real choice (:func:`is_dilemma`: the push tile better for the hand than the fold
+tile). On the held-out games Phoenix players threw the push tile on 36 of the 41 push verdicts
+(87.8 %; 21 of 24 at a player's first decision facing the riichi, where the puzzles come from)
+and folded on 48 of the 50 fold verdicts (96.0 %; 22 of 22 first ones); 2.9 % of the first
+positions get a verdict. (Chosen on first positions alone, the push rule rested on 25
+training verdicts and held 12 of 16 pushes.)
 
-The lead in points alone does not make a push clear: Phoenix players threw the push tile on
-60 % of all push verdicts, 78 % of those leading by 1,000 points; they folded on 72 % of all
-fold verdicts, 83 % of those leading by 250 and 91 % by 500."""
+The lead in points alone does not make a push clear: at first positions Phoenix players threw
+the push tile on 60 % of all push verdicts, 78 % of those leading by 1,000 points; they folded
+on 72 % of all fold verdicts, 83 % of those leading by 250 and 91 % by 500."""
 
 
 MIN_TILES_LEFT = 24
@@ -765,26 +769,40 @@ MIN_TILES_LEFT = 24
 push is worth little and every player folds."""
 
 
+def facing_positions(
+    game: Game, positions: list[tuple[Decision, dict[str, Any]]] | None = None
+) -> list[tuple[Decision, dict[str, Any], bool]]:
+    """Every decision of ``game`` where a player faces one riichi with a choice to make (not
+    declaring riichi themselves, :data:`MIN_TILES_LEFT` tiles in the wall or more), among
+    ``positions`` (default: :func:`.defense_puzzle.defense_positions` of the game), each with
+    whether it is that player's first decision facing that riichi.
+
+    >>> from .gamelog.events import Rules
+    >>> facing_positions(Game("empty", Rules(), ("",) * 4, ()))
+    []
+    """
+    seen: set[tuple[int, int, int]] = set()
+    out: list[tuple[Decision, dict[str, Any], bool]] = []
+    for d, record in defense_positions(game) if positions is None else positions:
+        key = (record["round_seq"], record["decider"], record["riichi_seat"])
+        first = key not in seen
+        seen.add(key)
+        if not record["declaring_riichi"] and record["tiles_left"] >= MIN_TILES_LEFT:
+            out.append((d, record, first))
+    return out
+
+
 def first_positions(
     game: Game, positions: list[tuple[Decision, dict[str, Any]]] | None = None
 ) -> list[tuple[Decision, dict[str, Any]]]:
-    """The first decision of each player facing each riichi of ``game`` (not declaring riichi
-    themselves, :data:`MIN_TILES_LEFT` tiles in the wall or more), among ``positions`` (default:
-    :func:`.defense_puzzle.defense_positions` of the game).
+    """The first decision of each player facing each riichi of ``game`` among
+    :func:`facing_positions` (the puzzles are mined from these).
 
     >>> from .gamelog.events import Rules
     >>> first_positions(Game("empty", Rules(), ("",) * 4, ()))
     []
     """
-    seen: set[tuple[int, int, int]] = set()
-    out: list[tuple[Decision, dict[str, Any]]] = []
-    for d, record in defense_positions(game) if positions is None else positions:
-        key = (record["round_seq"], record["decider"], record["riichi_seat"])
-        first = key not in seen
-        seen.add(key)
-        if first and not record["declaring_riichi"] and record["tiles_left"] >= MIN_TILES_LEFT:
-            out.append((d, record))
-    return out
+    return [(d, record) for d, record, first in facing_positions(game, positions) if first]
 
 
 def state_context(state: DefenseState) -> TableContext:

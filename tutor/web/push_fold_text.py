@@ -69,14 +69,27 @@ def reason_text(code: str, params: Mapping[str, Any]) -> str:
             "%(points)s points on average. Winning ends it first."
         ) % {"points": points_text(p["points"])}
     if code == "fold_deals_in":
-        return _(
-            "Folding with %(tile)s deals in about %(danger)s of the time, about %(risk)s over "
-            "the rest of the hand."
-        ) % {
+        values = {
             "tile": tile_text(p["tile"]),
             "danger": percent_text(float(p["danger"])),
             "risk": percent_text(float(p["risk"])),
         }
+        if p.get("plays_on"):
+            # the safe tile keeps a hand worth playing on: the risk is that of playing on
+            return (
+                _(
+                    "Folding with %(tile)s deals in about %(danger)s of the time now; playing "
+                    "on with the hand it keeps, about %(risk)s over the rest of the hand."
+                )
+                % values
+            )
+        return (
+            _(
+                "Folding with %(tile)s deals in about %(danger)s of the time, about %(risk)s "
+                "over the rest of the hand."
+            )
+            % values
+        )
     if code == "fold_keeps_hand":
         return _("%(tile)s is safe and still keeps your hand %(shanten)s.") % {
             "tile": tile_text(p["tile"]).capitalize(),
