@@ -13,6 +13,7 @@ from tests.conftest import missing
 from tests.engine.test_gamelog import LOGS
 from tutor.engine.defense import EXAMPLE, DefenseState
 from tutor.engine.defense_puzzle import defense_positions
+from tutor.engine.gamelog.events import Game
 from tutor.engine.gamelog.mjlog import load_mjlog
 from tutor.engine.hand import parse_hand
 from tutor.engine.push_fold import (
@@ -200,29 +201,32 @@ def test_what_a_recorded_discard_did() -> None:
     assert what_they_did(choice, choice.fold.tile_str) == "fold"
 
 
-def test_a_player_faces_a_riichi_again_after_the_first_position() -> None:
+def _two_shared_games() -> list[Game]:
     files = sorted(LOGS.glob("*.xml"))[:2]
     if not files:
         missing(f"the shared Phoenix logs are not in {LOGS}")
-    for f in files:
-        game = load_mjlog(f)
+    return [load_mjlog(f) for f in files]
+
+
+def _key(record: dict[str, Any]) -> tuple[int, int, int]:
+    return (record["round_seq"], record["decider"], record["riichi_seat"])
+
+
+def test_a_player_faces_a_riichi_again_after_the_first_position() -> None:
+    for game in _two_shared_games():
         facing = facing_positions(game)
         firsts = [(d, r) for d, r, first in facing if first]
         assert [r for _d, r in firsts] == [r for _d, r in first_positions(game)]
         later = [r for _d, r, first in facing if not first]
         assert later and all(r["tiles_left"] >= MIN_TILES_LEFT for r in later)
-        keys = {(r["round_seq"], r["decider"], r["riichi_seat"]) for _d, r in firsts}
-        assert all((r["round_seq"], r["decider"], r["riichi_seat"]) in keys for r in later)
+        keys = {_key(r) for _d, r in firsts}
+        assert all(_key(r) in keys for r in later)
 
 
 def test_the_first_positions_of_a_game_face_a_riichi_early_enough() -> None:
-    files = sorted(LOGS.glob("*.xml"))[:2]
-    if not files:
-        missing(f"the shared Phoenix logs are not in {LOGS}")
-    for f in files:
-        game = load_mjlog(f)
+    for game in _two_shared_games():
         found = first_positions(game)
-        keys = [(r["round_seq"], r["decider"], r["riichi_seat"]) for _d, r in found]
+        keys = [_key(r) for _d, r in found]
         assert found and len(keys) == len(set(keys))
         assert all(
             r["tiles_left"] >= MIN_TILES_LEFT and not r["declaring_riichi"] for _d, r in found
