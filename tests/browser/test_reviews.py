@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from puzzles.play import due_reviews
+from reviews.judge import RARE_PICK
 from reviews.models import GameReview, ReviewStatus
 from tests.conftest import missing, screenshot
 from tests.puzzles.test_tasks import use_broker
@@ -72,6 +73,10 @@ def test_a_learner_reviews_a_shared_game_and_gets_its_mistakes_as_puzzles(
     mine = page.get_by_test_id("options").locator("tr.table-warning")
     assert mine.count() == 1 and "yours" in mine.inner_text()
     assert "expected points given away" in page.get_by_test_id("played").inner_text()
+    # ...with a discard strong players rarely make: the page says how rarely
+    assert first.judged.pick_chance is not None and first.judged.pick_chance < RARE_PICK
+    rarely = page.get_by_test_id("pick-chance").inner_text()
+    assert rarely.startswith("strong players make this discard about ") and "%" in rarely
     # nobody was in riichi there: the review says what the discard gave up, as a puzzle would
     assert not first.judged.defense
     assert page.get_by_test_id("review-mistake").inner_text().startswith("Discarding ")
@@ -84,6 +89,10 @@ def test_a_learner_reviews_a_shared_game_and_gets_its_mistakes_as_puzzles(
     # The switcher returns to the page as loaded; open the mistake's own address again.
     page.goto(f"/reviews/{review.pk}/?d={first.index}")
     assert "Gran error" in page.get_by_test_id("big-mistake").inner_text()
+    assert (
+        "los jugadores fuertes hacen este descarte"
+        in page.get_by_test_id("pick-chance").inner_text()
+    )
     assert page.get_by_test_id("review-mistake").inner_text().startswith("Descartar ")
     screenshot(page, "review-mistake-es-1280")
     page.set_viewport_size({"width": 375, "height": 800})

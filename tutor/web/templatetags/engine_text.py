@@ -1,6 +1,7 @@
 """Template filters that show the engine's figures in the reader's language.
 
-``{% load engine_text %}`` then ``{{ ev|points }}`` or ``{{ reason|furiten_text }}``. The
+``{% load engine_text %}`` then ``{{ ev|points }}``, ``{{ chance|percent }}`` or
+``{{ reason|furiten_text }}``. The
 engine's other reasons are rendered by :mod:`tutor.web.engine_text` in the views and the
 exercise layer, which hand the templates plain text; the output is escaped as usual.
 """
@@ -14,6 +15,7 @@ from django import template
 from tutor.engine.furiten import FuritenReason
 from tutor.exercises.base import points_text
 from tutor.web import engine_text
+from tutor.web.defense_text import percent_text
 
 register = template.Library()
 
@@ -31,3 +33,12 @@ def points(value: float | str | None) -> str:
     if value is None or value == "":
         return "—"
     return points_text(round(float(value)))
+
+
+@register.filter
+def percent(value: float | str | None) -> str:
+    """A chance as a percentage with one decimal, the reader's way (12.5% or 12.5 %); "—" for
+    none."""
+    if value is None or value == "":
+        return "—"
+    return percent_text(float(value))
