@@ -54,8 +54,9 @@ BIG_LOSS = DEAL_IN_LOSS
 push deal-in prone, :data:`tutor.engine.push_fold.DEAL_IN_LOSS`)."""
 
 RARE_PICK = 0.05
-"""...and the fitted chance that a strong player makes the same pick
-(:func:`tutor.engine.value.pick_probability`) under which it does. On the first 12 shared
+"""The fitted chance that a strong player makes the same pick
+(:func:`tutor.engine.value.pick_probability`) under which a loss of :data:`BIG_LOSS` counts
+as a big mistake. On the first 12 shared
 Phoenix games, every seat judged (``bench/bench_review.py``, 4,564 decisions), a loss in
 expected points alone (or a deal-in-prone push) called 180 of the Phoenix players' own
 discards big mistakes, 3.75 a game per seat, only 18 of them clear decisions; with this rule,
@@ -163,7 +164,8 @@ def ranked_facts(
     >>> f["answer"], [r["discard"] for r in f["discards"]][-1], f["discards"][0]["accepted"]
     ('7z', '1m', {'1m': 3, '4m': 4})
     """
-    ranking = ranking or rank_discards(hand, context)
+    if ranking is None:
+        ranking = rank_discards(hand, context)
     if not ranking.rows:
         return no_facts()
     seen = tuple(a + b for a, b in zip(context.seen, hand.concealed, strict=True))

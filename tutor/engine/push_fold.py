@@ -50,7 +50,7 @@ hand than the safest tile (:func:`better_for_hand`); when none is, there is noth
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -164,12 +164,11 @@ def discards_left(state: DefenseState) -> int:
     return max(1, min(expected, state.tiles_left // 4 + 1))
 
 
-def _wall(state: DefenseState, model: DangerModel | None) -> tuple[np.ndarray, np.ndarray]:
-    """Each kind's danger and its share of the unseen tiles: what a tile drawn from the wall
-    risks."""
+def _wall(state: DefenseState, dangers: Mapping[Tile, float]) -> tuple[np.ndarray, np.ndarray]:
+    """Each kind's danger (``dangers``, every kind) and its share of the unseen tiles: what a
+    tile drawn from the wall risks."""
     unseen = np.maximum(0, 4 - np.asarray(state.visible, dtype=float))
-    d = danger(state, range(NUM_KINDS), model)
-    values = np.array([d[t] for t in range(NUM_KINDS)])
+    values = np.array([dangers[t] for t in range(NUM_KINDS)])
     total = unseen.sum()
     return values, unseen / total if total else unseen
 
@@ -181,7 +180,7 @@ def wall_danger(state: DefenseState, model: DangerModel | None = None) -> float:
     >>> 0.01 < wall_danger(DefenseState.from_json(EXAMPLE)) < 0.2
     True
     """
-    values, share = _wall(state, model)
+    values, share = _wall(state, danger(state, range(NUM_KINDS), model))
     return float((values * share).sum())
 
 
@@ -319,6 +318,19 @@ class PushFold:
             and played.danger - safest_danger >= DEAL_IN_GAP
             and self.fold.value - played.value >= DEAL_IN_LOSS
         )
+
+    @property
+    def fold_plays_on(self) -> bool:
+        """Whether the fold option plays on with the hand the safe tile keeps (valued as a push
+        with that tile: worth more than giving the hand up).
+
+        >>> given_up = Choice(1, 0.0, 0.0, 0.0, 3, 0.0, 0.0)
+        >>> PushFold(given_up, given_up, 5926.0, 0.05, 4).fold_plays_on
+        False
+        """
+        fold = self.fold
+        given_up = -fold.risk * self.deal_in_value - (1 - fold.risk) * self.round_cost
+        return fold.value > given_up + 1
 
     @property
     def answer(self) -> str:
@@ -527,10 +539,11 @@ def push_or_fold(
     """
     n = discards_left(state)
     v = deal_in_value(state)
-    draw_danger, draw_share = _wall(state, model)
+    # every kind's danger once: the hand's discards and the tiles the wall can give
+    dangers = danger(state, range(NUM_KINDS), model)
+    draw_danger, draw_share = _wall(state, dangers)
     w = float((draw_danger * draw_share).sum())
     rows = (ranking or _ranking(hand, context, n - 1)).rows
-    dangers = danger(state, [r.discard for r in rows], model)
 
     safest = min(rows, key=lambda r: (dangers[r.discard], -r.ev))
     table = _Table(draw_danger, draw_share, dangers[safest.discard], v, round_goes_on_cost(state))
@@ -538,11 +551,10 @@ def push_or_fold(
     def choice(row: Any, fold: bool) -> Choice:
         d = dangers[row.discard]
         t = row.tenpai_rate
-        if fold:
-            risk = 1 - (1 - d) ** n
-            value = -risk * v - (1 - risk) * table.goes_on
-            return Choice(row.discard, d, row.ev, row.win_rate, row.shanten, risk, value, t)
-        value, risk = _play_on(d, row.ev, row.win_rate, t, row.shanten, n - 1, table)
+        if fold:  # the safest tile now and for the n - 1 discards after it
+            value, risk = table.fold_value(n), table.fold_risk(n)
+        else:
+            value, risk = _play_on(d, row.ev, row.win_rate, t, row.shanten, n - 1, table)
         return Choice(row.discard, d, row.ev, row.win_rate, row.shanten, risk, value, t)
 
     pushes = sorted((choice(r, False) for r in rows), key=lambda c: (-c.value, c.danger))
@@ -712,8 +724,7 @@ def reasons(choice: PushFold) -> list[Reason]:
         Reason("round_goes_on", {"points": round(choice.round_cost)}),
     ]
     # the fold tile may keep a hand worth playing on: its figures are then those of playing on
-    folded = -fold.risk * choice.deal_in_value - (1 - fold.risk) * choice.round_cost
-    plays_on = fold.value > folded + 1
+    plays_on = choice.fold_plays_on
     fold_figures = {"tile": fold.tile_str, "danger": round(fold.danger, 4)}
     out.append(
         Reason("fold_deals_in", {**fold_figures, "risk": round(fold.risk, 4), "plays_on": plays_on})
