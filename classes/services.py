@@ -10,19 +10,18 @@ from __future__ import annotations
 import csv
 import io
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.cache import cache
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from lessons.models import Stage
-from lessons.services import stage_status
 from puzzles.models import THEME_LABELS
 from tutor.exercises import Verdict
 
@@ -69,23 +68,18 @@ def _join_keys(user: User, address: str) -> tuple[tuple[str, int], tuple[str, in
     )
 
 
-def check_join_throttle(user: User, address: str) -> None:
-    """Raise :class:`JoinThrottled` when this account or address used up its failed look-ups.
+def find_class_for_join(user: User, address: str, code: str) -> Classroom:
+    """The class with join ``code``, for ``user`` at ``address``; :class:`JoinThrottled` when
+    this account or address used up its failed look-ups.
 
-    Only failed look-ups count (:func:`find_class_for_join`): guessing codes is slow whichever
-    accounts or machines are used, while a whole club joining through one good link from one
-    network is never refused.
+    Only failed look-ups count: guessing codes is slow whichever accounts or machines are used,
+    while a whole club joining through one good link from one network is never refused.
     """
     for key, limit in _join_keys(user, address):
         if int(cache.get(key) or 0) >= limit:
             raise JoinThrottled(
                 _("Too many attempts to join a class. Please wait a few minutes and try again.")
             )
-
-
-def find_class_for_join(user: User, address: str, code: str) -> Classroom:
-    """The class with join ``code``, for ``user`` at ``address``, throttled on failures."""
-    check_join_throttle(user, address)
     try:
         return find_class_by_code(code)
     except JoinError:
@@ -144,10 +138,7 @@ def decide_request(request_id: int, approve: bool, by: User) -> bool:
         req = InstructorRequest.objects.select_for_update().filter(pk=request_id).first()
         if req is None or req.status != InstructorRequest.Status.PENDING:
             return False
-        if approve:
-            req.approve(by=by)
-        else:
-            req.decline(by=by)
+        (req.approve if approve else req.decline)(by=by)
         user_id = req.user_id
 
         def tell() -> None:
@@ -200,16 +191,13 @@ def record_attempt(
             themes=themes or [],
             created=when,
         )
-        progress = _locked_progress(assignment, student)
+        progress = locked_progress(assignment.pk, student)
         progress.attempts += 1
         progress.correct += int(correct)
         progress.seconds += max(0.0, min(seconds or 0.0, 3600.0))
         progress.last_activity = when
-        items = assignment.items
-        if items:
-            progress.score = _first_try_score(assignment, student, items)
-            if progress.completed_at is None and _all_items_right(assignment, student, items):
-                progress.completed_at = when
+        if assignment.items:
+            _score(progress, assignment.items, when)
         progress.save()
     return progress
 
@@ -221,7 +209,7 @@ def record_stage_completed(
     when = when or timezone.now()
     stars = max(0, min(int(stars), 3))
     with transaction.atomic():
-        progress = _locked_progress(assignment, student)
+        progress = locked_progress(assignment.pk, student)
         if progress.stars is None or stars > progress.stars:
             progress.stars = stars
             progress.score = round(100 * stars / 3)
@@ -232,9 +220,10 @@ def record_stage_completed(
     return progress
 
 
-def _locked_progress(assignment: Assignment, student: User) -> Progress:
-    Progress.objects.get_or_create(assignment=assignment, student=student)
-    return Progress.objects.select_for_update().get(assignment=assignment, student=student)
+def locked_progress(assignment_id: int, student: User) -> Progress:
+    """``student``'s progress on the assignment, made if need be, locked until the commit."""
+    Progress.objects.get_or_create(assignment_id=assignment_id, student=student)
+    return Progress.objects.select_for_update().get(assignment_id=assignment_id, student=student)
 
 
 class ItemLocked(ValueError):
@@ -282,34 +271,27 @@ def change_item(assignment: Assignment, number: int, item: dict[str, Any] | None
 def refresh_scores(assignment: Assignment) -> None:
     """Every student's score on ``assignment`` again from their answers, after its items
     changed; a student who now has every item right is done (a completion is never undone)."""
-    items = assignment.items
     for progress in Progress.objects.select_for_update().filter(assignment=assignment):
-        progress.score = _first_try_score(assignment, progress.student_id, items)
-        if progress.completed_at is None and _all_items_right(
-            assignment, progress.student_id, items
-        ):
-            progress.completed_at = progress.last_activity or timezone.now()
+        _score(progress, assignment.items, progress.last_activity or timezone.now())
         progress.save(update_fields=["score", "completed_at"])
 
 
-def _first_try_score(assignment: Assignment, student: User | int, items: list[str]) -> int:
+def _score(progress: Progress, items: list[str], when: datetime) -> None:
+    """Score ``progress`` by the items right at the first try; done at ``when`` once every
+    item has been answered right."""
     first: dict[str, bool] = {}
+    right: set[str] = set()
     for item, correct in (
-        Attempt.objects.filter(assignment=assignment, student=student)
+        Attempt.objects.filter(assignment=progress.assignment_id, student=progress.student_id)
         .order_by("created", "pk")
         .values_list("item", "correct")
     ):
         first.setdefault(item, correct)
-    return round(100 * sum(first.get(i, False) for i in items) / len(items))
-
-
-def _all_items_right(assignment: Assignment, student: User | int, items: list[str]) -> bool:
-    right = set(
-        Attempt.objects.filter(assignment=assignment, student=student, correct=True).values_list(
-            "item", flat=True
-        )
-    )
-    return all(i in right for i in items)
+        if correct:
+            right.add(item)
+    progress.score = round(100 * sum(first.get(i, False) for i in items) / len(items))
+    if progress.completed_at is None and right.issuperset(items):
+        progress.completed_at = when
 
 
 MEMBER_FLAG_SECONDS = 600
@@ -353,24 +335,14 @@ def student_assignments_for(user: User, **filters: Any) -> list[Assignment]:
 # --- statuses --------------------------------------------------------------------------------
 
 
-class Status:
-    NOT_STARTED = "not_started"
-    IN_PROGRESS = "in_progress"
-    DONE = "done"
-    LATE = "late"
+class Status(models.TextChoices):
+    NOT_STARTED = "not_started", gettext_lazy("Not started")
+    IN_PROGRESS = "in_progress", gettext_lazy("In progress")
+    DONE = "done", gettext_lazy("Done")
+    LATE = "late", gettext_lazy("Late")
 
 
-def status_label(status: str) -> str:
-    labels = {
-        Status.NOT_STARTED: _("Not started"),
-        Status.IN_PROGRESS: _("In progress"),
-        Status.DONE: _("Done"),
-        Status.LATE: _("Late"),
-    }
-    return labels[status]
-
-
-_BADGES = {
+_BADGES: dict[str, str] = {
     Status.DONE: "text-bg-success",
     Status.LATE: "text-bg-danger",
     Status.IN_PROGRESS: "text-bg-warning",
@@ -389,32 +361,6 @@ def work_status(
     if progress is not None and (progress.attempts > 0 or progress.last_activity):
         return Status.IN_PROGRESS
     return Status.NOT_STARTED
-
-
-def sync_stage_progress(assignment: Assignment, student: User) -> None:
-    """Count a lesson stage already completed on the lessons pages (before it was assigned,
-    or while the signal could not reach us) from the lessons app's own record."""
-    if assignment.kind != AssignmentKind.STAGE:
-        return
-    progress = Progress.objects.filter(assignment=assignment, student=student).first()
-    if progress is not None and progress.completed_at is not None:
-        return
-    status = lesson_stage_status(student, assignment.stage_slug)
-    if status and status.get("done"):
-        record_stage_completed(
-            assignment,
-            student,
-            int(status.get("stars") or 0),
-            when=status.get("last_activity") or timezone.now(),
-        )
-
-
-def lesson_stage_status(user: User, stage_slug: str) -> dict[str, Any] | None:
-    """The lessons app's record of ``user`` on a stage; None for a stage that no longer exists."""
-    try:
-        return dict(stage_status(user, stage_slug))
-    except Stage.DoesNotExist:
-        return None
 
 
 def catch_up_stages(
@@ -514,7 +460,7 @@ class Work:
 
     @property
     def status_label(self) -> str:
-        return status_label(self.status)
+        return str(Status(self.status).label)
 
     @property
     def badge_class(self) -> str:
@@ -543,21 +489,34 @@ class Work:
         return bool(p and p.completed_at and due and p.completed_at > due)
 
 
+def works(assignments: list[Assignment], students: list[User]) -> dict[tuple[int, int], Work]:
+    """Each student's :class:`Work` on each assignment, keyed by their ids, counting the lesson
+    stages done on the lessons pages: a fixed number of queries, whatever the numbers."""
+    Assignment.load_stages(assignments)
+    progress = {
+        (p.student_id, p.assignment_id): p
+        for p in Progress.objects.filter(assignment__in=assignments, student__in=students)
+    }
+    catch_up_stages(assignments, students, progress)
+    now = timezone.now()
+    cells = {}
+    for s in students:
+        for a in assignments:
+            p = progress.get((s.pk, a.pk))
+            cells[(s.pk, a.pk)] = Work(a, p, work_status(a, p, now))
+    return cells
+
+
 def my_work(user: User, classroom: Classroom | None = None) -> list[Work]:
     """``user``'s assignments (in one class or all their classes) with progress and status."""
     filters: dict[str, Any] = {"classroom": classroom} if classroom is not None else {}
-    assignments = Assignment.load_stages(student_assignments_for(user, **filters))
-    cells = {
-        (user.pk, p.assignment_id): p
-        for p in Progress.objects.filter(student=user, assignment__in=assignments)
+    rows = list(works(student_assignments_for(user, **filters), [user]).values())
+    order: dict[str, int] = {
+        Status.LATE: 0,
+        Status.IN_PROGRESS: 1,
+        Status.NOT_STARTED: 2,
+        Status.DONE: 3,
     }
-    catch_up_stages(assignments, [user], cells)
-    progress = {a: p for (_s, a), p in cells.items()}
-    now = timezone.now()
-    rows = [
-        Work(a, progress.get(a.pk), work_status(a, progress.get(a.pk), now)) for a in assignments
-    ]
-    order = {Status.LATE: 0, Status.IN_PROGRESS: 1, Status.NOT_STARTED: 2, Status.DONE: 3}
     far = datetime.max.replace(tzinfo=timezone.get_current_timezone())
     rows.sort(key=lambda w: (order[w.status], w.assignment.due or far, w.assignment.pk))
     return rows
@@ -570,14 +529,10 @@ def my_work(user: User, classroom: Classroom | None = None) -> list[Work]:
 class Grid:
     students: list[User]
     assignments: list[Assignment]
-    cells: dict[tuple[int, int], Work] = field(default_factory=dict)
+    cells: dict[tuple[int, int], Work]
 
     def rows(self) -> list[tuple[User, list[Work]]]:
         return [(s, [self.cells[(s.pk, a.pk)] for a in self.assignments]) for s in self.students]
-
-
-def class_students(classroom: Classroom) -> list[User]:
-    return list(User.objects.filter(class_memberships__classroom=classroom).order_by("username"))
 
 
 def class_grid(
@@ -587,22 +542,11 @@ def class_grid(
 ) -> Grid:
     """Students × assignments (all of the class's, or those given): each cell is the
     student's progress and status. A fixed number of queries, whatever the class's size."""
-    students = class_students(classroom) if students is None else students
+    if students is None:
+        students = list(classroom.students.order_by("username"))
     if assignments is None:
         assignments = list(classroom.assignments.all())
-    Assignment.load_stages(assignments)
-    progress = {
-        (p.student_id, p.assignment_id): p
-        for p in Progress.objects.filter(assignment__in=assignments, student__in=students)
-    }
-    catch_up_stages(assignments, students, progress)
-    now = timezone.now()
-    grid = Grid(students, assignments)
-    for s in students:
-        for a in assignments:
-            p = progress.get((s.pk, a.pk))
-            grid.cells[(s.pk, a.pk)] = Work(a, p, work_status(a, p, now))
-    return grid
+    return Grid(students, assignments, works(assignments, students))
 
 
 @dataclass(frozen=True)

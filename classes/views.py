@@ -53,7 +53,6 @@ from .models import (
     InstructorRequest,
     LastTeacherError,
     NewsPost,
-    Progress,
 )
 
 MAX_ASSIGNMENTS_PER_CLASS = 100
@@ -84,6 +83,23 @@ def _teacher_class(request: AuthenticatedHttpRequest, class_id: int) -> Classroo
     return classroom
 
 
+def _form_page(
+    request: AuthenticatedHttpRequest, template: str, context: dict[str, Any]
+) -> HttpResponse:
+    """A form's page: shown for a GET; for a POST that ends here the form was refused (400)."""
+    return render(request, template, context, status=400 if request.method == "POST" else 200)
+
+
+def _done(request: AuthenticatedHttpRequest, text: str, to: str, *args: int) -> HttpResponse:
+    """Say that it is done (a message on the next page) and go to page ``to`` (``args``)."""
+    messages.success(request, text)
+    return redirect(to, *args)
+
+
+def _own_work(request: AuthenticatedHttpRequest, item: Assignment) -> services.Work:
+    return services.works([item], [request.user])[(request.user.pk, item.pk)]
+
+
 # --- the classes home, the instructor role -------------------------------------------------
 
 
@@ -110,31 +126,24 @@ def request_instructor(request: AuthenticatedHttpRequest) -> HttpResponse:
     history = list(InstructorRequest.objects.filter(user=request.user)[:10])
     pending = next((r for r in history if r.status == InstructorRequest.Status.PENDING), None)
     form = InstructorRequestForm(request.POST if request.method == "POST" else None)
-    context = {
-        "form": form,
-        "pending": pending,
-        "history": history,
-        "is_instructor": is_instructor,
-    }
-    if request.method == "POST":
-        if is_instructor or pending is not None:
-            messages.info(
-                request,
-                _("You are already an instructor.")
-                if is_instructor
-                else _("Your request is waiting for the staff's answer."),
-            )
-            return redirect("classes:request_instructor")
-        if not form.is_valid():
-            return render(request, "classes/request_instructor.html", context, status=400)
+    if request.method == "POST" and (is_instructor or pending is not None):
+        messages.info(
+            request,
+            _("You are already an instructor.")
+            if is_instructor
+            else _("Your request is waiting for the staff's answer."),
+        )
+        return redirect("classes:request_instructor")
+    if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             form.instance.user = request.user
             req = form.save()
             review = reverse("admin:classes_instructorrequest_change", args=[req.pk])
             mail.notify_staff_of_request(req.pk, request.build_absolute_uri(review))
-        messages.success(request, _("Thank you. The staff will look at your request soon."))
-        return redirect("classes:request_instructor")
-    return render(request, "classes/request_instructor.html", context)
+        thanks = _("Thank you. The staff will look at your request soon.")
+        return _done(request, thanks, "classes:request_instructor")
+    context = {"form": form, "pending": pending, "history": history, "is_instructor": is_instructor}
+    return _form_page(request, "classes/request_instructor.html", context)
 
 
 @login_required
@@ -142,18 +151,14 @@ def class_new(request: AuthenticatedHttpRequest) -> HttpResponse:
     if not Instructor.is_instructor(request.user):
         raise PermissionDenied(_("Only instructors can create classes."))
     form = ClassroomForm(request.POST or None)
-    if request.method == "POST":
-        if form.is_valid():
-            with transaction.atomic():
-                form.instance.created_by = request.user
-                classroom = form.save()
-                classroom.teachers.add(request.user)
-            messages.success(
-                request, _("Your class is ready. Share its join code with your students.")
-            )
-            return redirect("classes:detail", class_id=classroom.pk)
-        return render(request, "classes/class_form.html", {"form": form}, status=400)
-    return render(request, "classes/class_form.html", {"form": form})
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            form.instance.created_by = request.user
+            classroom = form.save()
+            classroom.teachers.add(request.user)
+        ready = _("Your class is ready. Share its join code with your students.")
+        return _done(request, ready, "classes:detail", classroom.pk)
+    return _form_page(request, "classes/class_form.html", {"form": form})
 
 
 # --- joining and leaving ------------------------------------------------------------------
@@ -173,22 +178,17 @@ def join(request: AuthenticatedHttpRequest) -> HttpResponse:
             return render(request, "classes/join.html", {"form": form}, status=429)
         except services.JoinError as error:
             form.add_error("code", str(error))
-    status = 400 if request.method == "POST" else 200
-    return render(request, "classes/join.html", {"form": form}, status=status)
+    return _form_page(request, "classes/join.html", {"form": form})
 
 
 @login_required
 def join_link(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
     try:
         classroom = services.find_class_for_join(request.user, client_address(request), code)
-    except services.JoinThrottled as error:
-        return render(
-            request, "classes/join.html", {"form": JoinForm(), "error": str(error)}, status=429
-        )
     except services.JoinError as error:
-        return render(
-            request, "classes/join.html", {"form": JoinForm(), "error": str(error)}, status=404
-        )
+        status = 429 if isinstance(error, services.JoinThrottled) else 404
+        context = {"form": JoinForm(), "error": str(error)}
+        return render(request, "classes/join.html", context, status=status)
     if request.method == "POST":
         return _joined(request, classroom)
     return render(request, "classes/join_link.html", {"classroom": classroom, "code": code})
@@ -203,8 +203,8 @@ def _joined(request: AuthenticatedHttpRequest, classroom: Classroom) -> HttpResp
     except services.JoinError as error:
         messages.error(request, str(error))
         return redirect("classes:index")
-    messages.success(request, _("Welcome to %(name)s!") % {"name": classroom.name})
-    return redirect("classes:detail", class_id=classroom.pk)
+    welcome = _("Welcome to %(name)s!") % {"name": classroom.name}
+    return _done(request, welcome, "classes:detail", classroom.pk)
 
 
 @require_POST
@@ -214,8 +214,7 @@ def leave(request: AuthenticatedHttpRequest, class_id: int) -> HttpResponse:
     if teacher:
         raise PermissionDenied(_("Teachers do not leave a class this way."))
     services.leave_class(request.user, classroom)
-    messages.success(request, _("You left %(name)s.") % {"name": classroom.name})
-    return redirect("classes:index")
+    return _done(request, _("You left %(name)s.") % {"name": classroom.name}, "classes:index")
 
 
 # --- a class's page -------------------------------------------------------------------------
@@ -259,15 +258,10 @@ def _class_page(
 def edit(request: AuthenticatedHttpRequest, class_id: int) -> HttpResponse:
     classroom = _teacher_class(request, class_id)
     form = ClassroomForm(request.POST or None, instance=classroom)
-    if request.method == "POST":
-        if form.is_valid():
-            form.save()
-            messages.success(request, _("The class was saved."))
-            return redirect("classes:detail", class_id=classroom.pk)
-        return render(
-            request, "classes/class_form.html", {"form": form, "classroom": classroom}, status=400
-        )
-    return render(request, "classes/class_form.html", {"form": form, "classroom": classroom})
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        return _done(request, _("The class was saved."), "classes:detail", classroom.pk)
+    return _form_page(request, "classes/class_form.html", {"form": form, "classroom": classroom})
 
 
 @require_POST
@@ -275,8 +269,8 @@ def edit(request: AuthenticatedHttpRequest, class_id: int) -> HttpResponse:
 def regenerate_code(request: AuthenticatedHttpRequest, class_id: int) -> HttpResponse:
     classroom = _teacher_class(request, class_id)
     classroom.regenerate_code()
-    messages.success(request, _("A new join code was made; the old code and link no longer work."))
-    return redirect("classes:detail", class_id=classroom.pk)
+    made = _("A new join code was made; the old code and link no longer work.")
+    return _done(request, made, "classes:detail", classroom.pk)
 
 
 @require_POST
@@ -286,12 +280,10 @@ def add_teacher(request: AuthenticatedHttpRequest, class_id: int) -> HttpRespons
     form = AddTeacherForm(request.POST, classroom=classroom)
     if not form.is_valid():
         return _class_page(request, classroom, True, teacher_form=form, status=400)
-    classroom.teachers.add(form.cleaned_data["username"])
-    messages.success(
-        request,
-        _("%(name)s now teaches this class.") % {"name": form.cleaned_data["username"].username},
-    )
-    return redirect("classes:detail", class_id=classroom.pk)
+    teacher = form.cleaned_data["username"]
+    classroom.teachers.add(teacher)
+    added = _("%(name)s now teaches this class.") % {"name": teacher.username}
+    return _done(request, added, "classes:detail", classroom.pk)
 
 
 @login_required
@@ -305,8 +297,8 @@ def teacher_leave(request: AuthenticatedHttpRequest, class_id: int) -> HttpRespo
         except LastTeacherError as error:
             context["error"] = str(error)
             return render(request, "classes/teacher_leave.html", context, status=400)
-        messages.success(request, _("You no longer teach %(name)s.") % {"name": classroom.name})
-        return redirect("classes:index")
+        left = _("You no longer teach %(name)s.") % {"name": classroom.name}
+        return _done(request, left, "classes:index")
     return render(request, "classes/teacher_leave.html", context)
 
 
@@ -319,8 +311,7 @@ def news_post(request: AuthenticatedHttpRequest, class_id: int) -> HttpResponse:
         NewsPost.objects.create(
             classroom=classroom, author=request.user, body=form.cleaned_data["body"]
         )
-        messages.success(request, _("Posted on the news wall."))
-        return redirect("classes:detail", class_id=classroom.pk)
+        return _done(request, _("Posted on the news wall."), "classes:detail", classroom.pk)
     # Show the class page again with the errors and the text as typed, so nothing is lost.
     return _class_page(request, classroom, True, news_form=form, status=400)
 
@@ -341,16 +332,12 @@ def news_edit(request: AuthenticatedHttpRequest, class_id: int, post_id: int) ->
     """The author changes their post; it is rendered again when saved."""
     classroom, post = _own_post(request, class_id, post_id)
     form = NewsForm(request.POST or None, instance=post)
+    if request.method == "POST" and form.is_valid():
+        post.edited = timezone.now()
+        form.save()
+        return _done(request, _("The post was saved."), "classes:detail", classroom.pk)
     context = {"classroom": classroom, "post": post, "form": form}
-    if request.method == "POST":
-        if form.is_valid():
-            post = form.save(commit=False)
-            post.edited = timezone.now()
-            post.save()
-            messages.success(request, _("The post was saved."))
-            return redirect("classes:detail", class_id=classroom.pk)
-        return render(request, "classes/news_edit.html", context, status=400)
-    return render(request, "classes/news_edit.html", context)
+    return _form_page(request, "classes/news_edit.html", context)
 
 
 @login_required
@@ -359,8 +346,7 @@ def news_delete(request: AuthenticatedHttpRequest, class_id: int, post_id: int) 
     classroom, post = _own_post(request, class_id, post_id)
     if request.method == "POST":
         post.delete()
-        messages.success(request, _("The post was deleted."))
-        return redirect("classes:detail", class_id=classroom.pk)
+        return _done(request, _("The post was deleted."), "classes:detail", classroom.pk)
     return render(request, "classes/news_delete.html", {"classroom": classroom, "post": post})
 
 
@@ -380,33 +366,29 @@ def assignment_new(request: AuthenticatedHttpRequest, class_id: int) -> HttpResp
             % {"n": MAX_ASSIGNMENTS_PER_CLASS},
         )
         return redirect("classes:detail", class_id=classroom.pk)
-    kind = request.GET.get("kind") or request.POST.get("kind") or AssignmentKind.EXERCISE
-    if kind not in ASSIGNMENT_FORMS:
-        kind = AssignmentKind.EXERCISE
-    form = ASSIGNMENT_FORMS[AssignmentKind(kind)](request.POST or None)
+    sent = request.GET.get("kind") or request.POST.get("kind")
+    kind = AssignmentKind(sent) if sent in ASSIGNMENT_FORMS else AssignmentKind.EXERCISE
+    form = ASSIGNMENT_FORMS[kind](request.POST or None)
     item_form = _item_form(request) if kind == AssignmentKind.EXERCISE else None
-    context: dict[str, Any] = {
-        "classroom": classroom,
-        "form": form,
-        "item_form": item_form,
-        "kind": kind,
-        "kinds": AssignmentKind.choices,
-        "types": worksheets.TYPES,
-    }
-    if request.method == "POST":
-        if form.is_valid() and (item_form is None or item_form.is_valid()):
-            sheet = [item_form.cleaned_data["item"]] if item_form is not None else []
-            assignment = _save_assignment(
-                classroom, AssignmentKind(kind), form, request.user, sheet
-            )
-            messages.success(
-                request, _("Assigned: %(title)s") % {"title": assignment.display_title}
-            )
-            return redirect(
-                "classes:assignment", class_id=classroom.pk, assignment_id=assignment.pk
-            )
-        return render(request, "classes/assignment_form.html", context, status=400)
-    return render(request, "classes/assignment_form.html", context)
+    if request.method == "POST" and form.is_valid() and (not item_form or item_form.is_valid()):
+        data = form.cleaned_data
+        sheet = [item_form.cleaned_data["item"]] if item_form is not None else []
+        assignment = Assignment(
+            classroom=classroom, kind=kind, created_by=request.user, worksheet=sheet
+        )
+        _fill_details(assignment, data)
+        if kind == AssignmentKind.STAGE:
+            assignment.stage_slug = data["stage"]
+        elif kind == AssignmentKind.PUZZLES:
+            assignment.puzzle_ids = data["chosen_ids"]
+            if data.get("mode") == PuzzleSetForm.MODE_THEME:
+                assignment.theme = data.get("theme") or ""
+        assignment.save()
+        title = _("Assigned: %(title)s") % {"title": assignment.display_title}
+        return _done(request, title, "classes:assignment", classroom.pk, assignment.pk)
+    context = {"classroom": classroom, "form": form, "item_form": item_form, "kind": kind}
+    context.update(kinds=AssignmentKind.choices, types=worksheets.TYPES)
+    return _form_page(request, "classes/assignment_form.html", context)
 
 
 def _item_form(
@@ -431,22 +413,6 @@ def _unknown_type(request: AuthenticatedHttpRequest) -> str:
     return ""
 
 
-def _save_assignment(
-    classroom: Classroom, kind: AssignmentKind, form: Any, user: Any, sheet: list[Any]
-) -> Assignment:
-    data = form.cleaned_data
-    assignment = Assignment(classroom=classroom, kind=kind, created_by=user, worksheet=sheet)
-    _fill_details(assignment, data)
-    if kind == AssignmentKind.STAGE:
-        assignment.stage_slug = data["stage"]
-    elif kind == AssignmentKind.PUZZLES:
-        assignment.puzzle_ids = data["chosen_ids"]
-        if data.get("mode") == PuzzleSetForm.MODE_THEME:
-            assignment.theme = data.get("theme") or ""
-    assignment.save()
-    return assignment
-
-
 def _fill_details(assignment: Assignment, data: dict[str, Any]) -> None:
     assignment.title = data.get("title") or ""
     assignment.instructions = data.get("instructions") or ""
@@ -463,21 +429,13 @@ def assignment_edit(
     item = get_object_or_404(Assignment, pk=assignment_id, classroom=classroom)
     initial = {"title": item.title, "instructions": item.instructions, "due": item.due}
     form = AssignmentBaseForm(request.POST if request.method == "POST" else None, initial=initial)
-    context: dict[str, Any] = {
-        "classroom": classroom,
-        "form": form,
-        "kind": item.kind,
-        "editing": item,
-    }
-    context.update(_kind_context(item))
-    if request.method == "POST":
-        if form.is_valid():
-            _fill_details(item, form.cleaned_data)
-            item.save()
-            messages.success(request, _("The assignment was saved."))
-            return redirect("classes:assignment", class_id=classroom.pk, assignment_id=item.pk)
-        return render(request, "classes/assignment_form.html", context, status=400)
-    return render(request, "classes/assignment_form.html", context)
+    if request.method == "POST" and form.is_valid():
+        _fill_details(item, form.cleaned_data)
+        item.save()
+        saved = _("The assignment was saved.")
+        return _done(request, saved, "classes:assignment", class_id, item.pk)
+    context = {"classroom": classroom, "form": form, "kind": item.kind, "editing": item}
+    return _form_page(request, "classes/assignment_form.html", {**context, **_kind_context(item)})
 
 
 def _worksheet(request: AuthenticatedHttpRequest, class_id: int, assignment_id: int) -> Assignment:
@@ -498,17 +456,15 @@ def item_new(request: AuthenticatedHttpRequest, class_id: int, assignment_id: in
     if len(sheet.worksheet) >= worksheets.MAX_ITEMS:
         context["full"] = worksheets.MAX_ITEMS
         return render(request, "classes/assignment_form.html", context, status=400)
-    if request.method == "POST":
-        if context["error"] or not item_form.is_valid():
-            return render(request, "classes/assignment_form.html", context, status=400)
+    if request.method == "POST" and not context["error"] and item_form.is_valid():
         with transaction.atomic():
             locked = Assignment.objects.select_for_update().get(pk=sheet.pk)
             locked.worksheet = [*locked.worksheet, item_form.cleaned_data["item"]]
             locked.save(update_fields=["worksheet"])
             services.refresh_scores(locked)
-        messages.success(request, _("The hand was added to the worksheet."))
-        return redirect("classes:assignment", class_id=class_id, assignment_id=sheet.pk)
-    return render(request, "classes/assignment_form.html", context)
+        added = _("The hand was added to the worksheet.")
+        return _done(request, added, "classes:assignment", class_id, sheet.pk)
+    return _form_page(request, "classes/assignment_form.html", context)
 
 
 def _worksheet_item(
@@ -535,17 +491,14 @@ def item_edit(
     context.update(error=_unknown_type(request), locked=answered)
     if answered:
         context["items"] = _hand(sheet, key)
-    if request.method == "POST":
-        if answered or context["error"] or not item_form.is_valid():
-            return render(request, "classes/assignment_form.html", context, status=400)
+    if request.method == "POST" and not (answered or context["error"]) and item_form.is_valid():
         try:
             services.change_item(sheet, number, item_form.cleaned_data["item"])
+            saved = _("Hand %(n)s was saved.") % {"n": key}
+            return _done(request, saved, "classes:assignment", class_id, sheet.pk)
         except services.ItemLocked:  # answered since the form was shown
             context.update(locked=True, items=_hand(sheet, key))
-            return render(request, "classes/assignment_form.html", context, status=400)
-        messages.success(request, _("Hand %(n)s was saved.") % {"n": key})
-        return redirect("classes:assignment", class_id=class_id, assignment_id=sheet.pk)
-    return render(request, "classes/assignment_form.html", context)
+    return _form_page(request, "classes/assignment_form.html", context)
 
 
 @login_required
@@ -572,8 +525,7 @@ def item_delete(
         if status == 400:
             context["items"] = _hand(sheet, key)
             return render(request, "classes/item_delete.html", context, status=400)
-        messages.success(request, done)
-        return redirect("classes:assignment", class_id=class_id, assignment_id=sheet.pk)
+        return _done(request, done, "classes:assignment", class_id, sheet.pk)
     context.update(_sheet_items(sheet), done=done, oob=True)
     return render(request, "classes/assignment.html#items", context, status=status)
 
@@ -637,8 +589,7 @@ def assignment_delete(
     assignment = get_object_or_404(Assignment, pk=assignment_id, classroom=classroom)
     if request.method == "POST":
         assignment.delete()
-        messages.success(request, _("The assignment was deleted."))
-        return redirect("classes:detail", class_id=classroom.pk)
+        return _done(request, _("The assignment was deleted."), "classes:detail", classroom.pk)
     students = len(
         set(assignment.attempts.values_list("student_id", flat=True))
         | set(assignment.progress.values_list("student_id", flat=True))
@@ -671,9 +622,7 @@ def assignment(
         if item.kind == AssignmentKind.EXERCISE:
             context.update(_sheet_items(item))
     else:
-        services.sync_stage_progress(item, request.user)
-        progress = Progress.objects.filter(assignment=item, student=request.user).first()
-        context["work"] = services.Work(item, progress, services.work_status(item, progress))
+        context["work"] = _own_work(request, item)
         if item.kind == AssignmentKind.EXERCISE:
             key = request.GET.get("item", "1")
             context.update(_item_context(request, item, key if key in item.items else "1"))
@@ -747,8 +696,7 @@ def answer(request: AuthenticatedHttpRequest, class_id: int, assignment_id: int)
     except (AnswerError, ContentError) as error:
         context.update(_item_context(request, sheet, key), error=str(error))
         status = 400
-    progress = Progress.objects.filter(assignment=sheet, student=request.user).first()
-    context["work"] = services.Work(sheet, progress, services.work_status(sheet, progress))
+    context["work"] = _own_work(request, sheet)
     if wants_partial(request):
         # The status badge in the page's header is updated out of band.
         return render(
@@ -822,12 +770,9 @@ def student_remove(
     pupil = get_object_or_404(User, pk=student_id, class_memberships__classroom=classroom)
     if request.method == "POST":
         services.leave_class(pupil, classroom)
-        messages.success(
-            request,
-            _("%(name)s is no longer in %(class)s.")
-            % {"name": pupil.get_username(), "class": classroom.name},
-        )
-        return redirect("classes:dashboard", class_id=classroom.pk)
+        gone = _("%(name)s is no longer in %(class)s.")
+        gone %= {"name": pupil.get_username(), "class": classroom.name}
+        return _done(request, gone, "classes:dashboard", classroom.pk)
     return render(request, "classes/student_remove.html", {"classroom": classroom, "pupil": pupil})
 
 

@@ -70,7 +70,7 @@ def create_review(
 ) -> GameReview:
     """Store a review of ``seat``; the caller queues its task once the row is committed
     (``tasks.judge_review.delay_on_commit(review.pk)``)."""
-    review = GameReview.objects.create(
+    return GameReview.objects.create(
         owner=owner,
         name=log.name[:200],
         log_id=log.game.log_id[:80],
@@ -79,7 +79,6 @@ def create_review(
         player=(log.game.players[seat] if seat < len(log.game.players) else "")[:100],
         assignment_id=assignment_id,
     )
-    return review
 
 
 def fail_review(review_id: int, message: str) -> None:
@@ -133,26 +132,16 @@ def run_review(review_id: int) -> GameReview | None:
         review.finished = timezone.now()
         review.save()
         if review.assignment_id is not None:
-            _hand_in(review)
+            # Handed in for a class assignment: done, scored by the share of decisions where
+            # the owner chose the engine's best discard.
+            from classes.services import locked_progress
+
+            progress = locked_progress(review.assignment_id, review.owner)
+            progress.score = round(100 * review.agreed / review.choices) if review.choices else 0
+            progress.completed_at = progress.completed_at or review.finished
+            progress.last_activity = review.finished
+            progress.save()
     return review
-
-
-def _hand_in(review: GameReview) -> None:
-    """Count a finished review as the owner's work on its class assignment: done, scored by the
-    share of decisions where they chose the engine's best discard."""
-    from classes.models import Progress
-
-    if review.assignment_id is None:
-        return
-    Progress.objects.get_or_create(assignment_id=review.assignment_id, student=review.owner)
-    progress = Progress.objects.select_for_update().get(
-        assignment_id=review.assignment_id, student=review.owner
-    )
-    when = review.finished or timezone.now()
-    progress.score = round(100 * review.agreed / review.choices) if review.choices else 0
-    progress.completed_at = progress.completed_at or when
-    progress.last_activity = when
-    progress.save()
 
 
 def mistakes_to_puzzles(review: GameReview) -> int:
