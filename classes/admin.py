@@ -18,6 +18,12 @@ def _staff(request: HttpRequest) -> User:
     return request.user
 
 
+def _decide_all(request: HttpRequest, queryset: QuerySet[InstructorRequest], approve: bool) -> int:
+    """Decide every request of ``queryset``; how many were still pending."""
+    by = _staff(request)
+    return sum(decide_request(pk, approve, by) for pk in queryset.values_list("pk", flat=True))
+
+
 @admin.register(Instructor)
 class InstructorAdmin(admin.ModelAdmin[Instructor]):
     list_display = ("user", "granted_at", "granted_by")
@@ -27,8 +33,7 @@ class InstructorAdmin(admin.ModelAdmin[Instructor]):
 
     def save_model(self, request: HttpRequest, obj: Instructor, form: Any, change: bool) -> None:
         if not change:
-            assert isinstance(request.user, User)  # the admin lets only staff accounts in
-            obj.granted_by = request.user
+            obj.granted_by = _staff(request)
         super().save_model(request, obj, form, change)
 
 
@@ -66,27 +71,15 @@ class InstructorRequestAdmin(admin.ModelAdmin[InstructorRequest]):
 
     @admin.action(description=_("Approve: make them instructors"))
     def approve(self, request: HttpRequest, queryset: QuerySet[InstructorRequest]) -> None:
-        done = sum(
-            decide_request(pk, True, _staff(request))
-            for pk in queryset.values_list("pk", flat=True)
-        )
-        self.message_user(
-            request,
-            ngettext("%d request approved.", "%d requests approved.", done) % done,
-            messages.SUCCESS,
-        )
+        done = _decide_all(request, queryset, True)
+        text = ngettext("%d request approved.", "%d requests approved.", done)
+        self.message_user(request, text % done, messages.SUCCESS)
 
     @admin.action(description=_("Decline"))
     def decline(self, request: HttpRequest, queryset: QuerySet[InstructorRequest]) -> None:
-        done = sum(
-            decide_request(pk, False, _staff(request))
-            for pk in queryset.values_list("pk", flat=True)
-        )
-        self.message_user(
-            request,
-            ngettext("%d request declined.", "%d requests declined.", done) % done,
-            messages.SUCCESS,
-        )
+        done = _decide_all(request, queryset, False)
+        text = ngettext("%d request declined.", "%d requests declined.", done)
+        self.message_user(request, text % done, messages.SUCCESS)
 
 
 class MembershipInline(admin.TabularInline[Membership, Classroom]):

@@ -2,7 +2,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from crispy_forms.helper import FormHelper
 from django import forms
 from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
@@ -88,13 +87,6 @@ class NewsForm(SubmitMixin, VisibleTextModelForm[NewsPost]):
         help_texts = {"body": _("Markdown: **bold**, *italics*, lists and links.")}
 
 
-class DueInput(forms.DateTimeInput):
-    input_type = "datetime-local"
-
-    def __init__(self) -> None:
-        super().__init__(format="%Y-%m-%dT%H:%M")
-
-
 class AssignmentBaseForm(SubmitMixin, VisibleTextForm):
     """Fields every kind of assignment has; the kind's own fields come in subclasses."""
 
@@ -113,7 +105,7 @@ class AssignmentBaseForm(SubmitMixin, VisibleTextForm):
     due = forms.DateTimeField(
         label=_("Due"),
         required=False,
-        widget=DueInput(),
+        widget=forms.DateTimeInput({"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%d"],
         help_text=_("Optional. After this date unfinished work shows as late."),
     )
@@ -124,12 +116,7 @@ class AssignmentBaseForm(SubmitMixin, VisibleTextForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # The kind's own fields first, then title, instructions and due date.
-        order = [*self.kind_fields, "title", "instructions", "due"]
-        self.order_fields(order)
-
-
-def stage_choices() -> list[tuple[str, str]]:
-    return [(s.slug, str(s)) for s in Stage.objects.order_by("number")]
+        self.order_fields([*self.kind_fields, "title", "instructions", "due"])
 
 
 class StageAssignmentForm(AssignmentBaseForm):
@@ -140,7 +127,7 @@ class StageAssignmentForm(AssignmentBaseForm):
         super().__init__(*args, **kwargs)
         stage = self.fields["stage"]
         assert isinstance(stage, forms.ChoiceField)  # declared above
-        stage.choices = stage_choices()
+        stage.choices = [(s.slug, str(s)) for s in Stage.objects.order_by("number")]
 
 
 class ReviewAssignmentForm(AssignmentBaseForm):
@@ -190,29 +177,24 @@ class PuzzleSetForm(AssignmentBaseForm):
         if data.get("mode") == self.MODE_CHOSEN:
             text = (data.get("puzzle_ids") or "").replace(",", " ").replace("#", " ").split()
             if not text:
-                self.add_error("puzzle_ids", _("Give at least one puzzle number."))
-                return data
+                raise forms.ValidationError({"puzzle_ids": _("Give at least one puzzle number.")})
             if not all(part.isdigit() and len(part) < 10 for part in text):
-                self.add_error("puzzle_ids", _("Use puzzle numbers only, e.g. 12, 40, 41."))
-                return data
+                wrong = _("Use puzzle numbers only, e.g. 12, 40, 41.")
+                raise forms.ValidationError({"puzzle_ids": wrong})
             ids = list(dict.fromkeys(int(part) for part in text))
             if len(ids) > MAX_PUZZLES:
-                self.add_error("puzzle_ids", _("At most %(n)d puzzles.") % {"n": MAX_PUZZLES})
-                return data
+                too_many = _("At most %(n)d puzzles.") % {"n": MAX_PUZZLES}
+                raise forms.ValidationError({"puzzle_ids": too_many})
             found = set(Puzzle.objects.filter(pk__in=ids).values_list("pk", flat=True))
-            missing = [str(i) for i in ids if i not in found]
-            if missing:
-                self.add_error(
-                    "puzzle_ids",
-                    _("There is no puzzle number %(ids)s.") % {"ids": ", ".join(missing)},
-                )
-                return data
+            if missing := [str(i) for i in ids if i not in found]:
+                none = _("There is no puzzle number %(ids)s.") % {"ids": ", ".join(missing)}
+                raise forms.ValidationError({"puzzle_ids": none})
             data["chosen_ids"] = ids
         else:
             low, high = data.get("rating_min"), data.get("rating_max")
             if low is not None and high is not None and low > high:
-                self.add_error("rating_max", _("The highest rating is below the lowest."))
-                return data
+                wrong = _("The highest rating is below the lowest.")
+                raise forms.ValidationError({"rating_max": wrong})
             picked = pick_puzzles(
                 theme=data.get("theme") or None,
                 rating_min=low,
@@ -230,11 +212,6 @@ class PuzzleSetForm(AssignmentBaseForm):
 SEAT_CHOICES = tuple(zip(SEATS, (_("East"), _("South"), _("West"), _("North")), strict=True))
 
 
-def yaku_choices() -> list[tuple[str, str]]:
-    """The yaku a teacher may offer, by the engine's name, labelled in the reader's language."""
-    return [(name, yaku_name(YAKU_KEYS[i])) for i, name in sorted(TENHOU_NAMES.items()) if i < 36]
-
-
 def _tiles(label: Any, help_text: Any = "", required: bool = False) -> forms.CharField:
     attrs = {"autocomplete": "off", "spellcheck": "false"}
     text = forms.TextInput(attrs=attrs)
@@ -243,7 +220,12 @@ def _tiles(label: Any, help_text: Any = "", required: bool = False) -> forms.Cha
     )
 
 
-class ItemForm(VisibleTextForm):
+def yaku_choices() -> list[tuple[str, str]]:
+    """The yaku a teacher may offer, by the engine's name, labelled in the reader's language."""
+    return [(name, yaku_name(YAKU_KEYS[i])) for i, name in sorted(TENHOU_NAMES.items()) if i < 36]
+
+
+class ItemForm(SubmitMixin, VisibleTextForm):
     """One hand of a worksheet: the fields its exercise type needs (``worksheets.TYPES``),
     checked by building the exercise: ``cleaned_data["item"]`` is its data."""
 
@@ -278,19 +260,17 @@ class ItemForm(VisibleTextForm):
         widget=forms.CheckboxSelectMultiple,
     )
 
+    form_tag = False
+
     def __init__(self, *args: Any, item_type: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.item_type = item_type
         wanted = worksheets.TYPES[item_type][1]
-        for name in list(self.fields):
-            if name not in wanted:
-                del self.fields[name]
+        self.fields = {name: f for name, f in self.fields.items() if name in wanted}
         if "choices" in self.fields:
             self.fields["choices"].choices = yaku_choices()  # type: ignore[attr-defined]
         if item_type == "dora":
             self.fields["hand"].required = False
-        self.helper = FormHelper()
-        self.helper.form_tag = False
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

@@ -3,7 +3,8 @@ decide.
 
 Sent with Django's mail (the console backend in development) once the request is committed,
 so a rolled-back request sends nothing. A mail server that is down must not cost the user
-their request: the failure is logged, and the admin's list still shows the pending count.
+their request: the failure is logged, and the admin's list still shows the pending count (and
+a requester still sees the decision on the site).
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ import logging
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.mail import send_mail
-from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -33,11 +33,6 @@ def staff_addresses() -> list[str]:
         .values_list("email", flat=True)
     )
     return list(dict.fromkeys(emails))
-
-
-def notify_staff_of_request(request_id: int, review_url: str) -> None:
-    """After the current transaction commits, tell the staff about a new request."""
-    transaction.on_commit(lambda: send_request_mail(request_id, review_url))
 
 
 def send_request_mail(request_id: int, review_url: str) -> bool:
@@ -61,12 +56,7 @@ def send_request_mail(request_id: int, review_url: str) -> bool:
             "url": review_url,
             "pending": pending,
         }
-    try:
-        send_mail(subject, body, None, recipients)
-    except Exception:  # any mail server failure: keep the request, say so in the log
-        log.exception("Could not e-mail the staff about instructor request %s", request_id)
-        return False
-    return True
+    return _send(subject, body, recipients, "the staff about instructor request", request_id)
 
 
 def decision_text(status: str) -> str:
@@ -86,9 +76,13 @@ def send_decision_mail(request_id: int) -> bool:
     with translation.override(profile.language if profile else settings.LANGUAGE_CODE):
         subject = _("Your request to teach")
         body = decision_text(req.status)
+    return _send(subject, body, [req.user.email], "the decision on instructor request", request_id)
+
+
+def _send(subject: str, body: str, to: list[str], about: str, request_id: int) -> bool:
     try:
-        send_mail(subject, body, None, [req.user.email])
-    except Exception:  # any mail server failure: the message on the site still tells them
-        log.exception("Could not e-mail the decision on instructor request %s", request_id)
+        send_mail(subject, body, None, to)
+    except Exception:  # any mail server failure: logged, the rows are kept (see above)
+        log.exception("Could not e-mail %s %s", about, request_id)
         return False
     return True

@@ -139,7 +139,8 @@ def request_instructor(request: AuthenticatedHttpRequest) -> HttpResponse:
             form.instance.user = request.user
             req = form.save()
             review = reverse("admin:classes_instructorrequest_change", args=[req.pk])
-            mail.notify_staff_of_request(req.pk, request.build_absolute_uri(review))
+            url = request.build_absolute_uri(review)
+            transaction.on_commit(lambda: mail.send_request_mail(req.pk, url))
         thanks = _("Thank you. The staff will look at your request soon.")
         return _done(request, thanks, "classes:request_instructor")
     context = {"form": form, "pending": pending, "history": history, "is_instructor": is_instructor}
