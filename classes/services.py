@@ -322,8 +322,9 @@ def forget_member_flag(sender: Any, instance: Membership, **kwargs: Any) -> None
 
 
 def student_assignments_for(user: User, **filters: Any) -> list[Assignment]:
-    """The assignments of every class ``user`` is a student of, filtered (e.g. by kind)."""
-    if not is_student_anywhere(user):
+    """The assignments of every class ``user`` is a student of, filtered (e.g. by kind); none
+    for a visitor."""
+    if not getattr(user, "is_authenticated", False) or not is_student_anywhere(user):
         return []
     return list(
         Assignment.objects.filter(classroom__memberships__student=user, **filters).select_related(
@@ -561,13 +562,12 @@ class ThemeAccuracy:
         return round(100 * self.correct / self.attempts) if self.attempts else 0
 
 
-def theme_label(key: str, stage_titles: dict[str, str] | None = None) -> str:
-    """A theme key as a reader's label: puzzle themes, lesson stages, exercise kinds.
-    ``stage_titles`` (by slug) saves a query per lesson stage."""
+def theme_label(key: str, stage_titles: dict[str, str]) -> str:
+    """A theme key as a reader's label: puzzle themes, lesson stages (titles by slug),
+    exercise kinds."""
     if key.startswith("lesson:"):
         slug = key.removeprefix("lesson:")
-        title = stage_titles.get(slug, slug) if stage_titles is not None else stage_title(slug)
-        return _("Lesson: %(stage)s") % {"stage": title}
+        return _("Lesson: %(stage)s") % {"stage": stage_titles.get(slug, slug)}
     if key.startswith("exercise:"):
         kind = key.removeprefix("exercise:")
         return _("Exercise: %(kind)s") % {"kind": TYPES[kind][0] if kind in TYPES else kind}
@@ -603,20 +603,9 @@ def theme_accuracy(classroom: Classroom, student: User | None = None) -> list[Th
 
 
 CSV_HEADER = [
-    "student",
-    "assignment",
-    "kind",
-    "due",
-    "status",
-    "done",
-    "score",
-    "stars",
-    "attempts",
-    "correct",
-    "seconds",
-    "last_activity",
-    "completed_at",
-]
+    "student", "assignment", "kind", "due", "status", "done", "score", "stars", "attempts",
+    "correct", "seconds", "last_activity", "completed_at",
+]  # fmt: skip
 
 
 def grid_csv(classroom: Classroom) -> str:

@@ -511,24 +511,23 @@ def item_delete(
     sheet, key, answered = _worksheet_item(request, class_id, assignment_id, number)
     context: dict[str, Any] = {"classroom": sheet.classroom, "assignment": sheet, "teacher": True}
     context.update(number=key, answered=answered)
-    if request.method != "POST":
-        context["items"] = _hand(sheet, key)
-        if len(sheet.worksheet) == 1:
-            context["error"] = services.last_hand_text()
-        return render(request, "classes/item_delete.html", context)
-    status, done = 200, ""
-    try:
-        services.change_item(sheet, number, None)
-        done = _("Hand %(n)s was removed; the hands after it moved up.") % {"n": key}
-    except services.ItemLocked as locked:
-        context["error"], status = str(locked), 400
-    if not wants_partial(request):
-        if status == 400:
-            context["items"] = _hand(sheet, key)
-            return render(request, "classes/item_delete.html", context, status=400)
-        return _done(request, done, "classes:assignment", class_id, sheet.pk)
-    context.update(_sheet_items(sheet), done=done, oob=True)
-    return render(request, "classes/assignment.html#items", context, status=status)
+    if request.method == "POST":
+        done = ""
+        try:
+            services.change_item(sheet, number, None)
+            done = _("Hand %(n)s was removed; the hands after it moved up.") % {"n": key}
+        except services.ItemLocked as locked:
+            context["error"] = str(locked)
+        if wants_partial(request):
+            context.update(_sheet_items(sheet), done=done, oob=True)
+            status = 200 if done else 400
+            return render(request, "classes/assignment.html#items", context, status=status)
+        if done:
+            return _done(request, done, "classes:assignment", class_id, sheet.pk)
+    elif len(sheet.worksheet) == 1:
+        context["error"] = services.last_hand_text()
+    context["items"] = _hand(sheet, key)
+    return _form_page(request, "classes/item_delete.html", context)
 
 
 def _hand(sheet: Assignment, key: str) -> list[worksheets.Item]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -125,10 +126,9 @@ def items(assignment: Assignment, attempts: list[Attempt] | None = None) -> list
         try:  # a position an engine change broke since it was saved shows as such
             ex = assignment.exercise(key)
             item = keyed(key, ex, question(ex))
+            item.answers = [drawn(ex, a) for a in attempts or [] if a.item == key]
         except ContentError:
-            out.append(Item(key, None))
-            continue
-        item.answers = [drawn(ex, a) for a in attempts or [] if a.item == key]
+            item = Item(key, None)
         out.append(item)
     return out
 
@@ -161,16 +161,12 @@ def stage_answers(stage_slug: str, student: User) -> list[Item]:
     out = []
     for step in stage.steps.exclude(exercise={}).order_by("number"):
         answer = first.get(step.key)
-        if answer is None and "family" in step.exercise:
-            out.append(Item(str(step.number), None, step.title_text))
-            continue
-        try:
-            ex = exercise(with_position(step.exercise, answer.seed if answer else None))
-            item = keyed(str(step.number), ex, step.title_text)
-        except ContentError:
-            out.append(Item(str(step.number), None, step.title_text))
-            continue
-        item.answers = [drawn(ex, answer)] if answer is not None else []
+        item = Item(str(step.number), None, step.title_text)
+        if answer is not None or "family" not in step.exercise:
+            with suppress(ContentError):  # a broken position shows as such
+                ex = exercise(with_position(step.exercise, answer.seed if answer else None))
+                item = keyed(str(step.number), ex, step.title_text)
+                item.answers = [drawn(ex, answer)] if answer is not None else []
         out.append(item)
     return out
 
@@ -200,11 +196,10 @@ def puzzle_answers(assignment: Assignment, student: User) -> list[Item]:
         except ContentError:
             out.append(Item(str(p.pk), None, p.get_kind_display()))
             continue
-        attempt = first.get(p.pk)
-        if attempt is not None:
+        if (attempt := first.get(p.pk)) is not None:
             answer = tuple(str(a) for a in attempt.answer or [])
             item.answers = [Drawn(attempt, ex.widget(answer), ex.check(answer))]
-        if item.key_widget is not None and item.key_widget.kind != "tiles":
+        if item.key_widget and item.key_widget.kind != "tiles":
             # A palette or a number is answered beside the hand, which the widget leaves out.
             for widget in (item.key_widget, *(d.widget for d in item.answers)):
                 widget.shown = [(_("The hand"), p.hand)]
