@@ -45,22 +45,18 @@ def mistake_text(defense: dict[str, Any], played: str) -> str:
         "safe": tile_text(safest["tile"]),
         "why": _why_safe(safest),
     }
-    if mine["win_rate"] > 0:
-        values["value"] = points_text(round(mine["ev"] / mine["win_rate"], -2))
-        return (
-            _(
-                "You pushed %(tile)s (%(danger)s danger) with a %(shape)s hand worth about "
-                "%(value)s points; %(safe)s was %(why)s."
-            )
-            % values
-        )
-    return (
-        _(
+    if mine["win_rate"] <= 0:
+        text = _(
             "You pushed %(tile)s (%(danger)s danger) with a %(shape)s hand that could not win "
             "before the round ended; %(safe)s was %(why)s."
         )
-        % values
+        return text % values
+    values["value"] = points_text(round(mine["ev"] / mine["win_rate"], -2))
+    text = _(
+        "You pushed %(tile)s (%(danger)s danger) with a %(shape)s hand worth about "
+        "%(value)s points; %(safe)s was %(why)s."
     )
+    return text % values
 
 
 def defense_context(judged: JudgedDecision) -> dict[str, Any] | None:
@@ -94,16 +90,14 @@ def defense_context(judged: JudgedDecision) -> dict[str, Any] | None:
             "fold": points_text(pf["fold"]["value"]),
             "cost": points_text(round(pf["deal_in_value"], -2)),
         }
+    outcome = ""
     if waits:
         names = tile_names(parse_tile(t) for t in sorted(waits, key=parse_tile))
         if defense.get("dealt_in"):
-            outcome = _("Your discard dealt in: the riichi was waiting on %(tiles)s.") % {
-                "tiles": names
-            }
+            outcome = _("Your discard dealt in: the riichi was waiting on %(tiles)s.")
         else:
-            outcome = _("The riichi was waiting on %(tiles)s.") % {"tiles": names}
-    else:
-        outcome = ""
+            outcome = _("The riichi was waiting on %(tiles)s.")
+        outcome %= {"tiles": names}
     return {
         "rows": rows,
         "mistake": mistake_text(defense, judged.played),

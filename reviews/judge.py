@@ -23,6 +23,7 @@ one codec of stored facts (:mod:`tutor.exercises.facts`), and drawn with the one
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from contextlib import suppress
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -64,6 +65,9 @@ discards big mistakes, 3.75 a game per seat, only 18 of them clear decisions; wi
 
 SHOWN_OPTIONS = 3
 """How many of the best options a decision keeps beside the player's own."""
+
+PUZZLE_FIELDS = ("kind", "hand", "context", "analysis", "themes", "difficulty", "canonical_key")
+"""The fields of a mined puzzle a decision keeps (``puzzle``), with its ``source``."""
 
 STORED_VERSION = 2
 """The version of a stored decision (``"v"``); version 1 kept its own option rows, keyed
@@ -274,32 +278,22 @@ def judge_decision(
     defense: dict[str, Any] | None = None
     if not forced:
         if position is not None:
-            try:
+            # a table the danger model cannot read (say, a log it was not fitted for): the
+            # decision is still judged for value, without the danger of each tile
+            with suppress(ValueError):
                 defense = judge_defense(position, hand, context)
-            except ValueError:
-                # a table the danger model cannot read (say, a log it was not fitted for):
-                # the decision is still judged for value, without the danger of each tile
-                defense = None
         ranking = rank_discards(hand, context)
         ranked = ranked_facts(hand, context, played, ranking)
         pick_chance = round(pick_probability(ranking.rows, parse_tile(played)), 4)
         rows = ranked.get("discards", [])
         mine = next((r for r in rows if r["discard"] == kind_text(played)), None)
-        if mine is not None and rows:
+        if mine is not None:
             loss = round(max(0.0, rows[0].get("ev", 0.0) - mine.get("ev", 0.0)), 1)
-        if mine is not None and rows and mine["discard"] != rows[0]["discard"]:
-            mined = mine_decision(d)
+            mined = mine_decision(d) if mine["discard"] != rows[0]["discard"] else None
             if isinstance(mined, Generated):
-                puzzle = {
-                    "kind": mined.kind,
-                    "hand": mined.hand,
-                    "context": mined.context,
-                    "analysis": mined.analysis,
-                    "themes": list(mined.themes),
-                    "difficulty": mined.difficulty,
-                    "canonical_key": mined.canonical_key,
-                    "source": [d.log_id, d.round_seq, d.seat, d.turn],
-                }
+                puzzle = {k: getattr(mined, k) for k in PUZZLE_FIELDS}
+                puzzle["themes"] = list(mined.themes)
+                puzzle["source"] = [d.log_id, d.round_seq, d.seat, d.turn]
     return JudgedDecision(
         index=index,
         round=d.round,

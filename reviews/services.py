@@ -26,7 +26,7 @@ from tutor.engine.gamelog.read import read_game
 from tutor.engine.gamelog.replay import replay_game
 from tutor.web.engine_text import gamelog_error_text
 
-from .judge import judge_seat, judged_to_json, seat_decisions, seat_positions
+from .judge import PUZZLE_FIELDS, judge_seat, judged_to_json, seat_decisions, seat_positions
 from .models import GameReview, ReviewedDecision, ReviewStatus
 
 PROGRESS_EVERY = 4
@@ -161,10 +161,9 @@ def mistakes_to_puzzles(review: GameReview) -> int:
         return 0
     with transaction.atomic():
         # A decision judged before the facts' current version: its puzzle is stored upgraded.
-        kept = ("kind", "hand", "context", "analysis", "themes", "difficulty", "canonical_key")
         source = ("source_log", "source_round", "source_seat", "source_turn")
         store_rows(
-            {**{k: p[k] for k in kept}, **dict(zip(source, p["source"], strict=True))}
+            {**{k: p[k] for k in PUZZLE_FIELDS}, **dict(zip(source, p["source"], strict=True))}
             for p in wanted
         )
         keys = [p["canonical_key"] for p in wanted]

@@ -67,22 +67,18 @@ def index(request: AuthenticatedHttpRequest) -> HttpResponse:
     """The learner's reviews and the upload form; a good upload starts a review."""
     form = UploadForm(request.POST or None, request.FILES or None)
     assignment = _assignment(request)
-    if request.method == "POST":
-        if form.is_valid() and form.checked is not None:
-            review = services.create_review(
-                request.user,
-                form.checked,
-                int(form.cleaned_data["seat"]),
-                assignment.pk if assignment else None,
-            )
-            tasks.judge_review.delay_on_commit(review.pk)
-            return redirect("reviews:detail", review.pk)
-        status = 400
-    else:
-        status = 200
+    if request.method == "POST" and form.is_valid() and form.checked is not None:
+        seat = int(form.cleaned_data["seat"])
+        review = services.create_review(
+            request.user, form.checked, seat, assignment.pk if assignment else None
+        )
+        tasks.judge_review.delay_on_commit(review.pk)
+        return redirect("reviews:detail", review.pk)
     reviews = GameReview.objects.filter(owner=request.user)[:50]
     context = {"form": form, "reviews": reviews, "assignment": assignment}
-    return render(request, "reviews/index.html", context, status=status)
+    return render(
+        request, "reviews/index.html", context, status=400 if request.method == "POST" else 200
+    )
 
 
 def _step(review: GameReview, raw: str | None) -> dict[str, Any]:
@@ -152,12 +148,11 @@ def detail(request: AuthenticatedHttpRequest, review_id: int) -> HttpResponse:
     if wants_partial(request):
         target = request.htmx.target or ""
         if target == "review-progress":
+            response = render(request, "reviews/detail.html#progress", context)
             if review.is_finished:
                 # Finished: load the whole page (the decisions) in place of the bar.
-                response = render(request, "reviews/detail.html#progress", context)
                 response["HX-Refresh"] = "true"
-                return response
-            return render(request, "reviews/detail.html#progress", context)
+            return response
         if target == "review-decision" and review.status == ReviewStatus.DONE:
             return render(request, "reviews/detail.html#decision", context)
     return render(request, "reviews/detail.html", context)
