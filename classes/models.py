@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from lessons.models import Stage
-from puzzles.models import THEME_LABELS
+from puzzles.models import THEME_LABELS, Puzzle
 from tutor.exercises import Exercise, exercise
 
 from .news import render_news
@@ -277,13 +277,10 @@ class Assignment(models.Model):
             return str(stage) if stage is not None else self.stage_slug
         if self.kind == AssignmentKind.PUZZLES:
             n = len(self.puzzle_ids)
+            values = {"n": n, "theme": THEME_LABELS.get(self.theme, self.theme)}
             if self.theme:
-                label = THEME_LABELS.get(self.theme, self.theme)
-                return ngettext("%(n)d puzzle: %(theme)s", "%(n)d puzzles: %(theme)s", n) % {
-                    "n": n,
-                    "theme": label,
-                }
-            return ngettext("%(n)d puzzle", "%(n)d puzzles", n) % {"n": n}
+                return ngettext("%(n)d puzzle: %(theme)s", "%(n)d puzzles: %(theme)s", n) % values
+            return ngettext("%(n)d puzzle", "%(n)d puzzles", n) % values
         if self.kind == AssignmentKind.REVIEW:
             return str(AssignmentKind.REVIEW.label)
         n = len(self.worksheet)
@@ -297,6 +294,11 @@ class Assignment(models.Model):
         if self.kind == AssignmentKind.EXERCISE:
             return [str(n) for n in range(1, len(self.worksheet) + 1)]
         return []
+
+    def puzzles(self) -> list[Puzzle]:
+        """The puzzles of a puzzle set, in the assignment's order (those still stored)."""
+        found = Puzzle.objects.in_bulk(self.puzzle_ids)
+        return [found[i] for i in self.puzzle_ids if i in found]
 
     def exercise(self, item: str) -> Exercise[Any]:
         """The worksheet's item ``item`` ("1", "2"...) built by the exercise layer; raises

@@ -16,7 +16,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.cache import cache
-from django.db import IntegrityError, models, transaction
+from django.db import models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -105,14 +105,8 @@ def join_class(user: User, classroom: Classroom) -> Membership:
     """Make ``user`` a student of ``classroom`` (joining twice is harmless)."""
     if classroom.is_teacher(user):
         raise JoinError(_("You teach this class, so you cannot join it as a student."))
-    try:
-        with transaction.atomic():
-            membership, _created = Membership.objects.get_or_create(
-                classroom=classroom, student=user
-            )
-    except IntegrityError:  # a double click raced us: the membership exists now
-        membership = Membership.objects.get(classroom=classroom, student=user)
-    return membership
+    # get_or_create reads the row again when a double click raced it to the insert
+    return Membership.objects.get_or_create(classroom=classroom, student=user)[0]
 
 
 def leave_class(user: User, classroom: Classroom) -> bool:

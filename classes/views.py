@@ -568,11 +568,9 @@ def worksheet_review(
     pupil = get_object_or_404(User, pk=student_id, class_memberships__classroom=classroom)
     context: dict[str, Any] = {"classroom": classroom, "assignment": sheet, "pupil": pupil}
     if sheet.kind == AssignmentKind.PUZZLES:
-        context["items"] = worksheets.puzzle_answers(sheet, pupil)
-        context["puzzles"] = True
+        context.update(items=worksheets.puzzle_answers(sheet, pupil), puzzles=True)
     elif sheet.kind == AssignmentKind.STAGE:
-        context["items"] = worksheets.stage_answers(sheet.stage_slug, pupil)
-        context["steps"] = True
+        context.update(items=worksheets.stage_answers(sheet.stage_slug, pupil), steps=True)
     else:
         attempts = list(sheet.attempts.filter(student=pupil).order_by("created", "pk"))
         context["items"] = worksheets.items(sheet, attempts)
@@ -590,16 +588,10 @@ def assignment_delete(
     if request.method == "POST":
         assignment.delete()
         return _done(request, _("The assignment was deleted."), "classes:detail", classroom.pk)
-    students = len(
-        set(assignment.attempts.values_list("student_id", flat=True))
-        | set(assignment.progress.values_list("student_id", flat=True))
-    )
-    context = {
-        "classroom": classroom,
-        "assignment": assignment,
-        "students": students,
-        "attempts": assignment.attempts.count(),
-    }
+    students = set(assignment.attempts.values_list("student_id", flat=True))
+    students |= set(assignment.progress.values_list("student_id", flat=True))
+    context = {"classroom": classroom, "assignment": assignment, "students": len(students)}
+    context["attempts"] = assignment.attempts.count()
     return render(request, "classes/assignment_delete.html", context)
 
 
@@ -631,10 +623,7 @@ def assignment(
 
 def _kind_context(item: Assignment) -> dict[str, Any]:
     if item.kind == AssignmentKind.PUZZLES:
-        from puzzles.models import Puzzle
-
-        puzzles = {p.pk: p for p in Puzzle.objects.filter(pk__in=item.puzzle_ids)}
-        return {"puzzles": [puzzles[i] for i in item.puzzle_ids if i in puzzles]}
+        return {"puzzles": item.puzzles()}
     if item.kind == AssignmentKind.STAGE:
         return {"stage_title": services.stage_title(item.stage_slug)}
     return {}
@@ -697,12 +686,10 @@ def answer(request: AuthenticatedHttpRequest, class_id: int, assignment_id: int)
         context.update(_item_context(request, sheet, key), error=str(error))
         status = 400
     context["work"] = _own_work(request, sheet)
-    if wants_partial(request):
-        # The status badge in the page's header is updated out of band.
-        return render(
-            request, "classes/assignment.html#item", {**context, "oob": True}, status=status
-        )
-    return render(request, "classes/assignment.html", context, status=status)
+    # With htmx, the item alone, and the status badge in the page's header out of band.
+    oob = wants_partial(request)
+    template = "classes/assignment.html#item" if oob else "classes/assignment.html"
+    return render(request, template, {**context, "oob": oob}, status=status)
 
 
 def _seconds_since(token: str | None) -> float | None:

@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy
 
 from lessons.models import Stage, StepAnswer
 from lessons.services import first_answers as first_step_answers
-from puzzles.models import Puzzle, PuzzleAttempt
+from puzzles.models import PuzzleAttempt
 from puzzles.play import exercise_of, first_answers
 from tutor.exercises import (
     AnswerError,
@@ -186,10 +186,10 @@ def drawn(ex: Exercise[Any], attempt: Attempt | StepAnswer) -> Drawn:
 def puzzle_answers(assignment: Assignment, student: User) -> list[Item]:
     """The assigned puzzles in order, each with ``student``'s first (rated) answer drawn on
     the hand by the puzzle's exercise type; an unanswered puzzle has no answers."""
-    puzzles = {p.pk: p for p in Puzzle.objects.filter(pk__in=assignment.puzzle_ids)}
-    first = first_answers(student, puzzles)
+    puzzles = assignment.puzzles()
+    first = first_answers(student, [p.pk for p in puzzles])
     out = []
-    for p in (puzzles[i] for i in assignment.puzzle_ids if i in puzzles):
+    for p in puzzles:
         try:
             ex = exercise_of(p)
             item = keyed(str(p.pk), ex, p.get_kind_display())
