@@ -213,8 +213,7 @@ SEAT_CHOICES = tuple(zip(SEATS, (_("East"), _("South"), _("West"), _("North")), 
 
 
 def _tiles(label: Any, help_text: Any = "", required: bool = False) -> forms.CharField:
-    attrs = {"autocomplete": "off", "spellcheck": "false"}
-    text = forms.TextInput(attrs=attrs)
+    text = forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"})
     return forms.CharField(
         label=label, max_length=120, required=required, help_text=help_text, widget=text
     )
