@@ -228,15 +228,10 @@ def detail(request: AuthenticatedHttpRequest, class_id: int) -> HttpResponse:
 
 
 def _class_page(
-    request: AuthenticatedHttpRequest,
-    classroom: Classroom,
-    teacher: bool,
-    *,
-    teacher_form: AddTeacherForm | None = None,
-    news_form: NewsForm | None = None,
-    status: int = 200,
+    request: AuthenticatedHttpRequest, classroom: Classroom, teacher: bool, **refused: Any
 ) -> HttpResponse:
-    """The class's page; a form refused on it is shown again with its errors and ``status``."""
+    """The class's page; a form refused on it (``news_form``, ``teacher_form``) is shown again
+    with its errors, with status 400."""
     news = list(classroom.news.select_related("author")[:20])
     context: dict[str, Any] = {"classroom": classroom, "teacher": teacher, "news": news}
     if teacher:
@@ -247,12 +242,13 @@ def _class_page(
             join_url=request.build_absolute_uri(
                 reverse("classes:join_link", args=[classroom.join_code])
             ),
-            news_form=news_form or NewsForm(),
-            teacher_form=teacher_form or AddTeacherForm(classroom=classroom),
+            news_form=NewsForm(),
+            teacher_form=AddTeacherForm(classroom=classroom),
         )
+        context.update(refused)
     else:
         context["work"] = services.my_work(request.user, classroom)
-    return render(request, "classes/detail.html", context, status=status)
+    return render(request, "classes/detail.html", context, status=400 if refused else 200)
 
 
 @login_required
@@ -280,7 +276,7 @@ def add_teacher(request: AuthenticatedHttpRequest, class_id: int) -> HttpRespons
     classroom = _teacher_class(request, class_id)
     form = AddTeacherForm(request.POST, classroom=classroom)
     if not form.is_valid():
-        return _class_page(request, classroom, True, teacher_form=form, status=400)
+        return _class_page(request, classroom, True, teacher_form=form)
     teacher = form.cleaned_data["username"]
     classroom.teachers.add(teacher)
     added = _("%(name)s now teaches this class.") % {"name": teacher.username}
@@ -314,7 +310,7 @@ def news_post(request: AuthenticatedHttpRequest, class_id: int) -> HttpResponse:
         )
         return _done(request, _("Posted on the news wall."), "classes:detail", classroom.pk)
     # Show the class page again with the errors and the text as typed, so nothing is lost.
-    return _class_page(request, classroom, True, news_form=form, status=400)
+    return _class_page(request, classroom, True, news_form=form)
 
 
 def _own_post(
