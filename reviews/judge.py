@@ -271,29 +271,26 @@ def judge_decision(
             state.since_riichi.extend(passed)
     if d.declared_riichi:
         state.since_riichi = []
-    ranked = no_facts()
-    loss = 0.0
-    pick_chance: float | None = None
-    puzzle: dict[str, Any] | None = None
-    defense: dict[str, Any] | None = None
+    judged: dict[str, Any] = {}  # a forced discard has no choice to judge
     if not forced:
         if position is not None:
             # a table the danger model cannot read (say, a log it was not fitted for): the
             # decision is still judged for value, without the danger of each tile
             with suppress(ValueError):
-                defense = judge_defense(position, hand, context)
+                judged["defense"] = judge_defense(position, hand, context)
         ranking = rank_discards(hand, context)
-        ranked = ranked_facts(hand, context, played, ranking)
-        pick_chance = round(pick_probability(ranking.rows, parse_tile(played)), 4)
+        judged["facts"] = ranked = ranked_facts(hand, context, played, ranking)
+        judged["pick_chance"] = round(pick_probability(ranking.rows, parse_tile(played)), 4)
         rows = ranked.get("discards", [])
         mine = next((r for r in rows if r["discard"] == kind_text(played)), None)
         if mine is not None:
-            loss = round(max(0.0, rows[0].get("ev", 0.0) - mine.get("ev", 0.0)), 1)
+            judged["loss"] = round(max(0.0, rows[0].get("ev", 0.0) - mine.get("ev", 0.0)), 1)
             mined = mine_decision(d) if mine["discard"] != rows[0]["discard"] else None
             if isinstance(mined, Generated):
                 puzzle = {k: getattr(mined, k) for k in PUZZLE_FIELDS}
                 puzzle["themes"] = list(mined.themes)
                 puzzle["source"] = [d.log_id, d.round_seq, d.seat, d.turn]
+                judged["puzzle"] = puzzle
     return JudgedDecision(
         index=index,
         round=d.round,
@@ -306,14 +303,10 @@ def judge_decision(
         riichi_declared=d.declared_riichi,
         forced=forced,
         table=table_context(d),
-        facts=ranked,
-        loss=loss,
         furiten=furiten_reasons,
         missed=missed,
         missed_tile=missed_tile,
-        puzzle=puzzle,
-        defense=defense,
-        pick_chance=pick_chance,
+        **judged,
     )
 
 
