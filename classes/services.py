@@ -568,12 +568,6 @@ def theme_label(key: str, stage_titles: dict[str, str]) -> str:
     return str(THEME_LABELS.get(key, key))
 
 
-def stage_title(slug: str) -> str:
-    """The stage's title in the reader's language (its slug if the stage is gone)."""
-    stage = Stage.objects.filter(slug=slug).first()
-    return str(stage.title_text or slug) if stage is not None else slug
-
-
 def theme_accuracy(classroom: Classroom, student: User | None = None) -> list[ThemeAccuracy]:
     """Share of right answers per theme over the class's attempts (or one student's)."""
     attempts = Attempt.objects.filter(

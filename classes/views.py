@@ -621,7 +621,9 @@ def _kind_context(item: Assignment) -> dict[str, Any]:
     if item.kind == AssignmentKind.PUZZLES:
         return {"puzzles": item.puzzles()}
     if item.kind == AssignmentKind.STAGE:
-        return {"stage_title": services.stage_title(item.stage_slug)}
+        stage = item.stage()  # its title in the reader's language (the slug if it is gone)
+        title = stage.title_text if stage is not None else ""
+        return {"stage_title": str(title or item.stage_slug)}
     return {}
 
 
