@@ -133,13 +133,9 @@ def decide_request(request_id: int, approve: bool, by: User) -> bool:
         if req is None or req.status != InstructorRequest.Status.PENDING:
             return False
         (req.approve if approve else req.decline)(by=by)
-        user_id = req.user_id
-
-        def tell() -> None:
-            cache.set(decision_flag_key(user_id), True, DECISION_FLAG_SECONDS)
-            mail.send_decision_mail(request_id)
-
-        transaction.on_commit(tell)
+        flag = decision_flag_key(req.user_id)
+        transaction.on_commit(lambda: cache.set(flag, True, DECISION_FLAG_SECONDS))
+        transaction.on_commit(lambda: mail.send_decision_mail(request_id))
     return True
 
 
@@ -169,10 +165,9 @@ def record_attempt(
     answer: str = "",
     given: dict[str, list[str]] | None = None,
     themes: list[str] | None = None,
-    when: datetime | None = None,
 ) -> Progress:
     """Store one answer and bring the student's :class:`Progress` up to date."""
-    when = when or timezone.now()
+    when = timezone.now()
     with transaction.atomic():
         Attempt.objects.create(
             assignment=assignment,
@@ -196,20 +191,16 @@ def record_attempt(
     return progress
 
 
-def record_stage_completed(
-    assignment: Assignment, student: User, stars: int, when: datetime | None = None
-) -> Progress:
+def record_stage_completed(assignment: Assignment, student: User, stars: int) -> Progress:
     """A lesson stage was completed: done, with the stars (the best of every completion)."""
-    when = when or timezone.now()
     stars = max(0, min(int(stars), 3))
     with transaction.atomic():
         progress = locked_progress(assignment.pk, student)
         if progress.stars is None or stars > progress.stars:
             progress.stars = stars
             progress.score = round(100 * stars / 3)
-        if progress.completed_at is None:
-            progress.completed_at = when
-        progress.last_activity = when
+        progress.last_activity = timezone.now()
+        progress.completed_at = progress.completed_at or progress.last_activity
         progress.save()
     return progress
 
