@@ -24,24 +24,14 @@ def on_step_answered(
     seconds: float | None = None,
     **kwargs: Any,
 ) -> None:
-    for assignment in student_assignments_for(
-        user, kind=AssignmentKind.STAGE, stage_slug=stage_slug
-    ):
-        record_attempt(
-            assignment,
-            user,
-            str(step_key),
-            bool(correct),
-            seconds=seconds,
-            themes=[f"lesson:{stage_slug}"],
-        )
+    themes = [f"lesson:{stage_slug}"]
+    for a in student_assignments_for(user, kind=AssignmentKind.STAGE, stage_slug=stage_slug):
+        record_attempt(a, user, str(step_key), bool(correct), seconds=seconds, themes=themes)
 
 
 def on_stage_completed(sender: Any, user: User, stage_slug: str, stars: int, **kwargs: Any) -> None:
-    for assignment in student_assignments_for(
-        user, kind=AssignmentKind.STAGE, stage_slug=stage_slug
-    ):
-        record_stage_completed(assignment, user, stars)
+    for a in student_assignments_for(user, kind=AssignmentKind.STAGE, stage_slug=stage_slug):
+        record_stage_completed(a, user, stars)
 
 
 def on_puzzle_attempted(
@@ -64,15 +54,7 @@ def on_puzzle_attempted(
         return
     from puzzles.models import Puzzle
 
-    themes = list(
-        Puzzle.objects.filter(pk=puzzle_id).values_list("themes__slug", flat=True).distinct()
-    )
-    for assignment in assignments:
-        record_attempt(
-            assignment,
-            user,
-            str(puzzle_id),
-            bool(correct),
-            seconds=seconds,
-            themes=[t for t in themes if t],
-        )
+    slugs = Puzzle.objects.filter(pk=puzzle_id).values_list("themes__slug", flat=True)
+    themes = [t for t in slugs.distinct() if t]
+    for a in assignments:
+        record_attempt(a, user, str(puzzle_id), bool(correct), seconds=seconds, themes=themes)
