@@ -174,11 +174,10 @@ def join(request: AuthenticatedHttpRequest) -> HttpResponse:
                 request.user, client_address(request), form.cleaned_data["code"]
             )
             return _joined(request, classroom)
-        except services.JoinThrottled as error:
-            form.add_error("code", str(error))
-            return render(request, "classes/join.html", {"form": form}, status=429)
         except services.JoinError as error:
             form.add_error("code", str(error))
+            if isinstance(error, services.JoinThrottled):
+                return render(request, "classes/join.html", {"form": form}, status=429)
     return _form_page(request, "classes/join.html", {"form": form})
 
 
