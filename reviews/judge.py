@@ -12,8 +12,12 @@ When exactly one opponent is in riichi (a defense position,
 :func:`tutor.engine.defense_puzzle.defense_positions`), the decision also carries the danger of
 every tile of the hand with its reasons (:func:`tutor.engine.defense.assess`), pushing weighed
 against folding (:func:`tutor.engine.push_fold.push_or_fold`), and whether the pick was
-deal-in prone (:meth:`tutor.engine.push_fold.PushFold.deal_in_prone`). A deal-in-prone pick is
-a big mistake.
+deal-in prone (:meth:`tutor.engine.push_fold.PushFold.deal_in_prone`). There the expected
+points given away are those of push or fold, which count the risk of dealing in: the value
+ranking is blind to it, so a sound fold is not a loss. A deal-in-prone pick is a big mistake,
+and so is a pick that gives away :data:`BIG_LOSS` where the verdict is a clear push
+(:func:`tutor.engine.push_fold.clear_answer`). With two opponents in riichi the engine has no
+danger model, so it judges no big mistake of value there.
 
 :class:`JudgedDecision` is what is stored, through :func:`judged_to_json` /
 :func:`judged_from_json`; its ranked discard rows are engine facts, stored and read through the
@@ -37,7 +41,7 @@ from tutor.engine.gamelog.events import Game
 from tutor.engine.gamelog.replay import Decision, replay_game
 from tutor.engine.hand import Hand
 from tutor.engine.let_go import before_draw, win_let_go
-from tutor.engine.push_fold import DEAL_IN_LOSS, push_or_fold
+from tutor.engine.push_fold import DEAL_IN_LOSS, clear_answer, leading, push_or_fold
 from tutor.engine.tiles import parse_tile, tile_str
 from tutor.engine.value import (
     Ranking,
@@ -139,14 +143,38 @@ class JudgedDecision:
     def is_big_mistake(self) -> bool:
         """Whether the choice gave away at least :data:`BIG_LOSS` expected points with a pick
         strong players rarely make (:data:`RARE_PICK`), or was deal-in prone against a riichi.
+        Facing one riichi, the pick chance (fitted where nobody is in riichi) does not apply:
+        a loss counts only when the player folded a hand the verdict clearly pushes (which tile
+        to push is left to the player: the push values are too close to call); facing two, only
+        value is known, and it is blind to the danger, so nothing counts.
 
         >>> from dataclasses import replace
         >>> j = JudgedDecision(0, "E1", 0, 1, "1m", (), None, "1m", False, False, {}, loss=900.0)
         >>> j.is_big_mistake, replace(j, pick_chance=0.2).is_big_mistake
         (True, False)
+        >>> replace(j, table={"seat": 0, "riichi": [1, 2]}).is_big_mistake
+        False
+        >>> folded = replace(j, table={"seat": 0, "riichi": [1]}, defense={"folded": True})
+        >>> folded.is_big_mistake, replace(folded, defense={"clear": "push", "folded": True}).is_big_mistake
+        (False, True)
         """
+        if self.defense is not None:
+            folded_a_push = self.defense.get("clear") == "push" and self.defense.get("folded")
+            return (bool(folded_a_push) and self.loss >= BIG_LOSS) or self.deal_in_prone
+        if self.facing_riichi:
+            return False
         rare = self.pick_chance is None or self.pick_chance < RARE_PICK
-        return (self.loss >= BIG_LOSS and rare) or self.deal_in_prone
+        return self.loss >= BIG_LOSS and rare
+
+    @property
+    def facing_riichi(self) -> bool:
+        """Whether another player was in riichi (seats on the stored table).
+
+        >>> JudgedDecision(0, "E1", 0, 1, "1m", (), None, "1m", False, False,
+        ...     {"seat": 2, "riichi": [2]}).facing_riichi
+        False
+        """
+        return any(seat != self.table.get("seat") for seat in self.table.get("riichi", ()))
 
     @property
     def agrees(self) -> bool:
@@ -193,10 +221,15 @@ class _SeatState:
     since_riichi: list[int] | None = None
 
 
-def judge_defense(record: Mapping[str, Any], hand: Hand, context: TableContext) -> dict[str, Any]:
+def judge_defense(
+    record: Mapping[str, Any], hand: Hand, context: TableContext, is_leading: bool = False
+) -> dict[str, Any]:
     """The defense facts of a decision facing one riichi: every tile of the hand with its
-    danger and reasons (safest first), push against fold, the pick's own figures and whether
-    it was deal-in prone; ``record`` is the position's shared-decision record (its labels,
+    danger and reasons (safest first), push against fold, the pick's own figures, whether
+    it was deal-in prone, the points it gave away by push-or-fold value (``loss``) and the
+    verdict when :func:`~tutor.engine.push_fold.clear_answer` finds it clear (``clear``; the
+    player ``is_leading`` in the scores or not), and whether the pick is worth no more than
+    folding (``folded``); ``record`` is the position's shared-decision record (its labels,
     ``waits`` and ``dealt_in``, are kept to be shown after the fact).
 
     >>> from tutor.engine.defense import EXAMPLE
@@ -212,12 +245,19 @@ def judge_defense(record: Mapping[str, Any], hand: Hand, context: TableContext) 
     choice = push_or_fold(state, hand, context)
     kind = parse_tile(str(record["discard"]))
     played = choice.option(kind)
+    value = played.value if played is not None else None
+    if kind == choice.fold.tile:
+        value = choice.fold.value
+    best = max(o.value for o in (choice.fold, *choice.options))
     return {
         "riichi_seat": record.get("riichi_seat"),
         "tiles": [r.as_json() for r in rows],
         "push_fold": choice.as_json(),
         "played": None if played is None else played.as_json(),
         "deal_in_prone": choice.deal_in_prone(kind, rows[0].danger),
+        "loss": None if value is None else round(max(0.0, best - value), 1),
+        "clear": clear_answer(choice, is_leading=is_leading),
+        "folded": value is not None and value <= choice.fold.value,
         "waits": list(record.get("waits") or []),
         "dealt_in": bool(record.get("dealt_in")),
     }
@@ -277,14 +317,19 @@ def judge_decision(
             # a table the danger model cannot read (say, a log it was not fitted for): the
             # decision is still judged for value, without the danger of each tile
             with suppress(ValueError):
-                judged["defense"] = judge_defense(position, hand, context)
+                is_leading = leading(d.scores, d.seat, d.dealer)
+                judged["defense"] = judge_defense(position, hand, context, is_leading)
         ranking = rank_discards(hand, context)
         judged["facts"] = ranked = ranked_facts(hand, context, played, ranking)
-        judged["pick_chance"] = round(pick_probability(ranking.rows, parse_tile(played)), 4)
+        if not any(seat != d.seat for seat in d.riichi):
+            # the preferences were fitted where nobody is in riichi: blind to danger
+            judged["pick_chance"] = round(pick_probability(ranking.rows, parse_tile(played)), 4)
         rows = ranked.get("discards", [])
         mine = next((r for r in rows if r["discard"] == kind_text(played)), None)
         if mine is not None:
             judged["loss"] = round(max(0.0, rows[0].get("ev", 0.0) - mine.get("ev", 0.0)), 1)
+            if judged.get("defense", {}).get("loss") is not None:
+                judged["loss"] = judged["defense"]["loss"]
             mined = mine_decision(d) if mine["discard"] != rows[0]["discard"] else None
             if isinstance(mined, Generated):
                 puzzle = {k: getattr(mined, k) for k in PUZZLE_FIELDS}

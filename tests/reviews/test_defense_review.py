@@ -3,6 +3,7 @@ pick flagged as a big mistake with a message naming it, in both languages."""
 
 from __future__ import annotations
 
+import importlib
 from functools import cache
 
 import pytest
@@ -23,6 +24,7 @@ from tests.conftest import missing
 from tests.engine.test_gamelog import LOGS
 from tests.factories import user
 from tests.puzzles.test_mining import XML
+from tests.reviews.test_judge import decision
 from tutor.engine.gamelog.mjlog import load_mjlog
 from tutor.engine.push_fold import DEAL_IN_LOSS
 from tutor.engine.tiles import parse_tiles
@@ -33,13 +35,13 @@ while genbutsu 4p is in hand, and pushes 9p from a tenpai hand in round 3."""
 
 
 @cache
-def _judged(round_seq: int, turn: int) -> JudgedDecision:
+def _judged(round_seq: int, turn: int, seat: int = 0) -> JudgedDecision:
     if not GAME.exists():
         missing(f"the shared Phoenix logs are not in {LOGS}")
     game = load_mjlog(GAME)
-    positions = seat_positions(game, 0)
-    d = next(d for d in seat_decisions(game, 0) if (d.round_seq, d.turn) == (round_seq, turn))
-    return judge_decision(d, 0, None, positions[(d.round_seq, d.seat, d.turn)])
+    positions = seat_positions(game, seat)
+    d = next(d for d in seat_decisions(game, seat) if (d.round_seq, d.turn) == (round_seq, turn))
+    return judge_decision(d, 0, None, positions.get((d.round_seq, d.seat, d.turn)))
 
 
 def test_a_weak_hand_pushing_a_dangerous_tile_is_a_deal_in_prone_big_mistake() -> None:
@@ -63,6 +65,28 @@ def test_a_tenpai_push_is_never_called_deal_in_prone() -> None:
     assert not judged.deal_in_prone
 
 
+def test_a_sound_fold_gives_nothing_away_though_the_value_ranking_disagrees() -> None:
+    # Seat 1 folds with genbutsu 1s in the first round; the value ranking, blind to the
+    # danger, had it 400 points worse than pushing 9m: a big mistake before the loss counted
+    # the deal-in risk. Push or fold says fold, so the pick gives nothing away.
+    judged = _judged(0, 15, seat=1)
+    assert judged.defense is not None and judged.played == "1s"
+    assert judged.defense["push_fold"]["answer"] == "fold"
+    assert judged.defense["push_fold"]["fold"]["tile"] == "1s"
+    assert judged.loss == 0.0 and judged.pick_chance is None
+    assert not judged.is_big_mistake
+
+
+def test_against_two_riichi_no_value_loss_is_a_big_mistake() -> None:
+    # Seat 3 cuts 1m in East 3 with seats 1 and 2 in riichi: the value ranking says it
+    # gives 1,000 points away, but it cannot weigh danger, and there is no danger model for
+    # two riichi hands, so the review does not call it a mistake.
+    judged = _judged(6, 14, seat=3)
+    assert judged.played == "1m" and judged.defense is None and judged.facing_riichi
+    assert judged.loss >= DEAL_IN_LOSS and judged.pick_chance is None
+    assert not judged.is_big_mistake
+
+
 def test_the_defense_facts_survive_the_stored_json() -> None:
     judged = _judged(8, 14)
     again = judged_from_json(judged_to_json(judged))
@@ -70,8 +94,6 @@ def test_the_defense_facts_survive_the_stored_json() -> None:
 
 
 def test_a_decision_without_a_riichi_has_no_defense_facts() -> None:
-    from tests.reviews.test_judge import decision
-
     judged = judge_decision(decision("123m456p789s23m55p7z", "7z", "7z"), 0)
     assert judged.defense is None and not judged.deal_in_prone
 
@@ -144,3 +166,29 @@ def test_a_position_the_danger_model_cannot_read_is_judged_for_value_alone() -> 
     unreadable = {"river": [], "visible": [0] * 34, "hand": [0] * 34, "discard": "7z"}
     judged = judge_decision(decision("123m456p789s23m55p7z", "7z", "7z"), 0, None, unreadable)
     assert judged.defense is None and judged.best and judged.best[0]["discard"] == "7z"
+
+
+@pytest.mark.django_db
+def test_migration_0004_judges_stored_decisions_facing_a_riichi_again() -> None:
+    from django.apps import apps
+
+    rejudge = importlib.import_module("reviews.migrations.0004_big_mistakes_facing_riichi")
+    review = GameReview.objects.create(
+        owner=user("learner"), name="game.xml", text="", seat=1, status=ReviewStatus.DONE
+    )
+    # stored by the old rule: the sound fold was a rare pick giving 405 points away
+    fold = {**judged_to_json(_judged(0, 15, seat=1)), "loss": 405.5, "pick_chance": 0.0341}
+    prone = judged_to_json(_judged(8, 14))
+    calm = judged_to_json(judge_decision(decision("123m456p789s23m55p7z", "7z", "4m"), 2))
+    calm["pick_chance"], calm["loss"] = 0.01, 900.0
+    for index, data in enumerate((fold, prone, calm)):
+        ReviewedDecision.objects.create(review=review, index=index, big_mistake=True, data=data)
+    review.big_mistakes = 3
+    review.save()
+    rejudge.rejudge(apps, None)
+    rows = {r.index: r for r in ReviewedDecision.objects.filter(review=review)}
+    assert [rows[i].big_mistake for i in range(3)] == [False, True, True]
+    assert rows[0].data["pick_chance"] is None and rows[2].data["pick_chance"] == 0.01
+    assert rows[0].judged.is_big_mistake is False and rows[1].judged.is_big_mistake
+    review.refresh_from_db()
+    assert review.big_mistakes == 2
