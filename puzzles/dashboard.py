@@ -13,12 +13,7 @@ from django.contrib.auth.models import User
 from django.db.models import Count, Q
 from django.utils import timezone
 
-from .models import (
-    PlayerRating,
-    PuzzleAttempt,
-    PuzzleKind,
-    Theme,
-)
+from .models import PlayerRating, PuzzleAttempt, PuzzleKind, Theme
 from .play import Review, current_streak, player_rating, reviews
 
 

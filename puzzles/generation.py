@@ -62,13 +62,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzles import starting
-from tutor.engine.analysis import (
-    MarginReason,
-    clear_margin,
-    discard_analysis,
-    tenpai_info,
-    ukeire,
-)
+from tutor.engine.analysis import MarginReason, clear_margin, discard_analysis, tenpai_info, ukeire
 from tutor.engine.deal import canonical_form, deal_hand, draw_tiles, is_one_suit
 from tutor.engine.hand import Hand, parse_hand
 from tutor.engine.shanten import shanten, shanten_forms
@@ -82,6 +76,7 @@ from tutor.engine.tiles import (
     parse_tiles,
     tile_str,
     tiles_str,
+    to_counts,
 )
 from tutor.engine.value import TableContext, rank_discards
 from tutor.exercises.facts import (
@@ -272,26 +267,16 @@ def deal_candidate(kind: str, theme: str, seed: int) -> Candidate:
         tiles, pool = deal_hand(rng, 14, sampler, rng.choice((1, 2, 2, 3, 3, 3)))
         context, table = _table_context(rng, pool)
         seen = tiles + table
-    elif kind == Kind.WAITS:
-        if sampler == "random-deal":
-            sampler = "near-tenpai"
-        tiles, _pool = deal_hand(rng, 13, sampler, 0)
-        context, seen = {}, tiles
-    elif kind == Kind.IMPROVE:
-        if sampler == "random-deal":
-            sampler = "near-tenpai"
-        tiles, _pool = deal_hand(rng, 13, sampler, rng.choice((1, 2, 2)))
-        context, seen = {}, tiles
     else:
-        tiles, _pool = deal_hand(rng, 13, sampler, rng.choice((0, 1, 2, 3)))
+        if kind in (Kind.WAITS, Kind.IMPROVE) and sampler == "random-deal":
+            sampler = "near-tenpai"
+        if kind == Kind.WAITS:
+            target = 0
+        else:
+            target = rng.choice((1, 2, 2) if kind == Kind.IMPROVE else (0, 1, 2, 3))
+        tiles, _pool = deal_hand(rng, 13, sampler, target)
         context, seen = {}, tiles
-    counts = [0] * NUM_KINDS
-    for t in tiles:
-        counts[t] += 1
-    seen_counts = [0] * NUM_KINDS
-    for t in seen:
-        seen_counts[t] += 1
-    return Candidate(kind, tuple(counts), tuple(seen_counts), context, seed, sampler)
+    return Candidate(kind, to_counts(tiles), to_counts(seen), context, seed, sampler)
 
 
 # --- canonical form ---------------------------------------------------------------------------

@@ -18,7 +18,7 @@ import datetime as dt
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field, replace
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -171,10 +171,8 @@ def record_attempt(
             Puzzle.objects.all() if rated_before else Puzzle.objects.select_for_update(no_key=True)
         )
         puzzle = puzzles.get(pk=puzzle_id)
-        exercise = exercise_of(puzzle)
-        answer = list(exercise.read_values(raw_answer))
-        verdict = exercise.check(tuple(answer))
-        correct = verdict.correct
+        graded = grade(puzzle, raw_answer)
+        correct = graded.correct
         rating, _created = PlayerRating.objects.select_for_update().get_or_create(user=user)
         earlier = list(
             PuzzleAttempt.objects.filter(user=user, puzzle=puzzle).values_list(
@@ -191,7 +189,7 @@ def record_attempt(
         attempt = PuzzleAttempt(
             user=user,
             puzzle=puzzle,
-            answer=answer,
+            answer=graded.answer,
             correct=correct,
             first_attempt=first,
             seconds=seconds,
@@ -219,18 +217,14 @@ def record_attempt(
                 seconds=seconds,
             )
         )
-    return AttemptResult(
-        correct=correct,
-        answer=answer,
-        solution=list(exercise.solution()),
-        verdict=verdict,
+    return replace(
+        graded,
         first=first,
         rated=first,
         held_out=held_out,
         solution_seen=seen,
         streak=streak if streak is not None else current_streak(rating, today),
         attempt_id=attempt.pk,
-        puzzle=puzzle,
         player=rating,
         **result,
     )
@@ -251,16 +245,8 @@ def _rate(
         {"at": now, "rating": after.rating, "deviation": after.deviation, "puzzle": puzzle.pk}
     )
     rating.history = history[-HISTORY_LIMIT:]
-    rating.rating, rating.deviation, rating.volatility = (
-        after.rating,
-        after.deviation,
-        after.volatility,
-    )
-    puzzle.rating, puzzle.rating_deviation, puzzle.volatility = (
-        puzzle_after.rating,
-        puzzle_after.deviation,
-        puzzle_after.volatility,
-    )
+    rating.rating, rating.deviation, rating.volatility = astuple(after)
+    puzzle.rating, puzzle.rating_deviation, puzzle.volatility = astuple(puzzle_after)
     # The counters describe first attempts, the ones that measure the puzzle.
     puzzle.attempts += 1
     puzzle.solved += int(correct)
@@ -357,11 +343,8 @@ def reviews(user: User) -> list[Review]:
     by_puzzle: dict[int, list[tuple[bool, dt.datetime]]] = {}
     for puzzle_id, correct, created in rows:
         by_puzzle.setdefault(puzzle_id, []).append((correct, created))
-    out = []
-    for puzzle_id, attempts in by_puzzle.items():
-        state = review_schedule(attempts)
-        if state is not None:
-            out.append(Review(puzzle_id, state.due, state.step, state.missed_at))
+    states = [(pk, review_schedule(attempts)) for pk, attempts in by_puzzle.items()]
+    out = [replace(state, puzzle_id=pk) for pk, state in states if state is not None]
     return sorted(out, key=lambda r: (r.due, r.puzzle_id))
 
 
