@@ -88,6 +88,8 @@ class AttemptResult:
     correct: bool
     answer: list[str]
     solution: list[str]
+    #: The puzzle as the attempt left it (for the page after).
+    puzzle: Puzzle = field(compare=False, repr=False)
     first: bool = False
     rated: bool = False
     rating_before: float | None = None
@@ -102,8 +104,7 @@ class AttemptResult:
     solution_seen: bool = False
     #: Why the answer is right or wrong (the exercise layer's verdict).
     verdict: Verdict | None = field(default=None, compare=False, repr=False)
-    #: The puzzle and the player's rating row as the attempt left them (for the page after).
-    puzzle: Puzzle | None = field(default=None, compare=False, repr=False)
+    #: The player's rating row as the attempt left it.
     player: PlayerRating | None = field(default=None, compare=False, repr=False)
 
     @property

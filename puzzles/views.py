@@ -45,13 +45,14 @@ SEEN_LIMIT = 200
 MAX_SECONDS = 3600
 
 
-def _render(
+def render_part(
     request: HtmxHttpRequest,
     template: str,
     partial: str,
     context: dict[str, Any],
     status: int = 200,
 ) -> HttpResponse:
+    """The page, or only its ``partial`` for an htmx request that wants one."""
     name = f"{template}#{partial}" if wants_partial(request) else template
     return render(request, name, context, status=status)
 
@@ -185,18 +186,16 @@ def answer(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
             # log-in) remembers them, and such a first attempt is not rated.
             seen = puzzle_id in _seen(request)
             result = play.record_attempt(request.user, puzzle_id, raw, seconds, solution_seen=seen)
-            puzzle = result.puzzle
         else:
-            puzzle = get_object_or_404(Puzzle, pk=puzzle_id)
-            result = play.grade(puzzle, raw)
-            _remember(request, puzzle.pk)
+            result = play.grade(get_object_or_404(Puzzle, pk=puzzle_id), raw)
+            _remember(request, puzzle_id)
     except Puzzle.DoesNotExist as exc:
         raise Http404("No such puzzle.") from exc
     except AnswerError as exc:
         puzzle = get_object_or_404(Puzzle, pk=puzzle_id)
         context = _page_context(request, puzzle, daily=daily, error=str(exc), checked=raw)
-        return _render(request, "puzzles/detail.html", "feedback", context, status=400)
-    assert puzzle is not None
+        return render_part(request, "puzzles/detail.html", "feedback", context, status=400)
+    puzzle = result.puzzle
     context = _page_context(request, puzzle, with_rating=False, daily=daily)
     if daily is not None:
         context.update(_daily_context(request, daily))
@@ -225,7 +224,7 @@ def answer(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
         # An htmx answer also refreshes the sidebar's rating and streak (out-of-band swaps).
         oob=wants_partial(request),
     )
-    return _render(request, "puzzles/detail.html", "feedback", context)
+    return render_part(request, "puzzles/detail.html", "feedback", context)
 
 
 def _defense_context(puzzle: Puzzle, answer: list[str]) -> dict[str, Any]:
@@ -263,10 +262,7 @@ def _opinion_response(
             request, puzzle, notice=message, error_status=status >= 400, **extra
         )
         return render(request, "puzzles/detail.html#opinion", context, status=status)
-    if status >= 400:
-        messages.error(request, message)
-    else:
-        messages.success(request, message)
+    (messages.error if status >= 400 else messages.success)(request, message)
     return redirect("puzzles:detail", puzzle_id=puzzle.pk)
 
 
@@ -275,10 +271,9 @@ def _opinion_response(
 @vary_on_headers("HX-Request")
 def vote(request: AuthenticatedHttpRequest, puzzle_id: int) -> HttpResponse:
     """A thumbs up or down on a puzzle: one per player, a new vote replaces the old one."""
-    user = request.user
     puzzle = get_object_or_404(Puzzle.objects.only("id"), pk=puzzle_id)
     try:
-        play.cast_vote(user, puzzle, request.POST.get("vote", ""))
+        play.cast_vote(request.user, puzzle, request.POST.get("vote", ""))
     except play.BadOpinion as exc:
         return _opinion_response(request, puzzle, str(exc), status=400)
     return _opinion_response(request, puzzle, gettext("Thank you: your vote counts."))
@@ -289,7 +284,6 @@ def vote(request: AuthenticatedHttpRequest, puzzle_id: int) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def report(request: AuthenticatedHttpRequest, puzzle_id: int) -> HttpResponse:
     """Report a flawed puzzle: it leaves the rated pool until staff have looked at it."""
-    user = request.user
     puzzle = get_object_or_404(Puzzle.objects.only("id"), pk=puzzle_id)
     note = request.POST.get("note", "")
     try:
@@ -298,7 +292,9 @@ def report(request: AuthenticatedHttpRequest, puzzle_id: int) -> HttpResponse:
         message = " ".join(exc.messages)
         return _opinion_response(request, puzzle, message, status=400, report_open=True)
     try:
-        _report, new = play.report_puzzle(user, puzzle, request.POST.get("reason", ""), note)
+        _report, new = play.report_puzzle(
+            request.user, puzzle, request.POST.get("reason", ""), note
+        )
     except play.BadOpinion as exc:
         return _opinion_response(request, puzzle, str(exc), status=400, report_open=True)
     if new:
@@ -315,13 +311,9 @@ def report(request: AuthenticatedHttpRequest, puzzle_id: int) -> HttpResponse:
 def daily(request: HtmxHttpRequest, date: str | None = None) -> HttpResponse:
     """Today's puzzle, the same for everyone, or an earlier day's at its shareable URL."""
     today = timezone.localdate()
-    if date is None:
-        day = today
-    else:
-        parsed = _daily_date(date)
-        if parsed is None or parsed > today:
-            raise Http404("No daily puzzle for that date.")
-        day = parsed
+    day = today if date is None else _daily_date(date)
+    if day is None or day > today:
+        raise Http404("No daily puzzle for that date.")
     if day == today:
         chosen = services.daily_puzzle(day)
     else:
@@ -337,25 +329,21 @@ def daily(request: HtmxHttpRequest, date: str | None = None) -> HttpResponse:
 
 def _daily_context(request: HtmxHttpRequest, day: dt.date) -> dict[str, Any]:
     """The daily card: the date, its shareable URL, and the player's streak and progress."""
-    context: dict[str, Any] = {
+    user = request.user
+    return {
         "daily": day,
         "share_url": request.build_absolute_uri(
             reverse("puzzles:daily_on", args=[day.isoformat()])
         ),
-        "daily_solved": False,
-        "streak": 0,
+        "daily_solved": user.is_authenticated and play.solved_daily(user, day),
+        "streak": play.current_streak(play.player_rating(user)) if user.is_authenticated else 0,
     }
-    if request.user.is_authenticated:
-        context["daily_solved"] = play.solved_daily(request.user, day)
-        context["streak"] = play.current_streak(play.player_rating(request.user))
-    return context
 
 
 @login_required
 @require_GET
 def dashboard(request: AuthenticatedHttpRequest) -> HttpResponse:
-    user = request.user
-    return render(request, "puzzles/dashboard.html", {"board": player_dashboard(user)})
+    return render(request, "puzzles/dashboard.html", {"board": player_dashboard(request.user)})
 
 
 ANALYZER_PALETTE = (
@@ -370,12 +358,10 @@ ANALYZER_PALETTE = (
 @vary_on_headers("HX-Request")
 def analyzer(request: HtmxHttpRequest) -> HttpResponse:
     """Type a hand or click tiles; see its shanten, discard table and waits."""
-    context: dict[str, Any] = {"palette": ANALYZER_PALETTE}
-    status = 200
     hand_text = hand_analyzer.edited_hand(request.GET)
-    context["hand"] = hand_text
     river = (request.GET.get("riichi") or "").strip()[: hand_analyzer.MAX_HAND_TEXT]
-    context["riichi"] = river
+    context: dict[str, Any] = {"palette": ANALYZER_PALETTE, "hand": hand_text, "riichi": river}
+    status = 200
     if hand_text:
         try:
             report = hand_analyzer.analyze(hand_text, river)
@@ -393,4 +379,4 @@ def analyzer(request: HtmxHttpRequest) -> HttpResponse:
                 context["push_fold_reasons"] = reason_texts(report["push_fold"]["reasons"])
             if report["wait_pattern"]:
                 context["wait_pattern_label"] = wait_shape_name(report["wait_pattern"])
-    return _render(request, "puzzles/analyzer.html", "result", context, status=status)
+    return render_part(request, "puzzles/analyzer.html", "result", context, status=status)

@@ -20,11 +20,12 @@ from django.views.decorators.vary import vary_on_headers
 
 from tutor.exercises.kinds import GENERATED
 from tutor.web.forms import SubmitMixin
-from tutor.web.http import HtmxHttpRequest, wants_partial
+from tutor.web.http import HtmxHttpRequest
 
 from . import generation, services, services_mining, tasks
 from .mining import MAX_LOG_BYTES
 from .models import THEME_LABELS, BatchStatus, GenerationBatch, MiningJob, PuzzleKind
+from .views import render_part
 
 
 def staff_only[**P](
@@ -43,16 +44,14 @@ def staff_only[**P](
     return wrapper
 
 
-def _theme_choices() -> list[tuple[str, str]]:
+def _theme_choices() -> list[tuple[str, Any]]:
     dealers = {
         "one-suit": gettext_lazy("Deal one suit only"),
         "near-tenpai": gettext_lazy("Deal near tenpai"),
         "random-deal": gettext_lazy("Deal at random"),
     }
-    choices: list[tuple[str, Any]] = [("", gettext_lazy("Any theme"))]
-    choices += list(dealers.items())
-    choices += [(slug, label) for slug, label in THEME_LABELS.items() if slug not in dealers]
-    return choices
+    others = [(slug, label) for slug, label in THEME_LABELS.items() if slug not in dealers]
+    return [("", gettext_lazy("Any theme")), *dealers.items(), *others]
 
 
 class BatchForm(SubmitMixin, forms.Form):
@@ -131,10 +130,7 @@ def batch(request: HtmxHttpRequest, batch_id: int) -> HttpResponse:
         "status_label": services.status_label(record),
         "latest": latest,
     }
-    template = "puzzles/staff_batch.html"
-    if wants_partial(request):
-        template += "#progress"
-    return render(request, template, context)
+    return render_part(request, "puzzles/staff_batch.html", "progress", context)
 
 
 @staff_only
@@ -240,7 +236,4 @@ def mining_job(request: HtmxHttpRequest, job_id: int) -> HttpResponse:
         "failed": job.games.filter(status="failed").only("name", "error")[:20],
         "latest": job.puzzles.prefetch_related("themes").order_by("-pk")[:6],
     }
-    template = "puzzles/staff_mining_job.html"
-    if wants_partial(request):
-        template += "#progress"
-    return render(request, template, context)
+    return render_part(request, "puzzles/staff_mining_job.html", "progress", context)
