@@ -24,6 +24,32 @@ _ACCEPTED = {
     ),
     "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 4},
 }
+_INTEGER = {"type": "integer"}
+_STRINGS = {"type": "array", "items": {"type": "string"}}
+_OBJECTS = {"type": "array", "items": {"type": "object"}}
+
+
+def _json(schema: str) -> dict[str, Any]:
+    """A JSON body of one of the document's schemas."""
+    return {"application/json": {"schema": {"$ref": f"#/components/schemas/{schema}"}}}
+
+
+def _rows(description: str, **properties: Any) -> dict[str, Any]:
+    """An array of objects with these properties."""
+    items = {"type": "object", "properties": properties}
+    return {"type": "array", "description": description, "items": items}
+
+
+def _query(name: str, required: bool, description: str, example: str) -> dict[str, Any]:
+    schema = {"type": "string", "maxLength": analyzer.MAX_HAND_TEXT}
+    return {
+        "name": name,
+        "in": "query",
+        "required": required,
+        "description": description,
+        "schema": schema,
+        "example": example,
+    }
 
 
 ERROR_CODES = (
@@ -39,7 +65,7 @@ ERROR_CODES = (
 _METHOD_NOT_ALLOWED = {
     "description": "Only GET (and HEAD) are allowed: the API changes nothing.",
     "headers": {"Allow": {"schema": {"type": "string"}, "example": "GET, HEAD"}},
-    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+    "content": _json("Error"),
 }
 _REFUSED_METHODS = {
     method: {
@@ -53,6 +79,110 @@ _REFUSED_METHODS = {
 
 def openapi_document(analyze_path: str) -> dict[str, Any]:
     """The OpenAPI 3.1 description of the API."""
+    hand = _query(
+        "hand",
+        True,
+        "The hand in mpsz notation: 123m456p789s1122z; 0m/0p/0s are red fives; called sets in "
+        "brackets, e.g. 123m55z [777p].",
+        "123456789m12p357s",
+    )
+    riichi = _query(
+        "riichi",
+        False,
+        "An opponent's riichi river in mpsz notation, the declaration tile last: a 14-tile "
+        "hand then gets each tile's danger.",
+        "1z9m2z1m8p7m",
+    )
+    get = {
+        "operationId": "analyzeHand",
+        "summary": "Analyze a 13- or 14-tile hand",
+        "parameters": [hand, riichi],
+        "responses": {
+            "200": {"description": "The analysis.", "content": _json("Analysis")},
+            "400": {
+                "description": "The hand cannot be read or cannot exist.",
+                "content": _json("Error"),
+            },
+        },
+    }
+    push_fold = {
+        "type": "object",
+        "description": (
+            "With riichi and 14 tiles: pushing (the best tile for the hand that is better for it "
+            "than the safest) against folding (the safest tile), in points; verdict is push or "
+            "fold when the puzzles' rule finds it clear, close when it does not, keep when the "
+            "push tile is hardly more dangerous than the safest, nothing when the safest tile "
+            "is as good for the hand."
+        ),
+        "properties": {
+            "verdict": {"type": "string", "enum": ["push", "fold", "close", "keep", "nothing"]},
+            "answer": {"type": "string", "enum": ["push", "fold"]},
+            "gap": _INTEGER,
+            "push": {"type": "object"},
+            "fold": {"type": "object"},
+            "reasons": _OBJECTS,
+        },
+    }
+    analysis = {
+        "type": "object",
+        "required": ["hand", "tiles", "shanten", "discards", "accepted", "waits"],
+        "properties": {
+            "hand": {"type": "string"},
+            "tiles": {"type": "integer", "enum": [13, 14]},
+            "called_sets": {"type": "integer", "minimum": 0, "maximum": 4},
+            "shanten": {
+                "type": "integer",
+                "minimum": -1,
+                "description": "-1 complete, 0 tenpai (ready), n: n tiles away.",
+            },
+            "discards": _rows(
+                "14 tiles: every discard, best first.",
+                discard=_TILE,
+                shanten=_INTEGER,
+                accepted=_ACCEPTED,
+                count=_INTEGER,
+                two_step={"type": "number"},
+                two_step_average={"type": "number"},
+            ),
+            "accepted": _ACCEPTED,
+            "accepted_total": _INTEGER,
+            "waits": _rows(
+                "13 tiles in tenpai: the winning tiles.",
+                tile=_TILE,
+                count=_INTEGER,
+                shapes=_STRINGS,
+            ),
+            "wait_pattern": {"type": ["string", "null"]},
+            "danger": _rows(
+                "With riichi and 14 tiles: each kind in hand, safest first, with its chance of "
+                "being a winning tile of the riichi and the reasons.",
+                tile=_TILE,
+                danger={"type": "number", "minimum": 0, "maximum": 1},
+                percent={"type": "string"},
+                reasons=_OBJECTS,
+                reason_texts=_STRINGS,
+            ),
+            "push_fold": push_fold,
+            "river_error": {"type": "string", "description": "Why the riichi river was not used."},
+        },
+    }
+    error = {
+        "type": "object",
+        "required": ["code", "error"],
+        "properties": {
+            "code": {
+                "type": "string",
+                "enum": list(ERROR_CODES),
+                "description": "Why, for programs: stable across languages.",
+            },
+            "error": {
+                "type": "string",
+                "description": "The same, for people (in the request's language).",
+            },
+            "reason": {"type": "string"},
+            "position": {"type": "integer", "minimum": 0},
+        },
+    }
     return {
         "openapi": "3.1.0",
         "info": {
@@ -63,165 +193,8 @@ def openapi_document(analyze_path: str) -> dict[str, Any]:
                 "waits of a riichi mahjong hand, computed by the dojo's rules engine."
             ),
         },
-        "paths": {
-            analyze_path: {
-                "get": {
-                    "operationId": "analyzeHand",
-                    "summary": "Analyze a 13- or 14-tile hand",
-                    "parameters": [
-                        {
-                            "name": "hand",
-                            "in": "query",
-                            "required": True,
-                            "description": (
-                                "The hand in mpsz notation: 123m456p789s1122z; 0m/0p/0s are "
-                                "red fives; called sets in brackets, e.g. 123m55z [777p]."
-                            ),
-                            "schema": {"type": "string", "maxLength": analyzer.MAX_HAND_TEXT},
-                            "example": "123456789m12p357s",
-                        },
-                        {
-                            "name": "riichi",
-                            "in": "query",
-                            "required": False,
-                            "description": (
-                                "An opponent's riichi river in mpsz notation, the declaration "
-                                "tile last: a 14-tile hand then gets each tile's danger."
-                            ),
-                            "schema": {"type": "string", "maxLength": analyzer.MAX_HAND_TEXT},
-                            "example": "1z9m2z1m8p7m",
-                        },
-                    ],
-                    "responses": {
-                        "200": {
-                            "description": "The analysis.",
-                            "content": {
-                                "application/json": {
-                                    "schema": {"$ref": "#/components/schemas/Analysis"}
-                                }
-                            },
-                        },
-                        "400": {
-                            "description": "The hand cannot be read or cannot exist.",
-                            "content": {
-                                "application/json": {
-                                    "schema": {"$ref": "#/components/schemas/Error"}
-                                }
-                            },
-                        },
-                    },
-                },
-                **_REFUSED_METHODS,
-            }
-        },
-        "components": {
-            "schemas": {
-                "Analysis": {
-                    "type": "object",
-                    "required": ["hand", "tiles", "shanten", "discards", "accepted", "waits"],
-                    "properties": {
-                        "hand": {"type": "string"},
-                        "tiles": {"type": "integer", "enum": [13, 14]},
-                        "called_sets": {"type": "integer", "minimum": 0, "maximum": 4},
-                        "shanten": {
-                            "type": "integer",
-                            "minimum": -1,
-                            "description": "-1 complete, 0 tenpai (ready), n: n tiles away.",
-                        },
-                        "discards": {
-                            "type": "array",
-                            "description": "14 tiles: every discard, best first.",
-                            "items": {
-                                "type": "object",
-                                "properties": {
-                                    "discard": _TILE,
-                                    "shanten": {"type": "integer"},
-                                    "accepted": _ACCEPTED,
-                                    "count": {"type": "integer"},
-                                    "two_step": {"type": "number"},
-                                    "two_step_average": {"type": "number"},
-                                },
-                            },
-                        },
-                        "accepted": _ACCEPTED,
-                        "accepted_total": {"type": "integer"},
-                        "waits": {
-                            "type": "array",
-                            "description": "13 tiles in tenpai: the winning tiles.",
-                            "items": {
-                                "type": "object",
-                                "properties": {
-                                    "tile": _TILE,
-                                    "count": {"type": "integer"},
-                                    "shapes": {"type": "array", "items": {"type": "string"}},
-                                },
-                            },
-                        },
-                        "wait_pattern": {"type": ["string", "null"]},
-                        "danger": {
-                            "type": "array",
-                            "description": (
-                                "With riichi and 14 tiles: each kind in hand, safest first, with "
-                                "its chance of being a winning tile of the riichi and the reasons."
-                            ),
-                            "items": {
-                                "type": "object",
-                                "properties": {
-                                    "tile": _TILE,
-                                    "danger": {"type": "number", "minimum": 0, "maximum": 1},
-                                    "percent": {"type": "string"},
-                                    "reasons": {"type": "array", "items": {"type": "object"}},
-                                    "reason_texts": {"type": "array", "items": {"type": "string"}},
-                                },
-                            },
-                        },
-                        "push_fold": {
-                            "type": "object",
-                            "description": (
-                                "With riichi and 14 tiles: pushing (the best tile for the hand "
-                                "that is better for it than the safest) against folding (the "
-                                "safest tile), in points; verdict is push or fold when the "
-                                "puzzles' rule finds it clear, close when it does not, keep "
-                                "when the push tile is hardly more dangerous than the safest, "
-                                "nothing when the safest tile is as good for the hand."
-                            ),
-                            "properties": {
-                                "verdict": {
-                                    "type": "string",
-                                    "enum": ["push", "fold", "close", "keep", "nothing"],
-                                },
-                                "answer": {"type": "string", "enum": ["push", "fold"]},
-                                "gap": {"type": "integer"},
-                                "push": {"type": "object"},
-                                "fold": {"type": "object"},
-                                "reasons": {"type": "array", "items": {"type": "object"}},
-                            },
-                        },
-                        "river_error": {
-                            "type": "string",
-                            "description": "Why the riichi river was not used.",
-                        },
-                    },
-                },
-                "Error": {
-                    "type": "object",
-                    "required": ["code", "error"],
-                    "properties": {
-                        "code": {
-                            "type": "string",
-                            "enum": list(ERROR_CODES),
-                            "description": "Why, for programs: stable across languages.",
-                        },
-                        "error": {
-                            "type": "string",
-                            "description": "The same, for people (in the request's language).",
-                        },
-                        "reason": {"type": "string"},
-                        "position": {"type": "integer", "minimum": 0},
-                    },
-                },
-            }
-        },
+        "paths": {analyze_path: {"get": get, **_REFUSED_METHODS}},
+        "components": {"schemas": {"Analysis": analysis, "Error": error}},
     }
 
 
