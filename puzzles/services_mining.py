@@ -16,9 +16,10 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
@@ -215,44 +216,32 @@ def run_game_log(game_log_id: int) -> GameResult | None:
             Q(mining_job_id=game.job_id),
             mining_job_id=game.job_id,
         )
-        created = len(stored)
-        defense_created = len(store_rows(defended, mining_job_id=game.job_id))
+        created = len(stored) + len(store_rows(defended, mining_job_id=game.job_id))
+        duplicates = len(mined.puzzles) + len(defended) - created
         agreed = sum(
             1 for _d, g in mined.puzzles if g.canonical_key in stored and g.analysis["agrees"]
         )
         game.status = ChunkStatus.DONE
         game.log_id = mined.log_id[:80]
         game.decisions = mined.decisions
-        game.created_count = created + defense_created
+        game.created_count = created
         game.agreed = agreed
         game.finished = timezone.now()
         game.save()
         MiningJob.objects.filter(pk=game.job_id).update(
             games_done=F("games_done") + 1,
             decisions=F("decisions") + mined.decisions,
-            created_count=F("created_count") + created + defense_created,
-            duplicates=F("duplicates")
-            + len(mined.puzzles)
-            - created
-            + len(defended)
-            - defense_created,
+            created_count=F("created_count") + created,
+            duplicates=F("duplicates") + duplicates,
             agreed=F("agreed") + agreed,
         )
         _finish_job_if_done(game.job_id)
-    return GameResult(
-        game.pk,
-        mined.decisions,
-        created + defense_created,
-        len(mined.puzzles) + len(defended) - created - defense_created,
-        agreed,
-    )
+    return GameResult(game.pk, mined.decisions, created, duplicates, agreed)
 
 
 def run_job_here(job_id: int) -> MiningJob:
     """Mine every pending game of a job in this process (no worker needed)."""
-    for pk in GameLog.objects.filter(job_id=job_id, status=ChunkStatus.PENDING).values_list(
-        "pk", flat=True
-    ):
+    for pk in games_to_queue(job_id):
         run_game_log(pk)
     return MiningJob.objects.get(pk=job_id)
 
@@ -319,17 +308,23 @@ def spread(puzzles: Iterable[Puzzle], size: int) -> list[Puzzle]:
     return [discards[i] for i in sorted(picked)]
 
 
-def write_fixture(puzzles: Iterable[Puzzle], path: Path) -> int:
-    """Write mined puzzles as JSON lines (fields and theme slugs); returns how many."""
+def write_rows(rows: Iterable[Mapping[str, Any]], path: Path) -> int:
+    """Write puzzles given as rows of their fields (theme slugs as ``themes``) as JSON lines, a
+    fixture :func:`load_fixture` reads; returns how many."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    n = 0
-    with path.open("w", encoding="utf-8") as out:
-        for p in puzzles:
-            row = {name: getattr(p, name) for name in _FIXTURE_FIELDS}
-            row["themes"] = sorted(t.slug for t in p.themes.all())
-            out.write(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n")
-            n += 1
-    return n
+    lines = [json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n" for row in rows]
+    path.write_text("".join(lines), encoding="utf-8")
+    return len(lines)
+
+
+def write_fixture(puzzles: Iterable[Puzzle], path: Path) -> int:
+    """Write stored puzzles as JSON lines (fields and theme slugs); returns how many."""
+
+    def row(p: Puzzle) -> dict[str, Any]:
+        themes = sorted(t.slug for t in p.themes.all())
+        return {**{name: getattr(p, name) for name in _FIXTURE_FIELDS}, "themes": themes}
+
+    return write_rows(map(row, puzzles), path)
 
 
 def load_fixture(path: Path = FIXTURE) -> int:

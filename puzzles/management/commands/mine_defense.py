@@ -38,10 +38,7 @@ class Command(BaseCommand):
             records = [json.loads(line) for line in lines]
         rows = defense.mine(records, per_game=options["per_game"], limit=options["limit"])
         out: Path = options["out"]
-        out.parent.mkdir(parents=True, exist_ok=True)
-        with out.open("w", encoding="utf-8") as f:
-            for row in rows:
-                f.write(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n")
+        services_mining.write_rows(rows, out)
         self.stdout.write(f"{len(rows)} defense puzzles from {len(records)} decisions → {out}")
         if options["store"]:
             self.stdout.write(f"{services_mining.load_fixture(out)} new in the database")

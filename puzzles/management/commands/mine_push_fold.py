@@ -10,7 +10,6 @@ database now. About 0.1 s of CPU per position: the 363 games take several minute
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -47,10 +46,7 @@ class Command(BaseCommand):
         mined = len(rows)
         rows = push_fold.balanced(rows)
         out: Path = options["out"]
-        out.parent.mkdir(parents=True, exist_ok=True)
-        with out.open("w", encoding="utf-8") as f:
-            for row in rows:
-                f.write(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n")
+        services_mining.write_rows(rows, out)
         answers = sum(1 for r in rows if r["analysis"]["answer"] == "push")
         self.stdout.write(
             f"{len(rows)} push-or-fold puzzles ({answers} push) from {len(files)} games → {out}"
