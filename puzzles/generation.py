@@ -449,8 +449,7 @@ def judge_by_value(hand: Hand, table: TableContext) -> ValueJudgement | Rejected
         ratio = second.get("ev", 0.0) / best["ev"]
         level += 2 if ratio > 0.6 else (1 if ratio > 0.35 else 0)
     keepers = sum(1 for r in rows if r["shanten"] == best["shanten"])
-    level += 1 if keepers >= 5 else 0
-    level += 1 if "value-over-speed" in themes else 0
+    level += (keepers >= 5) + ("value-over-speed" in themes)
     difficulty = _clamp(level)
     analysis: Analysis = {
         "version": ANALYSIS_VERSION,
@@ -559,10 +558,7 @@ def _evaluate_efficiency(c: Candidate) -> Generated | Rejected:
         ratio = (best["count"] - second["count"]) / max(1, best["count"])
         level += 2 if ratio < 0.25 else (1 if ratio < 0.45 else 0)
     keepers = sum(1 for r in rows if r["shanten"] == best["shanten"])
-    if keepers >= 5:
-        level += 1
-    if best["shanten"] >= 2:
-        level += 1
+    level += (keepers >= 5) + (best["shanten"] >= 2)
     difficulty = _clamp(level)
     analysis: Analysis = {
         "version": ANALYSIS_VERSION,
@@ -680,10 +676,6 @@ class Outcome:
     examined: int = 0
     rejected: int = 0
     reasons: Counter[str] = field(default_factory=Counter)
-
-    @property
-    def acceptance_rate(self) -> float:
-        return len(self.puzzles) / self.examined if self.examined else 0.0
 
 
 def max_candidates(count: int, kind: str) -> int:

@@ -48,6 +48,10 @@ CHUNK_SECONDS = 60.0
 """A chunk stops dealing after this long (below the task's soft time limit) and keeps what it has."""
 
 
+NOT_STARTED = (BatchStatus.PENDING, BatchStatus.QUEUED, BatchStatus.UNAVAILABLE)
+"""The statuses of a batch or a mining job that no task has started on yet."""
+
+
 class BatchRequestError(ValueError):
     """A generation request with bad parameters."""
 
@@ -139,9 +143,9 @@ def mark_unavailable(batch_id: int, error: str) -> None:
 def _themes(slugs: set[str]) -> dict[str, Theme]:
     themes = {t.slug: t for t in Theme.objects.filter(slug__in=slugs)}
     for slug in slugs - themes.keys():
-        label = generation_theme_name(slug)
-        theme, _created = Theme.objects.get_or_create(slug=slug, defaults={"name": label})
-        themes[slug] = theme
+        # A new theme's stored English name: ``two-step-tiebreak`` → ``Two step tiebreak``.
+        name = slug.replace("-", " ").capitalize()
+        themes[slug], _created = Theme.objects.get_or_create(slug=slug, defaults={"name": name})
     return themes
 
 
@@ -192,11 +196,6 @@ def store_rows(
     return store_new(puzzles, {r["canonical_key"]: r["themes"] for r in rows}, scope)
 
 
-def generation_theme_name(slug: str) -> str:
-    """The English name stored for a theme slug (``two-step-tiebreak`` → ``Two step tiebreak``)."""
-    return slug.replace("-", " ").capitalize()
-
-
 @dataclass(frozen=True)
 class ChunkResult:
     chunk_id: int
@@ -217,10 +216,9 @@ def run_chunk(chunk_id: int, *, seconds: float = CHUNK_SECONDS) -> ChunkResult |
     if chunk.status == ChunkStatus.DONE:
         return ChunkResult(chunk_id, chunk.created_count, chunk.duplicates, chunk.rejected, True)
     batch = chunk.batch
-    GenerationBatch.objects.filter(
-        pk=batch.pk,
-        status__in=[BatchStatus.PENDING, BatchStatus.QUEUED, BatchStatus.UNAVAILABLE],
-    ).update(status=BatchStatus.RUNNING)
+    GenerationBatch.objects.filter(pk=batch.pk, status__in=NOT_STARTED).update(
+        status=BatchStatus.RUNNING
+    )
     outcome = generation.generate(
         batch.kind,
         chunk.seed,
@@ -308,15 +306,11 @@ def stalled_batches(quiet_for: dt.timedelta) -> list[int]:
     """The unfinished batches with no chunk finished for ``quiet_for`` (a message lost with a
     worker, a broker that was down), oldest first: the ones to queue again."""
     since = timezone.now() - quiet_for
-    open_batches = GenerationBatch.objects.filter(
-        status__in=[
-            BatchStatus.PENDING,
-            BatchStatus.QUEUED,
-            BatchStatus.RUNNING,
-            BatchStatus.UNAVAILABLE,
-        ],
-        created__lt=since,
-    ).order_by("pk")
+    open_batches = (
+        GenerationBatch.objects.filter(created__lt=since)
+        .exclude(status__in=[BatchStatus.DONE, BatchStatus.FAILED])
+        .order_by("pk")
+    )
     return [b.pk for b in open_batches if not b.chunks.filter(finished__gte=since).exists()]
 
 

@@ -33,7 +33,7 @@ from tutor.engine.gamelog.replay import replay_game
 
 from . import defense_mining, mining
 from .models import BatchStatus, ChunkStatus, GameLog, MiningJob, Puzzle, PuzzleKind
-from .services import store_rows
+from .services import NOT_STARTED, store_rows
 
 
 class UploadError(ValueError):
@@ -189,10 +189,9 @@ def run_game_log(game_log_id: int) -> GameResult | None:
         return None
     if game.status != ChunkStatus.PENDING:
         return GameResult.of_finished(game)
-    MiningJob.objects.filter(
-        pk=game.job_id,
-        status__in=[BatchStatus.PENDING, BatchStatus.QUEUED, BatchStatus.UNAVAILABLE],
-    ).update(status=BatchStatus.RUNNING)
+    MiningJob.objects.filter(pk=game.job_id, status__in=NOT_STARTED).update(
+        status=BatchStatus.RUNNING
+    )
     try:
         played = read_game(game.text, game.name)
         mined = mining.mine_game(played)
