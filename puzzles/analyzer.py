@@ -223,17 +223,14 @@ def error_code(exc: ValueError) -> str:
     >>> error_code(IncompleteHand("x")), error_code(ValueError("x"))
     ('incomplete_hand', 'invalid_hand')
     """
-    if isinstance(exc, TileParseError):
-        return "bad_notation"
-    if isinstance(exc, IncompleteHand):
-        return "incomplete_hand"
-    if isinstance(exc, HandTooLong):
-        return "hand_too_long"
-    if isinstance(exc, InvalidMeldError):
-        return "invalid_called_set"
-    if isinstance(exc, ImpossibleHandError):
-        return "impossible_hand"
-    return "invalid_hand"
+    codes = {
+        TileParseError: "bad_notation",
+        IncompleteHand: "incomplete_hand",
+        HandTooLong: "hand_too_long",
+        InvalidMeldError: "invalid_called_set",
+        ImpossibleHandError: "impossible_hand",
+    }
+    return next((code for kind, code in codes.items() if isinstance(exc, kind)), "invalid_hand")
 
 
 def error_details(exc: ValueError) -> dict[str, Any]:

@@ -78,9 +78,6 @@ def river_state(
     )
 
 
-__all__ = ["MAX_RIVER", "RiverError", "danger_rows", "river_state", "worded"]
-
-
 # --- defense puzzles from real games -----------------------------------------------------------
 
 STATE_FIELDS = (

@@ -24,7 +24,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.engine.gamelog.events import Game, GameLogError
+from tutor.engine.gamelog.events import Game
 from tutor.engine.gamelog.replay import Decision, replay_game
 from tutor.engine.shanten import shanten
 from tutor.engine.value import decision_from_json
@@ -129,7 +129,7 @@ class MinedGame:
 def mine_game(game: Game) -> MinedGame:
     """Replay ``game`` and judge every decision (:func:`mine_decision`).
 
-    Raises :class:`GameLogError` (naming the round and the event) when the log contradicts
+    Raises :class:`~tutor.engine.gamelog.events.GameLogError` (naming the round and the event) when the log contradicts
     itself; nothing is mined from such a game.
     """
     decisions = replay_game(game).decisions
@@ -144,14 +144,3 @@ def mine_game(game: Game) -> MinedGame:
         else:
             out.puzzles.append((d, result))
     return out
-
-
-__all__ = [
-    "GameLogError",
-    "MAX_LOG_BYTES",
-    "MinedGame",
-    "game_key",
-    "mine_decision",
-    "mine_game",
-    "table_context",
-]

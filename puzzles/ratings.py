@@ -21,18 +21,6 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = [
-    "DEFAULT_RATING",
-    "DEFAULT_DEVIATION",
-    "DEFAULT_VOLATILITY",
-    "MIN_DEVIATION",
-    "TAU",
-    "Rating",
-    "expected_score",
-    "update",
-    "rate_attempt",
-]
-
 DEFAULT_RATING = 1500.0
 DEFAULT_DEVIATION = 350.0
 DEFAULT_VOLATILITY = 0.06
