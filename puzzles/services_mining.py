@@ -107,8 +107,7 @@ def request_mining(
     """
     with transaction.atomic():
         job = MiningJob.objects.create(
-            games_total=len(files),
-            requested_by=user if isinstance(user, User) else None,
+            games_total=len(files), requested_by=user if isinstance(user, User) else None
         )
         GameLog.objects.bulk_create(GameLog(job=job, name=f.name[:200], text=f.text) for f in files)
     return job

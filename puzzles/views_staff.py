@@ -144,8 +144,7 @@ def batch_queue(request: HtmxHttpRequest, batch_id: int) -> HttpResponse:
         messages.success(request, _("The batch is queued again."))
     else:
         messages.error(
-            request,
-            _("The task queue is still unavailable. The batch is saved; try again later."),
+            request, _("The task queue is still unavailable. The batch is saved; try again later.")
         )
     return redirect("puzzles:staff_batch", batch_id=record.pk)
 

@@ -41,9 +41,7 @@ class Command(BaseCommand):
                 self.stdout.write(f"{kind}: {have} puzzles, enough")
                 continue
             batch = services.request_batch(
-                kind,
-                wanted,
-                seed=generation.derive_seed(STARTER_SEED, kind),
+                kind, wanted, seed=generation.derive_seed(STARTER_SEED, kind)
             )
             batch = services.run_batch_here(batch.pk)
             self.stdout.write(

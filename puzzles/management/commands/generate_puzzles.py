@@ -37,11 +37,6 @@ class Command(BaseCommand):
             batch = GenerationBatch.objects.filter(pk=options["resume"]).first()
             if batch is None:
                 raise CommandError(f"there is no batch {options['resume']}")
-            if options["here"]:
-                self._run_here(batch.pk)
-                return
-            if not tasks.dispatch_batch(batch.pk):
-                self._unavailable(batch.pk)
         else:
             try:
                 batch = services.request_batch(
@@ -57,23 +52,20 @@ class Command(BaseCommand):
                 f"Batch {batch.pk}: {batch.count} {batch.kind} puzzles, seed {batch.seed}, "
                 f"{batch.chunks_total} chunks"
             )
-            if options["here"]:
-                self._run_here(batch.pk)
-                return
-            # A command runs in autocommit: the batch is saved, queue it now.
-            if not tasks.dispatch_batch(batch.pk):
-                self._unavailable(batch.pk)
+        if options["here"]:
+            self._run_here(batch.pk)
+            return
+        # A command runs in autocommit: the batch is saved, queue it now.
+        if not tasks.dispatch_batch(batch.pk):
+            error = GenerationBatch.objects.get(pk=batch.pk).error
+            raise CommandError(
+                f"The task queue is unavailable ({error}). Batch {batch.pk} is saved: queue it "
+                f"again with --resume {batch.pk}, or run it here with --resume {batch.pk} --here."
+            )
         if options["no_wait"]:
             self.stdout.write("Queued.")
             return
         self._wait(batch.pk, options["timeout"])
-
-    def _unavailable(self, batch_id: int) -> None:
-        error = GenerationBatch.objects.get(pk=batch_id).error
-        raise CommandError(
-            f"The task queue is unavailable ({error}). Batch {batch_id} is saved: queue it "
-            f"again with --resume {batch_id}, or run it here with --resume {batch_id} --here."
-        )
 
     def _bar(self, batch: GenerationBatch) -> str:
         filled = batch.percent * 30 // 100
