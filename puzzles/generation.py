@@ -33,7 +33,10 @@ objects wherever order matters (PostgreSQL's jsonb reorders object keys)::
       "answer": "9p" | ["3m", "6m"] | 2,   # a tile, the sorted kinds, or a shanten number
       "forms": {"standard": 1, "seven_pairs": 3, "thirteen_orphans": 8},
       "difficulty": 3,
-      # what to discard: the engine's discard table, best first, and why the best stands out
+      # what to discard: how it was judged ("value" or "efficiency", the rows judged by value
+      # adding tenpai_rate, win_rate, ev and reasons), the engine's discard table, best first,
+      # and why the best stands out
+      "judge": "value",
       "discards": [{"discard": "9p", "shanten": 1, "count": 20, "two_step": 312,
                     "two_step_average": 15.6, "accepted": {"3m": 4, ...}},
                    ...],
@@ -149,13 +152,6 @@ def theme_fits(kind: str, theme: str) -> bool:
     """
     return not theme or theme in DEALER_THEMES or theme in KIND_THEMES.get(kind, ())
 
-
-ANALYSIS_VERSION = FACTS_VERSION
-"""Version 3 names a row's tile ``discard`` and stores accepted tiles as an object (tile →
-copies), the engine's own shape (:mod:`tutor.exercises.facts`). Version 2 added ``judge`` ("value" or "efficiency") to discard analyses, and the value
-figures (``tenpai_rate``, ``win_rate``, ``ev``, ``reasons``) to the rows judged by value.
-Version 1 analyses (every discard puzzle before that) were judged by efficiency; a data
-migration moved them to the ``efficiency`` kind with ``judge: "efficiency"``."""
 
 # --- seeds ------------------------------------------------------------------------------------
 
@@ -452,7 +448,7 @@ def judge_by_value(hand: Hand, table: TableContext) -> ValueJudgement | Rejected
     level += (keepers >= 5) + ("value-over-speed" in themes)
     difficulty = _clamp(level)
     analysis: Analysis = {
-        "version": ANALYSIS_VERSION,
+        "version": FACTS_VERSION,
         "judge": "value",
         "shanten": before,
         "answer": best["discard"],
@@ -561,7 +557,7 @@ def _evaluate_efficiency(c: Candidate) -> Generated | Rejected:
     level += (keepers >= 5) + (best["shanten"] >= 2)
     difficulty = _clamp(level)
     analysis: Analysis = {
-        "version": ANALYSIS_VERSION,
+        "version": FACTS_VERSION,
         "judge": "efficiency",
         "shanten": before,
         "answer": best["discard"],
@@ -588,7 +584,7 @@ def _evaluate_improve(c: Candidate) -> Generated | Rejected:
         themes.add("seven-pairs")
     difficulty = _clamp(1 + (len(accepted) - 2) // 2 + (now - 1))
     analysis: Analysis = {
-        "version": ANALYSIS_VERSION,
+        "version": FACTS_VERSION,
         "shanten": now,
         "answer": list(accepted),
         "accepted": accepted,
@@ -617,7 +613,7 @@ def _evaluate_waits(c: Candidate) -> Generated | Rejected:
         level += 1
     difficulty = _clamp(level)
     analysis: Analysis = {
-        "version": ANALYSIS_VERSION,
+        "version": FACTS_VERSION,
         "shanten": 0,
         "answer": [w["tile"] for w in waits],
         "waits": waits,
@@ -642,7 +638,7 @@ def _evaluate_shanten(c: Candidate) -> Generated | Rejected:
         themes.add("one-suit")
     difficulty = _clamp(1 + now + (1 if "seven-pairs" in themes or "one-suit" in themes else 0))
     analysis: Analysis = {
-        "version": ANALYSIS_VERSION,
+        "version": FACTS_VERSION,
         "shanten": now,
         "answer": now,
         "forms": hand_forms,

@@ -144,27 +144,23 @@ def option_rows(puzzle: Any, answer: list[str]) -> list[dict[str, Any]]:
     analysis = puzzle.analysis or {}
     doc = analysis.get("push_fold") or {}
     right = analysis.get("answer")
-    rows = []
-    for name in ("push", "fold"):
-        option = doc.get(name) or {}
-        if not option:
-            continue
-        rows.append(
-            {
-                "name": name,
-                "label": _("Push") if name == "push" else _("Fold"),
-                "tile": option["tile"],
-                "shanten": shanten_text(int(option["shanten"])),
-                "win": percent_text(float(option["win_rate"])),
-                "risk": percent_text(float(option["risk"])),
-                "value": points_text(float(option["value"])),
-                "best": name == right,
-                "chosen": name in answer,
-                "played": name == analysis.get("did"),
-            }
-        )
-    rows.sort(key=lambda r: not r["best"])
-    return rows
+    rows = [
+        {
+            "name": name,
+            "label": _("Push") if name == "push" else _("Fold"),
+            "tile": option["tile"],
+            "shanten": shanten_text(int(option["shanten"])),
+            "win": percent_text(float(option["win_rate"])),
+            "risk": percent_text(float(option["risk"])),
+            "value": points_text(float(option["value"])),
+            "best": name == right,
+            "chosen": name in answer,
+            "played": name == analysis.get("did"),
+        }
+        for name in ("push", "fold")
+        if (option := doc.get(name))
+    ]
+    return sorted(rows, key=lambda r: not r["best"])
 
 
 def danger_rows(puzzle: Any, answer: list[str]) -> list[dict[str, Any]]:
