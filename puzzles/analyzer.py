@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext as _
 
 from tutor.engine import push_fold as pf
 from tutor.engine.analysis import discard_analysis, tenpai_info, ukeire
@@ -114,17 +114,15 @@ def analyze(text: str, river: str = "") -> dict[str, Any]:
     """
     text = text.strip()
     if not text:
-        raise IncompleteHand(str(_("Type a hand or click tiles.")))
+        raise IncompleteHand(_("Type a hand or click tiles."))
     if len(text) > MAX_HAND_TEXT:
-        raise HandTooLong(str(_("That is too long for a hand.")))
+        raise HandTooLong(_("That is too long for a hand."))
     hand = parse_hand(text, sizes=tuple(range(1, 15)))
     melds = len(hand.melds)
     size = hand.tile_count
     if size not in (13, 14):
         raise IncompleteHand(
-            str(
-                _("%(n)d tiles so far: a hand has 13 tiles, or 14 just after a draw.") % {"n": size}
-            )
+            _("%(n)d tiles so far: a hand has 13 tiles, or 14 just after a draw.") % {"n": size}
         )
     counts = hand.concealed
     seen = hand.all_counts()
@@ -152,7 +150,7 @@ def analyze(text: str, river: str = "") -> dict[str, Any]:
             _add_danger(report, hand, seen, river)
         return report
     if river.strip():
-        report["river_error"] = str(_("The danger of each tile is shown for a hand of 14 tiles."))
+        report["river_error"] = _("The danger of each tile is shown for a hand of 14 tiles.")
     accepted = ukeire(counts, melds, seen=seen, held=held)
     report["accepted"] = accepted_json(accepted.accepted)
     report["accepted_total"] = accepted.count

@@ -114,21 +114,13 @@ def dashboard(user: User, now: dt.datetime | None = None) -> Dashboard:
     now = now or timezone.now()
     rating = player_rating(user)
     first = PuzzleAttempt.objects.filter(user=user, first_attempt=True)
-    by_theme = (
-        first.filter(puzzle__themes__isnull=False)
-        .values("puzzle__themes__slug")
-        .annotate(total=Count("id"), right=Count("id", filter=Q(correct=True)))
-    )
+    tally = {"total": Count("id"), "right": Count("id", filter=Q(correct=True))}
+    by_theme = first.filter(puzzle__themes__isnull=False).values_list("puzzle__themes__slug")
     labels = {t.slug: t.label for t in Theme.objects.all()}
     themes = sorted(
         (
-            ThemeStat(
-                row["puzzle__themes__slug"],
-                labels.get(row["puzzle__themes__slug"], row["puzzle__themes__slug"]),
-                row["total"],
-                row["right"],
-            )
-            for row in by_theme
+            ThemeStat(slug, labels.get(slug, slug), total, right)
+            for slug, total, right in by_theme.annotate(**tally)
         ),
         key=lambda s: (-s.total, s.slug),
     )
@@ -137,16 +129,10 @@ def dashboard(user: User, now: dt.datetime | None = None) -> Dashboard:
         key=lambda s: (s.accuracy, -s.total, s.slug),
     )[:3]
     kind_labels = dict(PuzzleKind.choices)
+    by_kind = first.values_list("puzzle__kind").annotate(**tally).order_by("puzzle__kind")
     kinds = [
-        ThemeStat(
-            row["puzzle__kind"],
-            str(kind_labels.get(row["puzzle__kind"], "")),
-            row["total"],
-            row["right"],
-        )
-        for row in first.values("puzzle__kind")
-        .annotate(total=Count("id"), right=Count("id", filter=Q(correct=True)))
-        .order_by("puzzle__kind")
+        ThemeStat(kind, str(kind_labels.get(kind, "")), total, right)
+        for kind, total, right in by_kind
     ]
     misses = list(
         PuzzleAttempt.objects.filter(user=user, correct=False)

@@ -457,7 +457,6 @@ def pick_next(
     puzzles at all (of that ``kind``).
     """
     rng = rng or random.Random()
-    offset = DIFFICULTY_OFFSETS.get(difficulty, 0.0)
     base = START_RATING
     excluded = list(exclude_ids)
     skip = set(excluded)
@@ -473,7 +472,7 @@ def pick_next(
                 puzzle = found.get(review.puzzle_id)
                 if puzzle is not None and (kind is None or puzzle.kind == kind):
                     return NextPuzzle(puzzle, review, base)
-    target = base + offset
+    target = base + DIFFICULTY_OFFSETS.get(difficulty, 0.0)
     puzzles = in_rated_pool(Puzzle.objects.all())
     if kind:
         puzzles = puzzles.filter(kind=kind)
