@@ -228,15 +228,14 @@ def _table_context(rng: random.Random, pool: list[int]) -> tuple[dict[str, Any],
         discards.append("".join(tile_str(t) for t in river))
     (indicator,) = draw_tiles(rng, pool, range(NUM_KINDS), 1)
     seen.append(indicator)
-    context = {
+    return {
         "seat": seat,
         "seat_wind": tile_str(27 + seat),
         "round_wind": tile_str(round_wind),
         "turn": turn,
         "dora_indicator": tile_str(indicator),
         "discards": discards,
-    }
-    return context, seen
+    }, seen
 
 
 def _sampler_for(rng: random.Random, theme: str) -> str:

@@ -188,12 +188,9 @@ def store_rows(
     """:func:`store_new` for puzzles given as rows of their fields (a fixture's lines, mined
     positions), ``themes`` among them as a list of slugs, each stored with ``fields`` besides
     (``mining_job_id=...``). An analysis of an older facts version is stored upgraded."""
-    rows = list(rows)
-    puzzles = []
-    for r in rows:
-        values = {k: v for k, v in r.items() if k != "themes"}
-        puzzles.append(Puzzle(**{**values, "analysis": facts.upgrade(r["analysis"]), **fields}))
-    return store_new(puzzles, {r["canonical_key"]: r["themes"] for r in rows}, scope)
+    values = [{**r, "analysis": facts.upgrade(r["analysis"]), **fields} for r in rows]
+    themes = {v["canonical_key"]: v.pop("themes") for v in values}
+    return store_new([Puzzle(**v) for v in values], themes, scope)
 
 
 @dataclass(frozen=True)
