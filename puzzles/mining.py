@@ -98,16 +98,9 @@ def mine_decision(d: Decision) -> Generated | Rejected:
     analysis["played"] = "0" + d.discard[1] if d.discard_red else d.discard
     analysis["riichi_declared"] = d.declared_riichi
     analysis["agrees"] = d.discard == analysis["answer"]
-    themes = set(judged.themes) | {"real-game"}
+    themes = tuple(sorted({*judged.themes, "real-game"}))
     return Generated(
-        Kind.DISCARD,
-        d.hand,
-        table_context(d),
-        analysis,
-        tuple(sorted(themes)),
-        judged.difficulty,
-        game_key(d),
-        0,
+        Kind.DISCARD, d.hand, table_context(d), analysis, themes, judged.difficulty, game_key(d), 0
     )
 
 

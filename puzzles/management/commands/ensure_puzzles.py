@@ -14,14 +14,13 @@ from django.core.management.base import BaseCommand, CommandParser
 from puzzles import generation, services, services_mining
 from puzzles.models import Puzzle
 
+from .mine_defense import FIXTURE as DEFENSE_FIXTURE
 from .mine_push_fold import FIXTURE as PUSH_FOLD_FIXTURE
 
 STARTER = {"discard": 40, "efficiency": 60, "improve": 50, "waits": 50, "shanten": 50}
 """How many generated puzzles of each kind a site needs before it is worth playing (besides
 the what-to-discard puzzles mined from real games, loaded from a fixture)."""
 STARTER_SEED = 2026
-DEFENSE_FIXTURE = services_mining.FIXTURE.with_name("defense_puzzles.jsonl")
-"""Defense puzzles mined from the shared Phoenix games (``manage.py mine_defense``)."""
 
 
 class Command(BaseCommand):
@@ -51,6 +50,7 @@ class Command(BaseCommand):
         if services_mining.FIXTURE.exists():
             new = services_mining.load_fixture()
             self.stdout.write(f"real games: {new} new puzzles from the fixture")
+        # defense puzzles mined from the shared Phoenix games (``manage.py mine_defense``)
         if DEFENSE_FIXTURE.exists():
             new = services_mining.load_fixture(DEFENSE_FIXTURE)
             self.stdout.write(f"defense: {new} new puzzles from the fixture")
