@@ -208,17 +208,14 @@ def get_only(view: Callable[[HttpRequest], JsonResponse]) -> Callable[[HttpReque
     @csrf_exempt
     @functools.wraps(view)
     def wrapped(request: HttpRequest) -> JsonResponse:
-        if request.method not in ("GET", "HEAD"):
-            response = JsonResponse(
-                {
-                    "code": "method_not_allowed",
-                    "error": f"{request.method} is not allowed here: use GET.",
-                },
-                status=405,
-            )
-            response["Allow"] = "GET, HEAD"
-            return response
-        return view(request)
+        if request.method in ("GET", "HEAD"):
+            return view(request)
+        error = f"{request.method} is not allowed here: use GET."
+        return JsonResponse(
+            {"code": "method_not_allowed", "error": error},
+            status=405,
+            headers={"Allow": "GET, HEAD"},
+        )
 
     return wrapped
 
