@@ -62,7 +62,7 @@ import time
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from puzzles import starting
 from tutor.engine.analysis import MarginReason, clear_margin, discard_analysis, tenpai_info, ukeire
@@ -446,6 +446,8 @@ def judge_by_value(hand: Hand, table: TableContext) -> ValueJudgement | Rejected
     keepers = sum(1 for r in rows if r["shanten"] == best["shanten"])
     level += (keepers >= 5) + ("value-over-speed" in themes)
     difficulty = _clamp(level)
+    # The margin is in points, or in win rate when no discard is worth any.
+    by: Literal["ev", "win_rate"] = "ev" if best["ev"] > 0 else "win_rate"
     analysis: Analysis = {
         "version": FACTS_VERSION,
         "judge": "value",
@@ -453,11 +455,7 @@ def judge_by_value(hand: Hand, table: TableContext) -> ValueJudgement | Rejected
         "answer": best["discard"],
         "discards": rows,
         "forms": shanten_forms(counts) if not melds else {},
-        "margin": {
-            "reason": "ev" if best["ev"] > 0 else "win_rate",
-            "best": best["ev"] if best["ev"] > 0 else best["win_rate"],
-            "second": (second["ev"] if best["ev"] > 0 else second["win_rate"]) if second else 0,
-        },
+        "margin": {"reason": by, "best": best[by], "second": second[by] if second else 0},
         "difficulty": difficulty,
     }
     return ValueJudgement(analysis, tuple(sorted(themes)), difficulty)

@@ -123,12 +123,11 @@ def batches(request: HtmxHttpRequest) -> HttpResponse:
 def batch(request: HtmxHttpRequest, batch_id: int) -> HttpResponse:
     """One batch with a progress bar; htmx polls the ``progress`` partial until it is done."""
     record = get_object_or_404(GenerationBatch, pk=batch_id)
-    latest = record.puzzles.prefetch_related("themes").order_by("-pk")[:6]
     context = {
         "batch": record,
         "stalled": services.is_stalled(record),
         "status_label": services.status_label(record),
-        "latest": latest,
+        "latest": record.puzzles.prefetch_related("themes").order_by("-pk")[:6],
     }
     return render_part(request, "puzzles/staff_batch.html", "progress", context)
 
