@@ -46,7 +46,7 @@ def edited_hand(params: Mapping[str, str]) -> str:
     if "clear" in params:
         return ""
     add = (params.get("add") or "").strip()
-    if not ("undo" in params or add) or _concealed(text) != text:
+    if not ("undo" in params or add) or any(bracket in text for bracket in "[({"):
         return text
     try:
         kinds, reds = parse_tiles_red(text, max_red=(4, 4, 4))
@@ -69,10 +69,6 @@ def _compact(tiles: list[str]) -> str:
     for tile in tiles:
         out = out[:-1] + tile if out and out[-1] == tile[1] else out + tile
     return out
-
-
-def _concealed(text: str) -> str:
-    return text.split("[")[0].split("(")[0].split("{")[0]
 
 
 RANKING_MAX_SHANTEN = 3

@@ -347,9 +347,7 @@ def dashboard(request: AuthenticatedHttpRequest) -> HttpResponse:
 
 
 ANALYZER_PALETTE = (
-    tuple(f"{n}m" for n in range(1, 10)) + ("0m",),
-    tuple(f"{n}p" for n in range(1, 10)) + ("0p",),
-    tuple(f"{n}s" for n in range(1, 10)) + ("0s",),
+    *(tuple(f"{n}{suit}" for n in "1234567890") for suit in "mps"),  # each suit's red five last
     tuple(f"{n}z" for n in range(1, 8)),
 )
 
