@@ -285,7 +285,6 @@ def canonical_key(kind: str, counts: Sequence[int], visible: Sequence[int] | Non
     ``visible`` counts the tiles seen besides the hand (discards, dora indicator), which change
     the accepted tile counts and so the answer.
 
-    >>> from tutor.engine.tiles import parse_tiles, to_counts
     >>> a = canonical_key("waits", to_counts(parse_tiles("1112345678999p")))
     >>> a == canonical_key("waits", to_counts(parse_tiles("1112345678999s"))), a
     (True, 'waits:1112345678999m|')
@@ -395,7 +394,6 @@ def judge_by_value(hand: Hand, table: TableContext) -> ValueJudgement | Rejected
     (:func:`tutor.engine.value.is_clear`) and is not a furiten or dead wait (unless every
     option is).
 
-    >>> from tutor.engine.hand import parse_hand
     >>> j = judge_by_value(parse_hand("123m456p789s23m55p7z"), TableContext(draws_left=10))
     >>> j.analysis["answer"], j.analysis["judge"], "tenpai" in j.themes
     ('7z', 'value', True)

@@ -39,7 +39,6 @@ MAX_LOG_BYTES = 512 * 1024
 def game_key(d: Decision) -> str:
     """The unique key of a mined puzzle: ``game:<log>:<round>:<seat>:<turn>``.
 
-    >>> from tutor.engine.gamelog.replay import Decision
     >>> game_key(Decision("2022-abc", "E1", 3, 0, 0, 2, 0, 7, "1m", (), ("1z",), "1z", "3z", "",
     ...     (), (), "1m", False, True, False, False, "1m", (25000,) * 4, 40, ((),) * 4, ((),) * 4))
     'game:2022-abc:3:2:7'
