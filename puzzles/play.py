@@ -130,8 +130,7 @@ def grade(puzzle: Puzzle, raw: Sequence[str]) -> AttemptResult:
 
 def player_rating(user: User) -> PlayerRating:
     """The player's rating row, created with Glicko-2's starting values on first use."""
-    rating, _created = PlayerRating.objects.get_or_create(user=user)
-    return rating
+    return PlayerRating.objects.get_or_create(user=user)[0]
 
 
 def record_attempt(

@@ -364,8 +364,7 @@ def pick_daily(date: dt.date) -> DailyPuzzle | None:
     the day's kind and a middling difficulty when there are some; two concurrent callers
     get the same row (the date is unique). None when there are no puzzles at all.
     """
-    existing = DailyPuzzle.objects.select_related("puzzle").filter(date=date).first()
-    if existing is not None:
+    if existing := DailyPuzzle.objects.select_related("puzzle").filter(date=date).first():
         return existing
     used = DailyPuzzle.objects.values("puzzle_id")
     kind = DAILY_KINDS[date.toordinal() % len(DAILY_KINDS)]

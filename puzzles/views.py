@@ -57,10 +57,6 @@ def render_part(
     return render(request, name, context, status=status)
 
 
-def _started_token(puzzle: Puzzle) -> str:
-    return signing.dumps({"p": puzzle.pk, "t": time.time()}, salt=START_SALT)
-
-
 def _elapsed(token: str | None, puzzle_id: int) -> float | None:
     """Seconds since the puzzle was shown, from the signed token in the form (None if absent,
     tampered, for another puzzle or too old)."""
@@ -73,11 +69,6 @@ def _elapsed(token: str | None, puzzle_id: int) -> float | None:
     if not isinstance(data, dict) or data.get("p") != puzzle_id:
         return None
     return round(max(0.0, time.time() - float(data.get("t", 0))), 1)
-
-
-def _difficulty(request: HtmxHttpRequest) -> str:
-    value = request.GET.get("difficulty", "same")
-    return value if value in play.DIFFICULTY_OFFSETS else "same"
 
 
 def _kind(params: QueryDict) -> str | None:
@@ -104,7 +95,9 @@ def index(request: HtmxHttpRequest) -> HttpResponse:
     after = request.GET.get("after", "")
     if after.isdigit():
         exclude.append(int(after))
-    difficulty = _difficulty(request)
+    difficulty = request.GET.get("difficulty", "same")
+    if difficulty not in play.DIFFICULTY_OFFSETS:
+        difficulty = "same"
     chosen = play.pick_next(request.user, difficulty, kind, exclude)
     if chosen is None:
         # "Harder" or "easier" with nothing left in that direction says so (never a puzzle
@@ -129,7 +122,7 @@ def _page_context(
         "puzzle": puzzle,
         "situation": feedback.situation(puzzle),
         "kinds": PuzzleKind,
-        "started": _started_token(puzzle),
+        "started": signing.dumps({"p": puzzle.pk, "t": time.time()}, salt=START_SALT),
         "shanten_choices": SHANTEN_CHOICES,
         "push_fold_choices": push_fold.choices(puzzle),
         "palette": ("123456789m", "123456789p", "123456789s", "1234567z"),
