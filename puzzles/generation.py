@@ -525,13 +525,12 @@ def _evaluate_efficiency(c: Candidate) -> Generated | Rejected:
     ranked = sorted(rows, key=_speed)
     best, second = ranked[0], ranked[1]
     best_tile = parse_tile(best["discard"])
-    themes = set()
+    themes = {{0: "tenpai", 1: "iishanten"}.get(best["shanten"], "early-hand")}
+    themes.add(_discard_theme(best_tile))
     if is_one_suit(c.counts):
         themes.add("one-suit")
-    themes.add({0: "tenpai", 1: "iishanten"}.get(best["shanten"], "early-hand"))
     if margin.reason == MarginReason.TWO_STEP:
         themes.add("two-step-tiebreak")
-    themes.add(_discard_theme(best_tile))
     blind = _blind_best(c.counts)
     if blind is not None and blind != best["discard"]:
         # Counting only one's own hand would pick another discard: the table matters.
@@ -603,9 +602,7 @@ def _evaluate_waits(c: Candidate) -> Generated | Rejected:
     n = len(waits)
     if n >= 3:
         themes.add("multi-wait")
-    level = {1: 1, 2: 2, 3: 3}.get(n, 4 if n <= 5 else 5)
-    if "one-suit" in themes and n >= 3:
-        level += 1
+    level = {1: 1, 2: 2, 3: 3}.get(n, 4 if n <= 5 else 5) + ("one-suit" in themes and n >= 3)
     difficulty = _clamp(level)
     analysis: Analysis = {
         "version": FACTS_VERSION,
