@@ -278,16 +278,13 @@ def vote(request: AuthenticatedHttpRequest, puzzle_id: int) -> HttpResponse:
 def report(request: AuthenticatedHttpRequest, puzzle_id: int) -> HttpResponse:
     """Report a flawed puzzle: it leaves the rated pool until staff have looked at it."""
     puzzle = get_object_or_404(Puzzle.objects.only("id"), pk=puzzle_id)
-    note = request.POST.get("note", "")
+    note, reason = request.POST.get("note", ""), request.POST.get("reason", "")
     try:
         validate_visible_text(note)
+        _report, new = play.report_puzzle(request.user, puzzle, reason, note)
     except ValidationError as exc:
         message = " ".join(exc.messages)
         return _opinion_response(request, puzzle, message, status=400, report_open=True)
-    try:
-        _report, new = play.report_puzzle(
-            request.user, puzzle, request.POST.get("reason", ""), note
-        )
     except play.BadOpinion as exc:
         return _opinion_response(request, puzzle, str(exc), status=400, report_open=True)
     if new:
