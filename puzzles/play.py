@@ -174,11 +174,8 @@ def record_attempt(
         graded = grade(puzzle, raw_answer)
         correct = graded.correct
         rating, _created = PlayerRating.objects.select_for_update().get_or_create(user=user)
-        earlier = list(
-            PuzzleAttempt.objects.filter(user=user, puzzle=puzzle).values_list(
-                "first_attempt", "created"
-            )
-        )
+        attempts = PuzzleAttempt.objects.filter(user=user, puzzle=puzzle)
+        earlier = list(attempts.values_list("first_attempt", "created"))
         first = not any(was_first for was_first, _when in earlier)
         # A reported puzzle is out of the rated pool: answers to it rate nobody meanwhile.
         held_out = first and is_held_out(puzzle.pk)
@@ -197,12 +194,9 @@ def record_attempt(
         result: dict[str, Any] = {}
         if first:
             result = _rate(rating, puzzle, attempt, correct)
+        daily = DailyPuzzle.objects.filter(date=today, puzzle=puzzle)
         streak = None
-        if (
-            correct
-            and not attempted_today
-            and DailyPuzzle.objects.filter(date=today, puzzle=puzzle).exists()
-        ):
+        if correct and not attempted_today and daily.exists():
             streak = _extend_streak(rating, today)
         attempt.save()
         if first or streak is not None or _created:
@@ -464,9 +458,8 @@ def pick_next(
         base = row.rating if row else START_RATING
         if difficulty == "same":
             due = [r for r in due_reviews(user) if r.puzzle_id not in skip]
-            found = in_rated_pool(Puzzle.objects.only("id", "kind", "rating")).in_bulk(
-                [r.puzzle_id for r in due]
-            )
+            rated = in_rated_pool(Puzzle.objects.only("id", "kind", "rating"))
+            found = rated.in_bulk([r.puzzle_id for r in due])
             for review in due:  # soonest due first
                 puzzle = found.get(review.puzzle_id)
                 if puzzle is not None and (kind is None or puzzle.kind == kind):
