@@ -134,11 +134,7 @@ def dashboard(user: User, now: dt.datetime | None = None) -> Dashboard:
         ThemeStat(kind, str(kind_labels.get(kind, "")), total, right)
         for kind, total, right in by_kind
     ]
-    misses = list(
-        PuzzleAttempt.objects.filter(user=user, correct=False)
-        .select_related("puzzle")
-        .order_by("-created", "-id")[:8]
-    )
+    misses = PuzzleAttempt.objects.filter(user=user, correct=False).select_related("puzzle")
     pending = reviews(user)
     totals = first.aggregate(rated=Count("id"), solved=Count("id", filter=Q(correct=True)))
     return Dashboard(
@@ -147,7 +143,7 @@ def dashboard(user: User, now: dt.datetime | None = None) -> Dashboard:
         themes=themes,
         weakest=weakest,
         kinds=kinds,
-        recent_misses=misses,
+        recent_misses=list(misses.order_by("-created", "-id")[:8]),
         reviews_due=[r for r in pending if r.due <= now],
         reviews_later=[r for r in pending if r.due > now],
         streak=current_streak(rating, timezone.localdate(now)),

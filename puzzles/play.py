@@ -413,10 +413,8 @@ def _least_seen(rng: random.Random, options: Iterable[Any], seen: Counter[Any]) 
 def _balanced(rng: random.Random, rows: list[tuple[int, str]], recent: list[int]) -> int:
     """Among candidate ``(id, kind)`` rows, a puzzle whose themes the player met least lately."""
     ids = [pk for pk, _kind in rows]
-    Through = Puzzle.themes.through
-    links = Through.objects.filter(puzzle_id__in=[*ids, *recent]).values_list(
-        "puzzle_id", "theme__slug"
-    )
+    through = Puzzle.themes.through.objects.filter(puzzle_id__in=[*ids, *recent])
+    links = through.values_list("puzzle_id", "theme__slug")
     themes: dict[int, set[str]] = {}
     for puzzle_id, slug in links:
         themes.setdefault(puzzle_id, set()).add(slug)

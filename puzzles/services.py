@@ -108,11 +108,8 @@ def request_batch(
 
 def chunks_to_queue(batch_id: int) -> list[int]:
     """The chunks of a batch that are not done (chunks already done are never redone)."""
-    return list(
-        GenerationChunk.objects.filter(batch_id=batch_id)
-        .exclude(status=ChunkStatus.DONE)
-        .values_list("pk", flat=True)
-    )
+    chunks = GenerationChunk.objects.filter(batch_id=batch_id).exclude(status=ChunkStatus.DONE)
+    return list(chunks.values_list("pk", flat=True))
 
 
 def mark_queued(batch_id: int, group_id: str, tasks: dict[int, str]) -> None:
@@ -132,9 +129,8 @@ def mark_queued(batch_id: int, group_id: str, tasks: dict[int, str]) -> None:
 
 def mark_unavailable(batch_id: int, error: str) -> None:
     """Record that the batch could not be queued (the broker is unreachable) and why."""
-    GenerationBatch.objects.filter(pk=batch_id).exclude(status=BatchStatus.DONE).update(
-        status=BatchStatus.UNAVAILABLE, error=error
-    )
+    batches = GenerationBatch.objects.filter(pk=batch_id).exclude(status=BatchStatus.DONE)
+    batches.update(status=BatchStatus.UNAVAILABLE, error=error)
 
 
 # --- running a chunk -----------------------------------------------------------------------------
@@ -285,11 +281,8 @@ def _count_finished_chunk(
 
 def pending_chunk_ids(batch_id: int) -> list[int]:
     """The chunks of a batch still to run, in order."""
-    return list(
-        GenerationChunk.objects.filter(batch_id=batch_id, status=ChunkStatus.PENDING)
-        .order_by("index")
-        .values_list("pk", flat=True)
-    )
+    chunks = GenerationChunk.objects.filter(batch_id=batch_id, status=ChunkStatus.PENDING)
+    return list(chunks.order_by("index").values_list("pk", flat=True))
 
 
 def run_batch_here(batch_id: int) -> GenerationBatch:

@@ -115,11 +115,8 @@ def request_mining(
 
 def games_to_queue(job_id: int) -> list[int]:
     """The games of a job not yet run."""
-    return list(
-        GameLog.objects.filter(job_id=job_id, status=ChunkStatus.PENDING).values_list(
-            "pk", flat=True
-        )
-    )
+    games = GameLog.objects.filter(job_id=job_id, status=ChunkStatus.PENDING)
+    return list(games.values_list("pk", flat=True))
 
 
 def mark_job_queued(job_id: int, queued: bool) -> None:
