@@ -188,7 +188,6 @@ class Candidate:
     seen: Counts  # own hand + dora indicator + every discard
     context: dict[str, Any]
     seed: int
-    sampler: str
 
     @property
     def hand(self) -> str:
@@ -271,7 +270,7 @@ def deal_candidate(kind: str, theme: str, seed: int) -> Candidate:
             target = rng.choice((1, 2, 2) if kind == Kind.IMPROVE else (0, 1, 2, 3))
         tiles, _pool = deal_hand(rng, 13, sampler, target)
         context, seen = {}, tiles
-    return Candidate(kind, to_counts(tiles), to_counts(seen), context, seed, sampler)
+    return Candidate(kind, to_counts(tiles), to_counts(seen), context, seed)
 
 
 # --- canonical form ---------------------------------------------------------------------------

@@ -203,7 +203,7 @@ def test_a_shanten_puzzle_answer_is_the_engines_shanten() -> None:
 
 def test_a_complete_hand_is_never_a_discard_puzzle() -> None:
     c = generation.Candidate(
-        "discard", counts("123m456p789s11222z"), counts("123m456p789s11222z"), {}, 0, "test"
+        "discard", counts("123m456p789s11222z"), counts("123m456p789s11222z"), {}, 0
     )
     assert isinstance(evaluate(c), generation.Rejected)
 
@@ -211,7 +211,7 @@ def test_a_complete_hand_is_never_a_discard_puzzle() -> None:
 def test_a_close_call_is_not_published() -> None:
     # Discarding 1m or 9m leaves mirror-image hands: the same tiles accepted, no clear best.
     c = generation.Candidate(
-        "discard", counts("19m234567p23s5566z"), counts("19m234567p23s5566z"), {}, 0, "test"
+        "discard", counts("19m234567p23s5566z"), counts("19m234567p23s5566z"), {}, 0
     )
     result = evaluate(c)
     assert isinstance(result, generation.Rejected)
@@ -377,7 +377,6 @@ def test_an_efficiency_puzzle_never_answers_with_a_furiten_wait() -> None:
             counts(hand + river),
             {"seat": 0, "discards": [river, "", "", ""]},
             0,
-            "test",
         )
 
     result = evaluate(candidate(""))
