@@ -292,7 +292,6 @@ class Review:
     puzzle_id: int
     due: dt.datetime
     step: int
-    missed_at: dt.datetime
 
 
 def review_schedule(attempts: Iterable[tuple[bool, dt.datetime]]) -> Review | None:
@@ -315,14 +314,14 @@ def review_schedule(attempts: Iterable[tuple[bool, dt.datetime]]) -> Review | No
     puzzle_id = 0
     for correct, when in attempts:
         if not correct:
-            state = Review(puzzle_id, when + dt.timedelta(days=REVIEW_INTERVALS[0]), 0, when)
+            state = Review(puzzle_id, when + dt.timedelta(days=REVIEW_INTERVALS[0]), 0)
         elif state is not None and when >= state.due:
             step = state.step + 1
             if step >= len(REVIEW_INTERVALS):
                 state = None
             else:
                 due = when + dt.timedelta(days=REVIEW_INTERVALS[step])
-                state = Review(puzzle_id, due, step, state.missed_at)
+                state = Review(puzzle_id, due, step)
     return state
 
 
@@ -355,7 +354,6 @@ def due_reviews(user: User, now: dt.datetime | None = None) -> list[Review]:
 class NextPuzzle:
     puzzle: Puzzle
     review: Review | None = None
-    target: float = START_RATING
 
 
 #: The stream looks this far either side of its target rating first, then twice as far ...
@@ -461,7 +459,7 @@ def pick_next(
             for review in due:  # soonest due first
                 puzzle = found.get(review.puzzle_id)
                 if puzzle is not None and (kind is None or puzzle.kind == kind):
-                    return NextPuzzle(puzzle, review, base)
+                    return NextPuzzle(puzzle, review)
     target = base + DIFFICULTY_OFFSETS.get(difficulty, 0.0)
     puzzles = in_rated_pool(Puzzle.objects.all())
     if kind:
@@ -490,9 +488,7 @@ def pick_next(
         rows = _near(pool, target)
         if rows:
             chosen = _balanced(rng, rows, recent)
-            return NextPuzzle(
-                Puzzle.objects.only("id", "kind", "rating").get(pk=chosen), None, target
-            )
+            return NextPuzzle(Puzzle.objects.only("id", "kind", "rating").get(pk=chosen))
     return None
 
 
