@@ -97,7 +97,6 @@ class AttemptResult:
     puzzle_rating_before: float | None = None
     puzzle_rating_after: float | None = None
     streak: int | None = None
-    attempt_id: int | None = None
     #: A report keeps the puzzle out of the rated pool, so this first attempt was not rated.
     held_out: bool = False
     #: The player saw the solution (answering as a visitor) before this first attempt.
@@ -218,7 +217,6 @@ def record_attempt(
         held_out=held_out,
         solution_seen=seen,
         streak=streak if streak is not None else current_streak(rating, today),
-        attempt_id=attempt.pk,
         player=rating,
         **result,
     )

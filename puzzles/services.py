@@ -191,7 +191,6 @@ def store_rows(
 
 @dataclass(frozen=True)
 class ChunkResult:
-    chunk_id: int
     created: int
     duplicates: int
     rejected: int
@@ -207,7 +206,7 @@ def run_chunk(chunk_id: int, *, seconds: float = CHUNK_SECONDS) -> ChunkResult |
     if chunk is None:
         return None
     if chunk.status == ChunkStatus.DONE:
-        return ChunkResult(chunk_id, chunk.created_count, chunk.duplicates, chunk.rejected, True)
+        return ChunkResult(chunk.created_count, chunk.duplicates, chunk.rejected, True)
     batch = chunk.batch
     GenerationBatch.objects.filter(pk=batch.pk, status__in=NOT_STARTED).update(
         status=BatchStatus.RUNNING
@@ -224,9 +223,7 @@ def run_chunk(chunk_id: int, *, seconds: float = CHUNK_SECONDS) -> ChunkResult |
         chunk = GenerationChunk.objects.select_for_update().get(pk=chunk_id)
         if chunk.status == ChunkStatus.DONE:
             # Another delivery of the same task finished first.
-            return ChunkResult(
-                chunk_id, chunk.created_count, chunk.duplicates, chunk.rejected, True
-            )
+            return ChunkResult(chunk.created_count, chunk.duplicates, chunk.rejected, True)
         stored = store_rows(
             [{**g.fields(), "seed": g.seed} for g in outcome.puzzles],
             Q(chunk=chunk),
@@ -244,7 +241,7 @@ def run_chunk(chunk_id: int, *, seconds: float = CHUNK_SECONDS) -> ChunkResult |
         chunk.finished = timezone.now()
         chunk.save()
         _count_finished_chunk(batch.pk, len(outcome.puzzles), created, duplicates, outcome.rejected)
-    return ChunkResult(chunk_id, created, duplicates, outcome.rejected)
+    return ChunkResult(created, duplicates, outcome.rejected)
 
 
 def fail_chunk(chunk_id: int, reason: str) -> None:

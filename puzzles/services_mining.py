@@ -137,7 +137,6 @@ def mark_job_queued(job_id: int, queued: bool) -> None:
 
 @dataclass(frozen=True)
 class GameResult:
-    game_log_id: int
     decisions: int
     created: int
     duplicates: int
@@ -148,7 +147,7 @@ class GameResult:
     @classmethod
     def of_finished(cls, game: GameLog) -> GameResult:
         """What a game already done or failed found (a task delivered again does nothing)."""
-        return cls(game.pk, game.decisions, game.created_count, 0, game.agreed, game.error, True)
+        return cls(game.decisions, game.created_count, 0, game.agreed, game.error, True)
 
 
 def _finish_job_if_done(job_id: int) -> None:
@@ -171,7 +170,7 @@ def fail_game_log(game_log_id: int, message: str) -> GameResult:
         game.save()
         MiningJob.objects.filter(pk=game.job_id).update(games_failed=F("games_failed") + 1)
         _finish_job_if_done(game.job_id)
-    return GameResult(game_log_id, 0, 0, 0, 0, message)
+    return GameResult(0, 0, 0, 0, message)
 
 
 def run_game_log(game_log_id: int) -> GameResult | None:
@@ -231,7 +230,7 @@ def run_game_log(game_log_id: int) -> GameResult | None:
             agreed=F("agreed") + agreed,
         )
         _finish_job_if_done(game.job_id)
-    return GameResult(game.pk, mined.decisions, created, duplicates, agreed)
+    return GameResult(mined.decisions, created, duplicates, agreed)
 
 
 def run_job_here(job_id: int) -> MiningJob:
