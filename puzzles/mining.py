@@ -20,7 +20,6 @@ new.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -105,34 +104,26 @@ def mine_decision(d: Decision) -> Generated | Rejected:
 
 @dataclass
 class MinedGame:
-    """What :func:`mine_game` found in one game: its puzzles and why other decisions were not."""
+    """What :func:`mine_game` found in one game: how many decisions, and its puzzles."""
 
     log_id: str
     decisions: int = 0
     puzzles: list[tuple[Decision, Generated]] = field(default_factory=list)
-    reasons: Counter[str] = field(default_factory=Counter)
-
-    @property
-    def agreed(self) -> int:
-        """Puzzles where the player made the engine's choice."""
-        return sum(1 for _d, g in self.puzzles if g.analysis.get("agrees"))
 
 
 def mine_game(game: Game) -> MinedGame:
     """Replay ``game`` and judge every decision (:func:`mine_decision`).
 
-    Raises :class:`~tutor.engine.gamelog.events.GameLogError` (naming the round and the event) when the log contradicts
-    itself; nothing is mined from such a game.
+    Raises :class:`~tutor.engine.gamelog.events.GameLogError` (naming the round and the event)
+    when the log contradicts itself; nothing is mined from such a game.
     """
     decisions = replay_game(game).decisions
     out = MinedGame(game.log_id, decisions=len(decisions))
     for d in decisions:
         try:
             result = mine_decision(d)
-        except ValueError as exc:  # a position the engine refuses: skip it, mine the rest
-            result = Rejected(f"engine: {type(exc).__name__}")
-        if isinstance(result, Rejected):
-            out.reasons[result.reason] += 1
-        else:
+        except ValueError:  # a position the engine refuses: skip it, mine the rest
+            continue
+        if not isinstance(result, Rejected):
             out.puzzles.append((d, result))
     return out
