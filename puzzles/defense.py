@@ -4,6 +4,7 @@ this module only builds the table state and writes the reasons as sentences."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Mapping
 from typing import Any
@@ -80,22 +81,9 @@ def river_state(
 
 # --- defense puzzles from real games -----------------------------------------------------------
 
-STATE_FIELDS = (
-    "river",
-    "visible",
-    "hand",
-    "discards_after_riichi",
-    "dora_indicators",
-    "round_wind",
-    "riichi_seat_wind",
-    "decider_seat_wind",
-    "turns_since_riichi",
-    "tiles_left",
-    "melds",
-    "riichi_seat",
-    "riichi_turn",
-)
-"""The fields of a shared defense decision that make the table state (no label)."""
+STATE_FIELDS = tuple(f.name for f in dataclasses.fields(ed.DefenseState))
+"""The fields of a shared defense decision that make the table state (no label): the engine's
+:class:`~tutor.engine.defense.DefenseState`, which reads them back (``from_json``)."""
 
 _REASON_RATING = {"genbutsu": 1100.0, "passed_after_riichi": 1300.0, "honor_visible": 1400.0}
 """Starting ratings by the reason that makes the answer safe; anything else starts at 1600."""
