@@ -211,20 +211,24 @@ class HandTooLong(ValueError):
     """More text than any hand needs."""
 
 
+ERROR_CODES: dict[type[ValueError], str] = {
+    TileParseError: "bad_notation",
+    IncompleteHand: "incomplete_hand",
+    HandTooLong: "hand_too_long",
+    InvalidMeldError: "invalid_called_set",
+    ImpossibleHandError: "impossible_hand",
+}
+"""The code of each kind of refused hand; any other ``ValueError`` is ``invalid_hand``."""
+
+
 def error_code(exc: ValueError) -> str:
     """A stable, language-independent code for why a hand was refused, for programs.
 
     >>> error_code(IncompleteHand("x")), error_code(ValueError("x"))
     ('incomplete_hand', 'invalid_hand')
     """
-    codes = {
-        TileParseError: "bad_notation",
-        IncompleteHand: "incomplete_hand",
-        HandTooLong: "hand_too_long",
-        InvalidMeldError: "invalid_called_set",
-        ImpossibleHandError: "impossible_hand",
-    }
-    return next((code for kind, code in codes.items() if isinstance(exc, kind)), "invalid_hand")
+    found = (code for kind, code in ERROR_CODES.items() if isinstance(exc, kind))
+    return next(found, "invalid_hand")
 
 
 def error_details(exc: ValueError) -> dict[str, Any]:

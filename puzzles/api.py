@@ -52,15 +52,7 @@ def _query(name: str, required: bool, description: str, example: str) -> dict[st
     }
 
 
-ERROR_CODES = (
-    "bad_notation",
-    "incomplete_hand",
-    "hand_too_long",
-    "invalid_called_set",
-    "impossible_hand",
-    "invalid_hand",
-    "method_not_allowed",
-)
+ERROR_CODES = (*analyzer.ERROR_CODES.values(), "invalid_hand", "method_not_allowed")
 
 _METHOD_NOT_ALLOWED = {
     "description": "Only GET (and HEAD) are allowed: the API changes nothing.",
