@@ -33,29 +33,6 @@ type Fact = object
 ``FuritenReason``, ``Blocked``, ``value.Reason``, ``GameLogError``...) or its stored JSON
 mapping with the same fields, read alike by :func:`_field`; anything else is shown as text."""
 
-__all__ = [
-    "TileFormat",
-    "blocked_text",
-    "call_name",
-    "call_reason_text",
-    "discard_reason_text",
-    "error_text",
-    "gamelog_error_text",
-    "fu_reason_text",
-    "fu_text",
-    "furiten_text",
-    "limit_name",
-    "near_miss_reason",
-    "near_miss_text",
-    "no_yaku_text",
-    "reason_text",
-    "tile_text",
-    "wait_shape_name",
-    "wait_shape_phrase",
-    "yaku_gloss",
-    "yaku_name",
-]
-
 
 def _field(obj: Fact, name: str, default: object = None) -> object:
     """``obj.name`` or ``obj[name]``: engine objects and their JSON copies alike."""
@@ -90,12 +67,10 @@ def tile_text(notation: str) -> str:
     Notation that is not one tile comes back unchanged.
     """
     try:
-        kinds, reds = parse_tiles_red(str(notation))
-    except TileParseError:
+        (kind,), (red,) = parse_tiles_red(str(notation))
+    except ValueError:  # not a tile, or not one
         return str(notation)
-    if len(kinds) != 1:
-        return str(notation)
-    return tile_name(kinds[0], red=reds[0])
+    return tile_name(kind, red=red)
 
 
 def _tile_list(notations: str, tile: TileFormat) -> str:
@@ -132,19 +107,22 @@ _SHAPE_ALIASES = {"shanpon": "dual_pon", "tanki": "single"}
 """The defense module's names of the same shapes."""
 
 
+def _named(names: Mapping[str, StrPromise], value: Fact, aliases: Mapping[str, str] = {}) -> str:
+    """The name of an engine enum (or its value) in ``names``, else its value in words."""
+    text = str(getattr(value, "value", value))
+    name = names.get(aliases.get(text, text))
+    return str(name) if name is not None else text.replace("_", " ")
+
+
 def wait_shape_name(shape: Fact) -> str:
     """The name of a wait shape (a ``WaitShape`` or its value): "two-sided wait (ryanmen)"."""
-    value = str(getattr(shape, "value", shape))
-    name = WAIT_SHAPE_NAMES.get(_SHAPE_ALIASES.get(value, value))
-    return str(name) if name is not None else value.replace("_", " ")
+    return _named(WAIT_SHAPE_NAMES, shape, _SHAPE_ALIASES)
 
 
 def wait_shape_phrase(shape: Fact) -> str:
     """A wait shape's name inside a sentence: "a closed wait (kanchan)", "an edge wait
     (penchan)"; ``"shanpon"`` and ``"tanki"`` are read as the engine's dual pon and single."""
-    value = str(getattr(shape, "value", shape))
-    phrase = WAIT_SHAPE_PHRASES.get(_SHAPE_ALIASES.get(value, value))
-    return str(phrase) if phrase is not None else value.replace("_", " ")
+    return _named(WAIT_SHAPE_PHRASES, shape, _SHAPE_ALIASES)
 
 
 # --- yaku -----------------------------------------------------------------------------------
@@ -212,54 +190,6 @@ YAKU_NAMES: dict[str, StrPromise] = {
 Riichi players keep the Japanese names in both languages; the words around them are translated.
 """
 
-YAKU_GLOSSES: dict[str, StrPromise] = {
-    "menzen_tsumo": gettext_lazy("self-drawn win with a closed hand"),
-    "riichi": gettext_lazy("declared ready hand"),
-    "ippatsu": gettext_lazy("win within one go-around after riichi"),
-    "chankan": gettext_lazy("win on a tile added to a kan"),
-    "rinshan_kaihou": gettext_lazy("win on a kan's replacement tile"),
-    "haitei_raoyue": gettext_lazy("win on the last draw"),
-    "houtei_raoyui": gettext_lazy("win on the last discard"),
-    "pinfu": gettext_lazy("four sequences, a plain pair, a two-sided wait"),
-    "tanyao": gettext_lazy("all simples"),
-    "iipeikou": gettext_lazy("two identical sequences"),
-    "yakuhai": gettext_lazy("a set of dragons or of a valued wind"),
-    "double_riichi": gettext_lazy("riichi on the first turn"),
-    "chiitoitsu": gettext_lazy("seven pairs"),
-    "chanta": gettext_lazy("a terminal or honor in every set and the pair"),
-    "ittsu": gettext_lazy("straight 123-456-789 in one suit"),
-    "sanshoku_doujun": gettext_lazy("the same sequence in all three suits"),
-    "sanshoku_doukou": gettext_lazy("the same triplet in all three suits"),
-    "sankantsu": gettext_lazy("three kans"),
-    "toitoi": gettext_lazy("all triplets"),
-    "sanankou": gettext_lazy("three concealed triplets"),
-    "shousangen": gettext_lazy("little three dragons"),
-    "honroutou": gettext_lazy("only terminals and honors"),
-    "ryanpeikou": gettext_lazy("two times two identical sequences"),
-    "junchan": gettext_lazy("a terminal in every set and the pair"),
-    "honitsu": gettext_lazy("one suit plus honors"),
-    "chinitsu": gettext_lazy("one suit only"),
-    "renhou": gettext_lazy("win before one's first draw"),
-    "tenhou": gettext_lazy("dealer wins on the dealt hand"),
-    "chiihou": gettext_lazy("win on one's first draw"),
-    "daisangen": gettext_lazy("big three dragons"),
-    "suuankou": gettext_lazy("four concealed triplets"),
-    "suuankou_tanki": gettext_lazy("four concealed triplets, pair wait"),
-    "tsuuiisou": gettext_lazy("all honors"),
-    "ryuuiisou": gettext_lazy("all green"),
-    "chinroutou": gettext_lazy("all terminals"),
-    "chuuren_poutou": gettext_lazy("nine gates"),
-    "junsei_chuuren_poutou": gettext_lazy("pure nine gates"),
-    "kokushi_musou": gettext_lazy("thirteen orphans"),
-    "kokushi_musou_13_sided": gettext_lazy("thirteen orphans waiting on all thirteen"),
-    "daisuushii": gettext_lazy("big four winds"),
-    "shousuushii": gettext_lazy("little four winds"),
-    "suukantsu": gettext_lazy("four kans"),
-    "dora": gettext_lazy("bonus tiles"),
-    "ura_dora": gettext_lazy("hidden bonus tiles after riichi"),
-}
-"""A short gloss of the yaku whose Japanese name a beginner may not know."""
-
 
 def _yaku_key(yaku: Fact) -> str:
     if isinstance(yaku, str):
@@ -287,12 +217,6 @@ def yaku_name(yaku: Fact) -> str:
     if name is not None:
         return str(name)
     return str(_field(yaku, "name", "") or key)
-
-
-def yaku_gloss(yaku: Fact) -> str:
-    """A short gloss of the yaku ("all simples"), or ``""`` when its name says enough."""
-    gloss = YAKU_GLOSSES.get(_yaku_key(yaku))
-    return str(gloss) if gloss is not None else ""
 
 
 # --- fu lines -------------------------------------------------------------------------------
@@ -672,17 +596,13 @@ CALL_NAMES: dict[str, StrPromise] = {
 
 def call_name(kind: Fact) -> str:
     """The name of a call (a ``CallKind`` or its value): "open kan", "kan abierto"."""
-    value = str(getattr(kind, "value", kind))
-    name = CALL_NAMES.get(value)
-    return str(name) if name is not None else value.replace("_", " ")
+    return _named(CALL_NAMES, kind)
 
 
 def call_reason_text(reason: Fact) -> str:
     """Why a call is blocked: a ``Reason``, its value, or a ``Blocked`` (its reason only)."""
     code = _field(reason, "code", None) if not isinstance(reason, str) else None
-    value = str(code if code is not None else getattr(reason, "value", reason))
-    text = CALL_REASONS.get(value)
-    return str(text) if text is not None else value.replace("_", " ")
+    return _named(CALL_REASONS, code if code is not None else reason)
 
 
 def blocked_text(blocked: Fact, tile: TileFormat = tile_text) -> str:
@@ -760,22 +680,19 @@ def reason_text(reason: Fact) -> str:
     from tutor.engine.value import Reason as DiscardReason
     from tutor.engine.waits import WaitShape
 
-    if isinstance(reason, DiscardReason):
-        return discard_reason_text(reason)
-    if isinstance(reason, FuLine):
-        return fu_text(reason)
-    if isinstance(reason, NearMiss):
-        return near_miss_text(reason)
-    if isinstance(reason, FuritenReason):
-        return furiten_text(reason)
-    if isinstance(reason, Blocked):
-        return blocked_text(reason)
-    if isinstance(reason, Reason):
-        return call_reason_text(reason)
-    if isinstance(reason, WaitShape):
-        return wait_shape_name(reason)
-    if isinstance(reason, NoYakuError):
-        return no_yaku_text(reason)
+    renderers: dict[type, Callable[[Fact], str]] = {
+        DiscardReason: discard_reason_text,
+        FuLine: fu_text,
+        NearMiss: near_miss_text,
+        FuritenReason: furiten_text,
+        Blocked: blocked_text,
+        Reason: call_reason_text,
+        WaitShape: wait_shape_name,
+        NoYakuError: no_yaku_text,
+    }
+    for kind, render in renderers.items():
+        if isinstance(reason, kind):
+            return render(reason)
     if isinstance(reason, Mapping) and "code" in reason:
         if "fu" in reason:
             return fu_text(reason)

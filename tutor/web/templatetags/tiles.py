@@ -73,16 +73,13 @@ _SHOW_ANY_RED = (4, 4, 4)
 class ShownTile:
     """One tile as the templates draw it."""
 
-    kind: int
     red: bool
-    index: int
     notation: str
     name: str
     src: str
-    value: str = ""
-    checked: bool = False
-    marked: bool = False
-    img: SafeString = SafeString("")
+    value: str
+    checked: bool
+    img: SafeString
 
 
 @dataclass
@@ -120,11 +117,6 @@ class TileGroup:
 
 class NotationError(ValueError):
     """Notation the tag cannot show (the message is shown in the page)."""
-
-
-def tile_src(kind: int, red: bool = False) -> str:
-    """The static URL of a tile's artwork."""
-    return _static_url(f"tiles/{tile_str(kind, red=red)}.svg", settings.STATIC_URL)
 
 
 @lru_cache(maxsize=128)
@@ -211,6 +203,11 @@ def _turned_name(kind: int, red: bool, source: int | None) -> str:
 Pose = tuple[int, bool, str, str]  # kind, red, pose, accessible name
 
 
+def _upright(pairs: Iterable[tuple[int, bool]]) -> list[list[Pose]]:
+    """One slot per (kind, red), each tile standing up."""
+    return [[(k, r, "up", tile_name(k, r))] for k, r in pairs]
+
+
 def _meld_poses(meld: Meld) -> list[list[Pose]]:
     """The slots of a called set as a player lays it on the table.
 
@@ -223,22 +220,13 @@ def _meld_poses(meld: Meld) -> list[list[Pose]]:
         pairs.sort(key=lambda p: not p[1])  # a red five goes to a face-up place
         order = [pairs[1], pairs[0], pairs[2], pairs[3]] if pairs[0][1] else pairs
         down = _("%(tile)s, face down")
-        return [
-            [
-                (
-                    k,
-                    r,
-                    "down" if i in (0, 3) else "up",
-                    down % {"tile": tile_name(k, r)} if i in (0, 3) else tile_name(k, r),
-                )
-            ]
-            for i, (k, r) in enumerate(order)
-        ]
+        ends = [[(k, r, "down", down % {"tile": tile_name(k, r)})] for k, r in order[::3]]
+        return [ends[0], *_upright(order[1:3]), ends[1]]
     called = meld.called
     if called is None and meld.kind is MeldKind.ADDED_KAN:
         called = meld.tiles[0]
     if called is None:
-        return [[(k, r, "up", tile_name(k, r))] for k, r in pairs]
+        return _upright(pairs)
     at = next(i for i, (k, _r) in enumerate(pairs) if k == called)
     turned = pairs.pop(at)
     slot: list[Pose] = [(*turned, "turned", _turned_name(*turned, meld.source))]
@@ -247,7 +235,7 @@ def _meld_poses(meld: Meld) -> list[list[Pose]]:
         slot.append(
             (*added, "turned", _("%(tile)s, added to the set") % {"tile": tile_name(*added)})
         )
-    slots = [[(k, r, "up", tile_name(k, r))] for k, r in pairs]
+    slots = _upright(pairs)
     where = {LEFT: 0, ACROSS: 1, RIGHT: len(slots)}.get(meld.source or LEFT, 0)
     if meld.kind is MeldKind.CHI:
         where = 0
@@ -269,12 +257,7 @@ def _parse(notation: Any) -> list[tuple[Meld | None, list[list[Pose]]]]:
                 out.append((meld, _meld_poses(meld)))
             else:
                 kinds, reds = parse_tiles_red(part, max_red=_SHOW_ANY_RED)
-                out.append(
-                    (
-                        None,
-                        [[(k, r, "up", tile_name(k, r))] for k, r in zip(kinds, reds, strict=True)],
-                    )
-                )
+                out.append((None, _upright(zip(kinds, reds, strict=True))))
         return out
     if isinstance(notation, Iterable):
         kinds = list(notation)
@@ -282,7 +265,7 @@ def _parse(notation: Any) -> list[tuple[Meld | None, list[list[Pose]]]]:
             isinstance(k, int) and not isinstance(k, bool) and 0 <= k < NUM_KINDS for k in kinds
         ):
             raise NotationError(_("a list of tiles must hold tile kinds 0–33"))
-        return [(None, [[(k, False, "up", tile_name(k))] for k in kinds])]
+        return [(None, _upright((k, False) for k in kinds))]
     raise NotationError(_("tiles must be written as text such as “123m55z”"))
 
 
@@ -308,21 +291,12 @@ def _img(src: str, name: str, classes: str, size: int, titles: bool = True) -> S
     """One ``<img>``; built here rather than in a template because hands are drawn by the dozen.
     Without ``titles`` the tile's name is only its ``alt`` text, with no hover tooltip (for a
     question such as "spot the honors", which the tooltip would answer)."""
-    if not titles:
-        return format_html(
-            '<img class="{}" src="{}" alt="{}" width="{}" height="{}" draggable="false">',
-            classes,
-            src,
-            name,
-            round(size * ASPECT),
-            size,
-        )
     return format_html(
-        '<img class="{}" src="{}" alt="{}" title="{}" width="{}" height="{}" draggable="false">',
+        '<img class="{}" src="{}" alt="{}"{} width="{}" height="{}" draggable="false">',
         classes,
         src,
         name,
-        name,
+        format_html(' title="{}"', name) if titles else "",
         round(size * ASPECT),
         size,
     )
@@ -349,37 +323,15 @@ def _build(
             for kind, red, pose, name in poses:
                 text = tile_str(kind, red=red)
                 value = str(index) if value_mode == "index" else text
-                marked = text in marked_notations or str(index) in marked_indexes
-                src = tile_src(kind, red)
-                classes = "tile"
-                if pose == "down":
-                    classes += " tile-back"
-                elif red:
-                    classes += " tile-red"
-                if marked:
+                src = _static_url(f"tiles/{text}.svg", settings.STATIC_URL)
+                back = pose == "down"
+                classes = "tile tile-back" if back else "tile tile-red" if red else "tile"
+                if text in marked_notations or str(index) in marked_indexes:
                     classes += " tile-mark"
-                shown.append(
-                    ShownTile(
-                        kind=kind,
-                        red=red,
-                        index=index,
-                        notation=text,
-                        name=name,
-                        src=src,
-                        value=value,
-                        checked=meld is None and value in checked_values,
-                        marked=marked,
-                        img=_img(
-                            _static_url("tiles/back.svg", settings.STATIC_URL)
-                            if pose == "down"
-                            else src,
-                            name,
-                            classes,
-                            size,
-                            titles,
-                        ),
-                    )
-                )
+                shown_src = _static_url("tiles/back.svg", settings.STATIC_URL) if back else src
+                img = _img(shown_src, name, classes, size, titles)
+                checked_now = meld is None and value in checked_values
+                shown.append(ShownTile(red, text, name, src, value, checked_now, img))
                 index += 1
             group.slots.append(Slot(pose=poses[0][2], tiles=shown))
         groups.append(group)
@@ -506,42 +458,20 @@ def tile_catalogue() -> dict[str, Any]:
     beside the tile names they describe.
     """
     suits = []
-    for suit, heading in (
-        ("m", _("Characters (man)")),
-        ("p", _("Circles (pin)")),
-        ("s", _("Bamboo (sou)")),
+    for key, heading, notation in (
+        ("m", _("Characters (man)"), "123456789m"),
+        ("p", _("Circles (pin)"), "123456789p"),
+        ("s", _("Bamboo (sou)"), "123456789s"),
+        ("winds", _("Winds"), "1234z"),
+        ("dragons", _("Dragons"), "567z"),
+        ("red", _("Red fives"), "0m0p0s"),
     ):
+        kinds, reds = parse_tiles_red(notation)
         entries = [
-            CatalogueEntry(f"{number}{suit}", tile_name(kind))
-            for number, kind in zip(
-                range(1, 10), range("mps".index(suit) * 9, NUM_KINDS), strict=False
-            )
+            CatalogueEntry(tile_str(k, red=r), tile_name(k, red=r))
+            for k, r in zip(kinds, reds, strict=True)
         ]
-        suits.append({"key": suit, "heading": heading, "entries": entries})
-    suits.append(
-        {
-            "key": "winds",
-            "heading": _("Winds"),
-            "entries": [CatalogueEntry(f"{n}z", tile_name(26 + n)) for n in range(1, 5)],
-        }
-    )
-    suits.append(
-        {
-            "key": "dragons",
-            "heading": _("Dragons"),
-            "entries": [CatalogueEntry(f"{n}z", tile_name(26 + n)) for n in range(5, 8)],
-        }
-    )
-    suits.append(
-        {
-            "key": "red",
-            "heading": _("Red fives"),
-            "entries": [
-                CatalogueEntry(f"0{s}", tile_name(kind, red=True))
-                for s, kind in (("m", 4), ("p", 13), ("s", 22))
-            ],
-        }
-    )
+        suits.append({"key": key, "heading": heading, "entries": entries})
     melds = [
         CatalogueEntry("[3*45m]L", _("chi: the called tile came from the left")),
         CatalogueEntry("[7*77p]A", _("pon: the called tile came from across")),
