@@ -21,6 +21,7 @@ CONTENT_DIR = Path(__file__).resolve().parent / "content"
 SOURCE_LANGUAGE = "en"
 LANGUAGES = ("en", "es")
 TEXT_FIELDS = ("question", "hint", "after")
+STAGE_FIELDS = ("slug", "number", "title", "summary", "steps")
 KEY_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 FILE_RE = re.compile(r"^(\d\d)-([a-z0-9-]+)\.yaml$")
 MIN_STEPS, MAX_STEPS = 4, 10
@@ -42,10 +43,10 @@ class StepContent:
 class StageContent:
     slug: str
     number: int
-    title: dict[str, str]
-    summary: dict[str, str]
-    steps: list[StepContent]
     files: dict[str, Path]
+    title: dict[str, str] = field(default_factory=dict)
+    summary: dict[str, str] = field(default_factory=dict)
+    steps: list[StepContent] = field(default_factory=list)
 
 
 def _text(value: Any, where: str, required: bool = True) -> str:
@@ -67,10 +68,10 @@ def read_file(path: Path) -> dict[str, Any]:
         raise ContentError(f"{path}: not valid YAML: {exc}") from exc
     if not isinstance(data, dict):
         raise ContentError(f"{path}: the file must be a mapping with slug, number, title, steps")
-    for key in ("slug", "number", "title", "summary", "steps"):
+    for key in STAGE_FIELDS:
         if key not in data:
             raise ContentError(f"{path}: missing {key}")
-    unknown = set(data) - {"slug", "number", "title", "summary", "steps"}
+    unknown = set(data) - set(STAGE_FIELDS)
     if unknown:
         raise ContentError(f"{path}: unknown fields {', '.join(sorted(unknown))}")
     if data["slug"] != match.group(2) or data["number"] != int(match.group(1)):
@@ -139,14 +140,7 @@ def _merge_step(stage: StageContent, i: int, step: Any, language: str, path: Pat
 def read_stage(files: dict[str, Path]) -> StageContent:
     """Merge one stage's files (``{"en": path, "es": path}``) into one :class:`StageContent`."""
     source = read_file(files[SOURCE_LANGUAGE])
-    stage = StageContent(
-        slug=source["slug"],
-        number=source["number"],
-        title={},
-        summary={},
-        steps=[],
-        files=files,
-    )
+    stage = StageContent(source["slug"], source["number"], files)
     for language in LANGUAGES:
         path = files.get(language)
         if path is None:

@@ -15,19 +15,9 @@ TILES_RE = re.compile(r"<code>tiles:\s*([^<]*)</code>")
 INLINE_SIZE = 30
 
 
-def drawable(notation: str) -> str:
-    """Hand notation as the tiles tag draws it. The tag reads the engine's set notation itself
-    (``[6*45p]L`` with the called tile sideways, ``(9999p)`` with its ends face down), so the
-    notation is passed on unchanged.
-
-    >>> drawable("123m [6*45p]L (9999p)")
-    '123m [6*45p]L (9999p)'
-    """
-    return notation
-
-
 def render(source: str) -> SafeString:
-    """Markdown to safe HTML, with `` `tiles:...` `` spans drawn as tiles.
+    """Markdown to safe HTML, with `` `tiles:...` `` spans drawn as tiles (the tag reads the
+    engine's set notation, called tiles sideways and closed kans' ends face down).
 
     >>> str(render("**Hi** <script>x</script>"))
     '<p><strong>Hi</strong> </p>'
@@ -38,6 +28,6 @@ def render(source: str) -> SafeString:
     body = nh3.clean(body)
 
     def draw(match: re.Match[str]) -> str:
-        return str(tiles_tag(drawable(html.unescape(match.group(1)).strip()), size=INLINE_SIZE))
+        return str(tiles_tag(html.unescape(match.group(1)).strip(), size=INLINE_SIZE))
 
     return mark_safe(TILES_RE.sub(draw, body))  # noqa: S308 - sanitised above; tiles are ours

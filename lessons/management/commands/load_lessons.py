@@ -15,6 +15,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
+from django.db.models import Model
 
 from lessons.content import (
     CONTENT_DIR,
@@ -28,6 +29,8 @@ from lessons.content import (
 )
 from lessons.models import Stage, Step
 from tutor.exercises import ContentError, exercise
+
+STEP_FIELDS = ("title", "text", "figure", "exercise", "question", "hint", "after")
 
 
 class Command(BaseCommand):
@@ -64,48 +67,23 @@ class Command(BaseCommand):
         created = updated = deleted = 0
         with transaction.atomic():
             for content in stages:
-                stage, made = Stage.objects.get_or_create(
-                    slug=content.slug,
-                    defaults={
-                        "number": content.number,
-                        "title": content.title,
-                        "summary": content.summary,
-                    },
-                )
+                values = {
+                    "number": content.number,
+                    "title": content.title,
+                    "summary": content.summary,
+                }
+                stage, made = Stage.objects.get_or_create(slug=content.slug, defaults=values)
                 created += made
-                if not made and (stage.number, stage.title, stage.summary) != (
-                    content.number,
-                    content.title,
-                    content.summary,
-                ):
-                    stage.number, stage.title, stage.summary = (
-                        content.number,
-                        content.title,
-                        content.summary,
-                    )
-                    stage.save()
-                    updated += 1
+                updated += not made and _update(stage, values)
                 existing = {s.key: s for s in stage.steps.all()}
                 for number, step in enumerate(content.steps, start=1):
-                    values = {
-                        "number": number,
-                        "title": step.title,
-                        "text": step.text,
-                        "figure": step.figure,
-                        "exercise": step.exercise,
-                        "question": step.question,
-                        "hint": step.hint,
-                        "after": step.after,
-                    }
+                    values = {"number": number} | {f: getattr(step, f) for f in STEP_FIELDS}
                     row = existing.pop(step.key, None)
                     if row is None:
                         Step.objects.create(stage=stage, key=step.key, **values)
                         created += 1
-                    elif any(getattr(row, k) != v for k, v in values.items()):
-                        for k, v in values.items():
-                            setattr(row, k, v)
-                        row.save()
-                        updated += 1
+                    else:
+                        updated += _update(row, values)
                 for row in existing.values():
                     row.delete()
                     deleted += 1
@@ -155,3 +133,13 @@ def _stage_files(path: Path) -> dict[str, Path]:
     if not files[SOURCE_LANGUAGE].is_file():
         raise ContentError(f"{path}: there is no English file of that name")
     return {lang: f for lang, f in files.items() if f.is_file()}
+
+
+def _update(row: Model, values: dict[str, Any]) -> bool:
+    """Give ``row`` the ``values`` and save it, if any differs; whether it did."""
+    if all(getattr(row, k) == v for k, v in values.items()):
+        return False
+    for k, v in values.items():
+        setattr(row, k, v)
+    row.save()
+    return True
