@@ -59,10 +59,6 @@ class Record:
     seed: int = 0
 
 
-def _user(request: HttpRequest | None) -> User | AnonymousUser | None:
-    return None if request is None else request.user
-
-
 def _is_member(user: Any) -> TypeGuard[User]:
     return user is not None and not isinstance(user, AnonymousUser) and user.is_authenticated
 
@@ -71,44 +67,33 @@ def records(
     request: HttpRequest | None, stage: Stage, user: User | AnonymousUser | None = None
 ) -> dict[str, Record]:
     """Each step's record by key, for the learner of ``request`` (or ``user``)."""
-    user = user if user is not None else _user(request)
-    if _is_member(user):
+    if _is_member(user := user or getattr(request, "user", None)):
         rows = StepProgress.objects.filter(user=user, step__stage=stage).select_related("step")
         return {r.step.key: Record(r.done, r.mistakes, r.updated_at, r.seed) for r in rows}
     if request is None:
         return {}
     stored = request.session.get(SESSION_KEY, {}).get(stage.slug, {})
-    return {
-        key: Record(
-            bool(v.get("done")),
-            int(v.get("mistakes", 0)),
-            parse_datetime(v["t"]) if v.get("t") else None,
-            int(v.get("seed", 0)),
-        )
-        for key, v in stored.items()
-    }
+    return {key: _session_record(v) for key, v in stored.items()}
+
+
+def _session_record(v: dict[str, Any]) -> Record:
+    """A step's record as the session keeps it: ``done``, ``mistakes``, ``seed``, time ``t``."""
+    when = parse_datetime(v["t"]) if v.get("t") else None
+    return Record(bool(v.get("done")), int(v.get("mistakes", 0)), when, int(v.get("seed", 0)))
 
 
 def _save(request: HttpRequest, step: Step, record: Record) -> None:
-    user = request.user
     record.updated_at = timezone.now()
-    if _is_member(user):
+    fields = {"done": record.done, "mistakes": record.mistakes, "seed": record.seed}
+    if _is_member(request.user):
+        completed = record.updated_at if record.done else None
         StepProgress.objects.update_or_create(
-            user=user,
-            step=step,
-            defaults={
-                "done": record.done,
-                "mistakes": record.mistakes,
-                "seed": record.seed,
-                "completed_at": record.updated_at if record.done else None,
-            },
+            user=request.user, step=step, defaults={**fields, "completed_at": completed}
         )
         return
     progress = request.session.get(SESSION_KEY, {})
     progress.setdefault(step.stage.slug, {})[step.key] = {
-        "done": record.done,
-        "mistakes": record.mistakes,
-        "seed": record.seed,
+        **fields,
         "t": record.updated_at.isoformat(),
     }
     request.session[SESSION_KEY] = progress
@@ -145,8 +130,7 @@ def best_stars(
     request: HttpRequest | None, stage: Stage, user: User | AnonymousUser | None = None
 ) -> int:
     """The best stars kept from earlier runs through the stage (0 when none)."""
-    user = user if user is not None else _user(request)
-    if _is_member(user):
+    if _is_member(user := user or getattr(request, "user", None)):
         best = StageBest.objects.filter(user=user, stage=stage).values_list("stars", flat=True)
         return int(best.first() or 0)
     if request is None:
@@ -177,7 +161,10 @@ def stage_status(user: User, stage_slug: str) -> dict[str, Any]:
 
     Raises ``Stage.DoesNotExist`` for an unknown slug.
     """
-    stage = Stage.objects.get(slug=stage_slug)
+    return _member_status(user, Stage.objects.get(slug=stage_slug))
+
+
+def _member_status(user: User, stage: Stage) -> dict[str, Any]:
     return status_from(stage, records(None, stage, user=user), best_stars(None, stage, user))
 
 
@@ -278,8 +265,9 @@ def record_answer(
     with transaction.atomic():
         if given is not None and _is_member(request.user):
             keep_answer(request.user, step, given, seed, correct)
-        before = status_from(stage, records(request, stage))
-        record = records(request, stage).get(step.key, Record())
+        recs = records(request, stage)
+        before = status_from(stage, recs)
+        record = recs.get(step.key, Record())
         if seed and not record.seed:
             record.seed = seed
         if not record.done:
@@ -346,18 +334,13 @@ def merge_session_progress(request: HttpRequest, user: User) -> int:
     """Move a visitor's progress (in the session) to ``user``'s account; returns the number
     of steps moved. A step already in the account keeps the better record (done beats not
     done; then fewer mistakes). The best stars of stages played again keep the higher."""
-    session = getattr(request, "session", None)
-    progress = (session.get(SESSION_KEY) or {}) if session is not None else {}
-    bests = (session.get(BEST_KEY) or {}) if session is not None else {}
+    progress = request.session.get(SESSION_KEY) or {}
+    bests = request.session.get(BEST_KEY) or {}
     if not progress and not bests:
         return 0
     moved = 0
     stages = {s.slug: s for s in Stage.objects.filter(slug__in=[*progress, *bests])}
-
-    def status(stage: Stage) -> dict[str, Any]:
-        return status_from(stage, records(None, stage, user=user), best_stars(None, stage, user))
-
-    done_before = {slug: status(stage)["done"] for slug, stage in stages.items()}
+    done_before = {slug: _member_status(user, stage)["done"] for slug, stage in stages.items()}
     with transaction.atomic():
         for slug, steps in progress.items():
             by_key = {s.key: s for s in Step.objects.filter(stage__slug=slug)}
@@ -365,21 +348,20 @@ def merge_session_progress(request: HttpRequest, user: User) -> int:
                 step = by_key.get(key)
                 if step is None:
                     continue
+                theirs = _session_record(v)
                 row, made = StepProgress.objects.get_or_create(
                     user=user,
                     step=step,
                     defaults={
-                        "done": bool(v.get("done")),
-                        "mistakes": int(v.get("mistakes", 0)),
-                        "seed": int(v.get("seed", 0)),
-                        "completed_at": timezone.now() if v.get("done") else None,
+                        "done": theirs.done,
+                        "mistakes": theirs.mistakes,
+                        "seed": theirs.seed,
+                        "completed_at": timezone.now() if theirs.done else None,
                     },
                 )
-                if not made:
-                    theirs = (bool(v.get("done")), -int(v.get("mistakes", 0)))
-                    if theirs > (row.done, -row.mistakes):
-                        row.done, row.mistakes = theirs[0], -theirs[1]
-                        row.save()
+                if not made and (theirs.done, -theirs.mistakes) > (row.done, -row.mistakes):
+                    row.done, row.mistakes = theirs.done, theirs.mistakes
+                    row.save()
                 moved += 1
         for slug, stars in bests.items():
             if slug in stages and 1 <= int(stars) <= 3:
@@ -388,7 +370,7 @@ def merge_session_progress(request: HttpRequest, user: User) -> int:
     request.session.pop(BEST_KEY, None)
     # A stage the visitor finished counts as completed by the account now.
     for slug, stage in stages.items():
-        after = status(stage)
+        after = _member_status(user, stage)
         if after["done"] and not done_before[slug]:
             signals.stage_completed.send(
                 sender=Stage, user=user, stage_slug=slug, stars=after["stars"]
