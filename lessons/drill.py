@@ -12,9 +12,8 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, TypeGuard
+from typing import Any
 
-from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
 from django.http import HttpRequest, QueryDict
@@ -28,6 +27,7 @@ from tutor.exercises.scoring import Fu, Payment
 from tutor.web.engine_text import yaku_name
 
 from .models import DrillAttempt
+from .services import _is_member
 
 SEED_LIMIT = 10**9
 SESSION_KEY = "lessons_drill"
@@ -138,7 +138,7 @@ def read_seed(value: Any) -> int:
     try:
         seed = int(str(value))
     except (TypeError, ValueError):
-        raise AnswerError(_("This drill position does not exist. Start a new one.")) from None
+        seed = -1
     if not 0 <= seed < SEED_LIMIT:
         raise AnswerError(_("This drill position does not exist. Start a new one."))
     return seed
@@ -170,10 +170,6 @@ class DrillRecord:
     recent: list[AttemptRow]
 
 
-def _member(user: object) -> TypeGuard[User]:
-    return isinstance(user, User) and user.is_authenticated
-
-
 def record_attempt(
     request: HttpRequest, drill: Drill, post: Mapping[str, Any], verdicts: Mapping[str, Verdict]
 ) -> bool:
@@ -191,7 +187,7 @@ def record_attempt(
         "payment_right": verdicts["payment"].correct,
     }
     user = getattr(request, "user", None)
-    if _member(user):
+    if _is_member(user):
         try:
             with transaction.atomic():
                 _row, made = DrillAttempt.objects.get_or_create(
@@ -210,7 +206,7 @@ def record_attempt(
 def drill_record(request: HttpRequest) -> DrillRecord:
     """The record of whoever is asking: a member's stored attempts, a visitor's session."""
     user = getattr(request, "user", None)
-    if _member(user):
+    if _is_member(user):
         mine = DrillAttempt.objects.filter(user=user)
         totals = mine.aggregate(
             hands=Count("id"),

@@ -7,6 +7,7 @@ the browser redirected to the step (post/redirect/get), which shows the verdict 
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import Any
 
 from django.http import HttpResponse, HttpResponseRedirect, QueryDict
@@ -68,10 +69,8 @@ def _context(
             error = error or _("This exercise cannot be shown right now. Please skip it.")
     figure = None
     if step.figure:
-        try:
+        with suppress(ContentError):  # checked when loaded: at worst the step shows without it
             figure = wall_figure(step.figure)
-        except ContentError:
-            figure = None
     recs = services.records(request, stage)
     steps = list(stage.steps.all())
     return {
@@ -141,10 +140,11 @@ def _seed(request: HtmxHttpRequest, step: Step, posted: Any) -> int | None:
 
 
 def _render_step(
-    request: HtmxHttpRequest, context: dict[str, Any], status: int = 200
+    request: HtmxHttpRequest, step: Step, status: int = 200, **context: Any
 ) -> HttpResponse:
+    """The step page (its ``lesson`` partial for htmx); ``context`` goes to :func:`_context`."""
     template = "lessons/step.html#lesson" if wants_partial(request) else "lessons/step.html"
-    return render(request, template, context, status=status)
+    return render(request, template, _context(request, step, **context), status=status)
 
 
 @require_GET
@@ -168,7 +168,7 @@ def step(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
     verdict, given, seed = _shown_answer(request, found)
     if verdict is None:
         services.mark_shown(request, found)
-    return _render_step(request, _context(request, found, verdict=verdict, answer=given, seed=seed))
+    return _render_step(request, found, verdict=verdict, answer=given, seed=seed)
 
 
 @require_POST
@@ -176,15 +176,8 @@ def step(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
 def answer(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
     found = get_object_or_404(Step.objects.select_related("stage"), stage__slug=slug, number=number)
     if request.POST.get("step") != found.key:
-        return _render_step(
-            request,
-            _context(
-                request,
-                found,
-                error=_("This answer was sent for another step. Reload the page and try again."),
-            ),
-            status=400,
-        )
+        error = _("This answer was sent for another step. Reload the page and try again.")
+        return _render_step(request, found, 400, error=error)
     if request.POST.get("op") == "reset":
         services.reset_stage(request, found.stage)
         return redirect("lessons:stage", slug=found.stage.slug)
@@ -199,15 +192,13 @@ def answer(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
     except AnswerError as exc:
         # Nothing is recorded: a missing or malformed answer is neither right nor wrong.
         status = 200 if isinstance(exc, EmptyAnswer) else 400
-        return _render_step(
-            request, _context(request, found, error=str(exc), seed=seed), status=status
-        )
+        return _render_step(request, found, status, error=str(exc), seed=seed)
     except ContentError:  # pragma: no cover - the content check prevents this
-        return _render_step(request, _context(request, found), status=400)
+        return _render_step(request, found, 400)
     try:
         verdict = ex.check(given)
     except ContentError as exc:  # pragma: no cover - the content check prevents this
-        return _render_step(request, _context(request, found, error=str(exc)), status=400)
+        return _render_step(request, found, 400, error=str(exc))
     given_fields = ex.widget().sent(request.POST)
     services.record_answer(
         request, found, correct=verdict.correct, seed=seed or 0, given=given_fields
@@ -216,7 +207,7 @@ def answer(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
     if not wants_partial(request):
         _keep_answer(request, found)
         return HttpResponseRedirect(_step_url(found), status=303)
-    return _render_step(request, _context(request, found, verdict=verdict, answer=given, seed=seed))
+    return _render_step(request, found, verdict=verdict, answer=given, seed=seed)
 
 
 def _go_next(request: HtmxHttpRequest, found: Step) -> HttpResponse:
@@ -225,7 +216,7 @@ def _go_next(request: HtmxHttpRequest, found: Step) -> HttpResponse:
         following = found.stage.steps.filter(number=found.number + 1).first()
         if following is not None:
             services.mark_shown(request, following)
-            response = _render_step(request, _context(request, following))
+            response = _render_step(request, following)
             response["HX-Push-Url"] = url
             return response
         response = HttpResponse(status=204)
