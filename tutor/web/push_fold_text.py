@@ -31,12 +31,10 @@ def reason_text(code: str, params: Mapping[str, Any]) -> str:
     """One reason of the verdict as a sentence (an unknown code comes back as it is)."""
     p = params
     if code == "push_shape":
+        values = {"tile": tile_text(p["tile"]), "shanten": shanten_text(int(p["shanten"]))}
         if int(p["shanten"]) <= 0:
-            return _("Pushing %(tile)s keeps your hand tenpai.") % {"tile": tile_text(p["tile"])}
-        return _("Pushing %(tile)s leaves your hand %(shanten)s.") % {
-            "tile": tile_text(p["tile"]),
-            "shanten": shanten_text(int(p["shanten"])),
-        }
+            return _("Pushing %(tile)s keeps your hand tenpai.") % values
+        return _("Pushing %(tile)s leaves your hand %(shanten)s.") % values
     if code == "push_wins":
         if not p["hand_value"]:
             return _("Playing on, the hand has next to no chance of winning before the riichi.")
@@ -55,13 +53,10 @@ def reason_text(code: str, params: Mapping[str, Any]) -> str:
             "risk": percent_text(float(p["risk"])),
         }
     if code == "deal_in_cost":
+        points = {"points": points_text(p["points"])}
         if p["dealer"]:
-            return _("Dealing in to the dealer's riichi costs about %(points)s points.") % {
-                "points": points_text(p["points"])
-            }
-        return _("Dealing in to this riichi costs about %(points)s points.") % {
-            "points": points_text(p["points"])
-        }
+            return _("Dealing in to the dealer's riichi costs about %(points)s points.") % points
+        return _("Dealing in to this riichi costs about %(points)s points.") % points
     if code == "round_goes_on":
         return _(
             "Folding is not free: a round that ends without your win or your deal-in (the "
@@ -76,20 +71,16 @@ def reason_text(code: str, params: Mapping[str, Any]) -> str:
         }
         if p.get("plays_on"):
             # the safe tile keeps a hand worth playing on: the risk is that of playing on
-            return (
-                _(
-                    "Folding with %(tile)s deals in about %(danger)s of the time now; playing "
-                    "on with the hand it keeps, about %(risk)s over the rest of the hand."
-                )
-                % values
+            text = _(
+                "Folding with %(tile)s deals in about %(danger)s of the time now; playing "
+                "on with the hand it keeps, about %(risk)s over the rest of the hand."
             )
-        return (
-            _(
+        else:
+            text = _(
                 "Folding with %(tile)s deals in about %(danger)s of the time, about %(risk)s "
                 "over the rest of the hand."
             )
-            % values
-        )
+        return text % values
     if code == "fold_keeps_hand":
         return _("%(tile)s is safe and still keeps your hand %(shanten)s.") % {
             "tile": tile_text(p["tile"]).capitalize(),
@@ -106,20 +97,16 @@ def reason_text(code: str, params: Mapping[str, Any]) -> str:
             "fold": points_text(p["fold_value"]),
         }
         if p["answer"] == "push":
-            return (
-                _(
-                    "Pushing is worth about %(push)s points against %(fold)s for folding: "
-                    "%(points)s points better."
-                )
-                % values
+            text = _(
+                "Pushing is worth about %(push)s points against %(fold)s for folding: "
+                "%(points)s points better."
             )
-        return (
-            _(
+        else:
+            text = _(
                 "Folding is worth about %(fold)s points against %(push)s for pushing: "
                 "%(points)s points better."
             )
-            % values
-        )
+        return text % values
     return code
 
 
@@ -158,23 +145,19 @@ def _risked(doc: Mapping[str, Any]) -> str:
         "danger": percent_text(float(push["danger"])),
     }
     if shanten > 0 and win_rate < 0.005:
-        return (
-            _(
-                "Pushing %(tile)s leaves your hand %(shanten)s, with next to no chance of "
-                "winning before the round ends, and %(tile)s deals in about %(danger)s of "
-                "the time."
-            )
-            % values
+        text = _(
+            "Pushing %(tile)s leaves your hand %(shanten)s, with next to no chance of "
+            "winning before the round ends, and %(tile)s deals in about %(danger)s of "
+            "the time."
         )
+        return text % values
     if shanten > 0:
-        return (
-            _(
-                "Pushing %(tile)s leaves your hand %(shanten)s: it wins only about "
-                "%(percent)s of the time before the round ends, and %(tile)s deals in about "
-                "%(danger)s of the time."
-            )
-            % values
+        text = _(
+            "Pushing %(tile)s leaves your hand %(shanten)s: it wins only about "
+            "%(percent)s of the time before the round ends, and %(tile)s deals in about "
+            "%(danger)s of the time."
         )
+        return text % values
     return _(
         "Your tenpai wins only about %(percent)s of the time, for about %(points)s points, "
         "while pushing deals in about %(risk)s of the time over the round, and a deal-in "
@@ -199,22 +182,18 @@ def _gave_up(doc: Mapping[str, Any]) -> str:
     }
     if float(fold["win_rate"]) >= 0.005:
         # the safe tile keeps a hand too, only a weaker one
-        return (
-            _(
-                "Folding with %(fold)s keeps a hand that wins only about %(fold_percent)s of "
-                "the time; pushing %(push)s wins about %(percent)s of the time, for about "
-                "%(points)s points, and %(push)s deals in only about %(danger)s of the time."
-            )
-            % values
+        text = _(
+            "Folding with %(fold)s keeps a hand that wins only about %(fold_percent)s of "
+            "the time; pushing %(push)s wins about %(percent)s of the time, for about "
+            "%(points)s points, and %(push)s deals in only about %(danger)s of the time."
         )
-    return (
-        _(
+    else:
+        text = _(
             "Folding with %(fold)s gives up a hand that wins about %(percent)s of the time, "
             "for about %(points)s points, while %(push)s deals in only about %(danger)s of the "
             "time."
         )
-        % values
-    )
+    return text % values
 
 
 def verdict_text(doc: Mapping[str, Any]) -> str:
@@ -238,32 +217,16 @@ def verdict_text(doc: Mapping[str, Any]) -> str:
             "more than the safest tile, %(fold)s."
         ) % {**values, "danger": percent_text(float(push["danger"]))}
     if verdict == "nothing":
-        return (
-            _("Nothing to weigh: the safest tile, %(fold)s, is as good for your hand as any.")
-            % values
-        )
+        text = _("Nothing to weigh: the safest tile, %(fold)s, is as good for your hand as any.")
+        return text % values
     if doc.get("answer") == "push":
-        return (
-            _(
-                "A close call: the figures favour pushing %(push)s by about %(points)s points, "
-                "not by the margin the engine calls clear."
-            )
-            % values
+        text = _(
+            "A close call: the figures favour pushing %(push)s by about %(points)s points, "
+            "not by the margin the engine calls clear."
         )
-    return (
-        _(
+    else:
+        text = _(
             "A close call: the figures favour folding with %(fold)s by about %(points)s points, "
             "not by the margin the engine calls clear."
         )
-        % values
-    )
-
-
-__all__ = [
-    "mistake_texts",
-    "points_text",
-    "reason_text",
-    "reason_texts",
-    "shanten_text",
-    "verdict_text",
-]
+    return text % values
