@@ -8,7 +8,7 @@ from django.utils import translation
 from tutor.engine.hand import parse_hand
 from tutor.engine.tiles import parse_tile
 from tutor.engine.value import REASON_CODES, Reason, TableContext, rank_discards
-from tutor.web.engine_text import discard_reason_text, reason_text
+from tutor.web.engine_text import discard_reason_text
 
 PARAMS = {"tile": "7z", "tiles": "1m,4m", "live": 3, "players": 2}
 
@@ -17,9 +17,9 @@ PARAMS = {"tile": "7z", "tiles": "1m,4m", "live": 3, "players": 2}
 def test_every_ranking_reason_has_an_english_and_a_spanish_sentence(code: str) -> None:
     reason = Reason(code, PARAMS)
     with translation.override("en"):
-        english = reason_text(reason)
+        english = discard_reason_text(reason)
     with translation.override("es"):
-        spanish = reason_text(reason)
+        spanish = discard_reason_text(reason)
     assert english and spanish and english != spanish
     assert "{" not in english and "%(" not in spanish
 
@@ -36,6 +36,6 @@ def test_the_reasons_of_a_real_ranking_render() -> None:
         TableContext(own_discards=(parse_tile("4m"),), draws_left=10),
     )
     with translation.override("es"):
-        texts = [reason_text(r) for r in ranking.rows[0].reasons]
+        texts = [discard_reason_text(r) for r in ranking.rows[0].reasons]
     assert any("furiten" in t for t in texts)
     assert any("esperando" in t for t in texts)

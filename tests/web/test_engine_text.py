@@ -14,7 +14,7 @@ from django.template import Context, Template
 from django.utils import translation
 
 from tests.reference import reference_results
-from tutor.engine.calls import Blocked, CallKind, Reason
+from tutor.engine.calls import Reason
 from tutor.engine.furiten import FuritenKind, FuritenReason, furiten
 from tutor.engine.hand import parse_hand
 from tutor.engine.scoring import FuLine, NearMiss, NoYakuError, score, situation_from_hand
@@ -437,7 +437,7 @@ def test_every_furiten_reason_reads_in_spanish(kind: FuritenKind, spanish: str) 
 def test_a_real_furiten_status_reads_in_spanish() -> None:
     status = furiten(parse_hand("23m456p789s11z123p"), discards=[27, 3])
     with translation.override("es"):
-        (text,) = [et.reason_text(r) for r in status.reasons]
+        (text,) = [et.furiten_text(r) for r in status.reasons]
     assert text.startswith("furiten por descarte propio: cuatro de caracteres")
 
 
@@ -447,24 +447,6 @@ def test_every_call_reason_is_translated(reason: Reason) -> None:
     assert english != spanish
     assert "_" not in english
     assert both(et.call_reason_text, reason.value) == (english, spanish)
-
-
-def test_a_blocked_call_reads_as_a_sentence() -> None:
-    blocked = Blocked(2, CallKind.CHI, parse_tile("6p"), Reason.CHI_ONLY_FROM_LEFT, (12, 13))
-    assert both(et.blocked_text, blocked) == (
-        "no chi on six of circles: a chi can only take the discard of the player on your left",
-        "no puedes hacer chi con seis de círculos: un chi solo puede tomar el descarte del "
-        "jugador de tu izquierda",
-    )
-    kan = Blocked(0, CallKind.OPEN_KAN, parse_tile("1z"), Reason.NO_KAN_LEFT)
-    with translation.override("es"):
-        assert et.blocked_text(kan).startswith("no puedes hacer kan abierto con viento Este:")
-
-
-@pytest.mark.parametrize("kind", list(CallKind))
-def test_every_call_has_a_name(kind: CallKind) -> None:
-    english, _spanish = both(et.call_name, kind)
-    assert "_" not in english
 
 
 def test_the_template_filters_render_in_the_readers_language() -> None:

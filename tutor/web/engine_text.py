@@ -525,7 +525,7 @@ def limit_name(limit: Fact) -> str:
     return str(name) if name is not None else str(limit or "")
 
 
-# --- furiten and calls ----------------------------------------------------------------------
+# --- furiten and call reasons ----------------------------------------------------------------------
 
 
 def furiten_text(reason: Fact, tile: TileFormat = tile_text) -> str:
@@ -583,42 +583,11 @@ CALL_REASONS: dict[str, StrPromise] = {
 }
 """Why a call is not allowed or lost, per :class:`tutor.engine.calls.Reason` value."""
 
-CALL_NAMES: dict[str, StrPromise] = {
-    "ron": pgettext_lazy("call", "ron"),
-    "pon": pgettext_lazy("call", "pon"),
-    "chi": pgettext_lazy("call", "chi"),
-    "open_kan": pgettext_lazy("call", "open kan"),
-    "closed_kan": pgettext_lazy("call", "closed kan"),
-    "added_kan": pgettext_lazy("call", "added kan"),
-}
-"""Names of :class:`tutor.engine.calls.CallKind` values."""
-
-
-def call_name(kind: Fact) -> str:
-    """The name of a call (a ``CallKind`` or its value): "open kan", "kan abierto"."""
-    return _named(CALL_NAMES, kind)
-
 
 def call_reason_text(reason: Fact) -> str:
     """Why a call is blocked: a ``Reason``, its value, or a ``Blocked`` (its reason only)."""
     code = _field(reason, "code", None) if not isinstance(reason, str) else None
     return _named(CALL_REASONS, code if code is not None else reason)
-
-
-def blocked_text(blocked: Fact, tile: TileFormat = tile_text) -> str:
-    """A ``Blocked`` call (or its mapping with ``code`` and ``params``) as a sentence:
-    "no chi on six of circles: chi takes only the discard of the player on your left"."""
-    p = _params(blocked)
-    if "call" not in p or "tile" not in p:
-        return str(blocked)
-    return _("no %(call)s on %(tile)s: %(reason)s") % {
-        "call": call_name(p["call"]),
-        "tile": tile(str(p["tile"])),
-        "reason": call_reason_text(blocked),
-    }
-
-
-# --- any reason -----------------------------------------------------------------------------
 
 
 def discard_reason_text(reason: Fact, tile: TileFormat = tile_text) -> str:
@@ -668,34 +637,3 @@ def discard_reason_text(reason: Fact, tile: TileFormat = tile_text) -> str:
     if code in texts:
         return texts[code] % {"tile": one, "tiles": many}
     return str(_field(reason, "text", "") or reason)
-
-
-def reason_text(reason: Fact) -> str:
-    """Any reason the engine gives, in the reader's language (what the ``reason_text``
-    template filter shows): a fu line, near miss, furiten reason, blocked call, call
-    ``Reason``, wait shape or ``NoYakuError``. Anything else is shown as it is."""
-    from tutor.engine.calls import Blocked, Reason
-    from tutor.engine.furiten import FuritenReason
-    from tutor.engine.scoring import FuLine, NearMiss, NoYakuError
-    from tutor.engine.value import Reason as DiscardReason
-    from tutor.engine.waits import WaitShape
-
-    renderers: dict[type, Callable[[Fact], str]] = {
-        DiscardReason: discard_reason_text,
-        FuLine: fu_text,
-        NearMiss: near_miss_text,
-        FuritenReason: furiten_text,
-        Blocked: blocked_text,
-        Reason: call_reason_text,
-        WaitShape: wait_shape_name,
-        NoYakuError: no_yaku_text,
-    }
-    for kind, render in renderers.items():
-        if isinstance(reason, kind):
-            return render(reason)
-    if isinstance(reason, Mapping) and "code" in reason:
-        if "fu" in reason:
-            return fu_text(reason)
-        if "yaku" in reason or "key" in reason:
-            return near_miss_text(reason)
-    return str(reason)
