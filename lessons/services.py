@@ -2,7 +2,7 @@
 
 A signed-in learner's progress is in :class:`~lessons.models.StepProgress`; a visitor's is in
 the session under ``SESSION_KEY`` with the same fields, and moves to the account when the
-visitor signs up or logs in (:func:`merge_session_progress`, connected to ``user_logged_in``).
+visitor signs up or logs in (:func:`move_progress_on_login`, a ``user_logged_in`` receiver).
 
 Stars, as on Lichess's learn pages: a finished stage with no mistakes has 3 stars, one or two
 mistakes 2, more 1; an unfinished stage 0. Mistakes count on the first way through: answering a
@@ -330,15 +330,20 @@ def reset_stage(request: HttpRequest, stage: Stage) -> None:
     request.session[SESSION_KEY] = progress
 
 
-def merge_session_progress(request: HttpRequest, user: User) -> int:
-    """Move a visitor's progress (in the session) to ``user``'s account; returns the number
-    of steps moved. A step already in the account keeps the better record (done beats not
-    done; then fewer mistakes). The best stars of stages played again keep the higher."""
+def move_progress_on_login(
+    sender: Any, request: HttpRequest | None, user: User, **kwargs: Any
+) -> None:
+    """``user_logged_in`` receiver: a visitor who signs up or logs in keeps their progress.
+
+    It moves from the session to ``user``'s account. A step already in the account keeps the
+    better record (done beats not done; then fewer mistakes). The best stars of stages played
+    again keep the higher."""
+    if request is None or not hasattr(request, "session"):
+        return
     progress = request.session.get(SESSION_KEY) or {}
     bests = request.session.get(BEST_KEY) or {}
     if not progress and not bests:
-        return 0
-    moved = 0
+        return
     stages = {s.slug: s for s in Stage.objects.filter(slug__in=[*progress, *bests])}
     done_before = {slug: _member_status(user, stage)["done"] for slug, stage in stages.items()}
     with transaction.atomic():
@@ -362,7 +367,6 @@ def merge_session_progress(request: HttpRequest, user: User) -> int:
                 if not made and (theirs.done, -theirs.mistakes) > (row.done, -row.mistakes):
                     row.done, row.mistakes = theirs.done, theirs.mistakes
                     row.save()
-                moved += 1
         for slug, stars in bests.items():
             if slug in stages and 1 <= int(stars) <= 3:
                 _keep_best_for(user, stages[slug], int(stars))
@@ -375,12 +379,3 @@ def merge_session_progress(request: HttpRequest, user: User) -> int:
             signals.stage_completed.send(
                 sender=Stage, user=user, stage_slug=slug, stars=after["stars"]
             )
-    return moved
-
-
-def move_progress_on_login(
-    sender: Any, request: HttpRequest | None, user: User, **kwargs: Any
-) -> None:
-    """``user_logged_in`` receiver: a visitor who signs up or logs in keeps their progress."""
-    if request is not None and hasattr(request, "session"):
-        merge_session_progress(request, user)

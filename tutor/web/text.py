@@ -39,15 +39,13 @@ def hidden_characters(value: str, *, multiline: bool = False) -> list[str]:
     >>> hidden_characters("two\\nlines")
     ['U+000A']
     """
-    found = []
-    for char in value:
-        if multiline and char in LINE_BREAKS:
-            continue
-        if unicodedata.category(char) in HIDDEN_CATEGORIES:
-            code = f"U+{ord(char):04X}"
-            if code not in found:
-                found.append(code)
-    return found
+    hidden = (
+        f"U+{ord(char):04X}"
+        for char in value
+        if unicodedata.category(char) in HIDDEN_CATEGORIES
+        and not (multiline and char in LINE_BREAKS)
+    )
+    return list(dict.fromkeys(hidden))  # each once, in order
 
 
 def _refuse_hidden(value: Any, multiline: bool) -> None:
