@@ -76,11 +76,7 @@ class Step(models.Model):
 
     def texts(self) -> dict[str, Any]:
         return {
-            "title": localized(self.title),
-            "text": localized(self.text),
-            "question": localized(self.question),
-            "hint": localized(self.hint),
-            "after": localized(self.after),
+            f: localized(getattr(self, f)) for f in ("title", "text", "question", "hint", "after")
         }
 
 

@@ -5,7 +5,6 @@ names and exception text, goes to the log, not to whoever asks.
 """
 
 import logging
-from datetime import timedelta
 
 from django.conf import settings
 from django.db import connection
@@ -69,9 +68,7 @@ def heartbeat_age() -> int | None:
 def check_worker() -> tuple[bool, int | None]:
     """Whether a worker reported within ``WORKER_HEARTBEAT_MAX_AGE``, and how long ago."""
     age = heartbeat_age()
-    up = age is not None and timedelta(seconds=age) <= timedelta(
-        seconds=settings.WORKER_HEARTBEAT_MAX_AGE
-    )
+    up = age is not None and age <= settings.WORKER_HEARTBEAT_MAX_AGE
     if not up:
         log.warning("health: no worker heartbeat for %s s", age)
     return up, age

@@ -28,8 +28,7 @@ from .client import client_address
 log = logging.getLogger(__name__)
 
 
-def by_address(request: HttpRequest) -> str:
-    return client_address(request)
+by_address = client_address
 
 
 def by_site(request: HttpRequest) -> str:
@@ -83,11 +82,6 @@ def too_many(wait: int) -> HttpResponse:
     return response
 
 
-def refusal(request: HttpRequest, limits: tuple[Limit, ...]) -> HttpResponse | None:
-    waits = [wait for limit in limits if (wait := limit.wait(request)) is not None]
-    return too_many(max(waits)) if waits else None
-
-
 def limited(
     *limits: Limit, counts: Callable[[HttpResponseBase], bool] = lambda response: True
 ) -> Callable[[Callable[..., HttpResponseBase]], Callable[..., HttpResponseBase]]:
@@ -102,9 +96,9 @@ def limited(
         def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
             if request.method != "POST":
                 return view(request, *args, **kwargs)
-            refused = refusal(request, limits)
-            if refused is not None:
-                return refused
+            waits = [wait for limit in limits if (wait := limit.wait(request)) is not None]
+            if waits:
+                return too_many(max(waits))
             response = view(request, *args, **kwargs)
             if counts(response):
                 for limit in limits:

@@ -17,18 +17,16 @@ from django.utils.translation import gettext as _
 
 def refusal_message(status: int) -> str:
     """What to tell the reader about an answer with ``status`` and nothing else to say."""
-    if status == 405:
-        return _(
+    texts = {
+        405: _(
             "This address is not meant to be opened that way. Go back and use the page's "
             "links and buttons."
-        )
-    if status == 404:
-        return _("There is nothing at this address.")
-    if status == 403:
-        return _("You are not allowed to do that.")
-    if status == 429:
-        return _("Too many attempts. Wait a little and try again.")
-    return _("The request could not be understood. Go back and try again.")
+        ),
+        404: _("There is nothing at this address."),
+        403: _("You are not allowed to do that."),
+        429: _("Too many attempts. Wait a little and try again."),
+    }
+    return texts.get(status) or _("The request could not be understood. Go back and try again.")
 
 
 class ReadableRefusalMiddleware:

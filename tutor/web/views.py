@@ -68,6 +68,7 @@ def profile(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = ProfileForm(
         request.POST or None, instance=profile, initial={"language": request.LANGUAGE_CODE}
     )
+    status = 200
     if request.method == "POST":
         old_email = request.user.email.casefold()
         if form.is_valid():
@@ -88,10 +89,9 @@ def profile(request: AuthenticatedHttpRequest) -> HttpResponse:
                 samesite=settings.LANGUAGE_COOKIE_SAMESITE,
             )
             return response
-        return render(
-            request, "registration/profile.html", {"form": form, "profile": profile}, status=400
-        )
-    return render(request, "registration/profile.html", {"form": form, "profile": profile})
+        status = 400
+    context = {"form": form, "profile": profile}
+    return render(request, "registration/profile.html", context, status=status)
 
 
 def ask_for_confirmation(request: HttpRequest, user: User) -> None:

@@ -126,12 +126,14 @@ def _static_url(path: str, _static_root_url: str | None) -> str:
     return static(path)
 
 
-def _size(value: Any, default: int = DEFAULT_SIZE) -> int:
+def _size(
+    value: Any, default: int = DEFAULT_SIZE, low: int = MIN_SIZE, high: int = MAX_SIZE
+) -> int:
+    """``value`` as a whole number from ``low`` to ``high``; ``default`` if it is not one."""
     try:
-        size = int(value)
+        return max(low, min(high, int(value)))
     except (TypeError, ValueError):
         return default
-    return max(MIN_SIZE, min(MAX_SIZE, size))
 
 
 _OPENERS = "[({"
@@ -417,14 +419,10 @@ def tile(notation: Any, size: Any = 28) -> SafeString:
 def tile_back(size: Any = DEFAULT_SIZE, count: Any = 1) -> SafeString:
     """Face-down tiles: ``{% tile_back %}`` or ``{% tile_back size=24 count=3 %}``."""
     height = _size(size)
-    try:
-        number = max(1, min(18, int(count)))
-    except (TypeError, ValueError):
-        number = 1
     context = {
         "size": height,
         "width": round(height * ASPECT),
-        "backs": range(number),
+        "backs": range(_size(count, 1, 1, 18)),
         "src": _static_url("tiles/back.svg", settings.STATIC_URL),
         "name": str(BACK_NAME),
     }
