@@ -164,14 +164,14 @@ def read_stage(files: dict[str, Path]) -> StageContent:
 
 def stage_files(content_dir: Path = CONTENT_DIR) -> list[dict[str, Path]]:
     """Each stage's files by language, in curriculum order."""
-    out = []
-    for path in sorted((content_dir / SOURCE_LANGUAGE).glob("*.yaml")):
-        files = {SOURCE_LANGUAGE: path}
-        for language in LANGUAGES[1:]:
-            other = content_dir / language / path.name
-            if other.exists():
-                files[language] = other
-        out.append(files)
+    out = [
+        {
+            language: f
+            for language in LANGUAGES
+            if (f := content_dir / language / path.name).exists()
+        }
+        for path in sorted((content_dir / SOURCE_LANGUAGE).glob("*.yaml"))
+    ]
     for language in LANGUAGES[1:]:
         for path in sorted((content_dir / language).glob("*.yaml")):
             if not (content_dir / SOURCE_LANGUAGE / path.name).exists():

@@ -145,20 +145,6 @@ def read_seed(value: Any) -> int:
 
 
 @dataclass
-class AttemptRow:
-    """One attempt as the record shows it."""
-
-    seed: int
-    han_right: bool
-    fu_right: bool
-    payment_right: bool
-
-    @property
-    def all_right(self) -> bool:
-        return self.han_right and self.fu_right and self.payment_right
-
-
-@dataclass
 class DrillRecord:
     """A learner's drill so far: hands answered, each part's right answers, the latest hands."""
 
@@ -167,7 +153,8 @@ class DrillRecord:
     fu: int
     payment: int
     all_three: int
-    recent: list[AttemptRow]
+    recent: list[DrillAttempt]
+    """The latest attempts; a visitor's are unsaved rows built from the session."""
 
 
 def record_attempt(
@@ -215,12 +202,14 @@ def drill_record(request: HttpRequest) -> DrillRecord:
             payment=Count("id", filter=Q(payment_right=True)),
             all_three=Count("id", filter=Q(han_right=True, fu_right=True, payment_right=True)),
         )
-        recent = [
-            AttemptRow(a.seed, a.han_right, a.fu_right, a.payment_right) for a in mine[:RECENT]
-        ]
-        return DrillRecord(**totals, recent=recent)
+        return DrillRecord(**totals, recent=list(mine[:RECENT]))
     rows = [
-        AttemptRow(int(a["seed"]), a["han_right"], a["fu_right"], a["payment_right"])
+        DrillAttempt(
+            seed=int(a["seed"]),
+            han_right=a["han_right"],
+            fu_right=a["fu_right"],
+            payment_right=a["payment_right"],
+        )
         for a in reversed(request.session.get(SESSION_KEY, []))
     ]
     return DrillRecord(
