@@ -30,6 +30,10 @@ def reason_text(reason: DangerReason) -> str:
     """One reason from the engine as a sentence part a learner can read."""
     p = reason.params
     code = reason.code
+
+    def named(key: str) -> str:
+        return tile_name(et.parse_tile(p[key]))
+
     if code == "genbutsu":
         return _(
             "genbutsu: the riichi player threw it (discard %(position)s), so a ron on it is furiten"
@@ -43,22 +47,17 @@ def reason_text(reason: DangerReason) -> str:
         return _("all four copies are in view")
     if code == "honor_visible":
         return _("an honor with %(visible)s of its four copies in view") % {"visible": p["visible"]}
-    if code == "suji":
-        return _("suji of %(tiles)s: a two-sided wait on it would be furiten") % {
-            "tiles": names(et.parse_tile(t) for t in p["by"])
-        }
-    if code == "half_suji":
-        return _("half suji: %(tiles)s in the river rules out one of its two-sided waits") % {
-            "tiles": names(et.parse_tile(t) for t in p["by"])
-        }
+    if code in ("suji", "half_suji"):
+        by = {"tiles": names(et.parse_tile(t) for t in p["by"])}
+        if code == "suji":
+            return _("suji of %(tiles)s: a two-sided wait on it would be furiten") % by
+        return _("half suji: %(tiles)s in the river rules out one of its two-sided waits") % by
     if code == "no_chance":
         return _("no chance: all four %(wall)s are in view, so no sequence through it") % {
-            "wall": tile_name(et.parse_tile(p["wall"]))
+            "wall": named("wall")
         }
     if code == "one_chance":
-        return _("one chance: three %(wall)s are in view") % {
-            "wall": tile_name(et.parse_tile(p["wall"]))
-        }
+        return _("one chance: three %(wall)s are in view") % {"wall": named("wall")}
     if code == "only_pair_waits":
         return ngettext(
             "only a shanpon or a tanki can wait on it (%(unseen)s copy unseen)",
@@ -67,15 +66,13 @@ def reason_text(reason: DangerReason) -> str:
         ) % {"unseen": p["unseen"]}
     if code == "early_outside":
         return _("the riichi player threw %(tile)s early (discard %(position)s)") % {
-            "tile": tile_name(et.parse_tile(p["by"])),
+            "tile": named("by"),
             "position": p["position"],
         }
     if code == "riichi_tile_neighbour":
-        return _("close to the declaration tile, %(tile)s") % {
-            "tile": tile_name(et.parse_tile(p["riichi_tile"]))
-        }
+        return _("close to the declaration tile, %(tile)s") % {"tile": named("riichi_tile")}
     if code == "dora":
         return _("it is a dora: a win on it is worth more")
     if code == "dora_neighbour":
-        return _("next to the dora, %(tile)s") % {"tile": tile_name(et.parse_tile(p["dora"]))}
+        return _("next to the dora, %(tile)s") % {"tile": named("dora")}
     return code
