@@ -46,9 +46,7 @@ def stars_for(mistakes: int) -> int:
     >>> [stars_for(n) for n in (0, 1, 2, 3)]
     [3, 2, 2, 1]
     """
-    if mistakes == 0:
-        return 3
-    return 2 if mistakes <= 2 else 1
+    return 3 if mistakes == 0 else 2 if mistakes <= 2 else 1
 
 
 @dataclass
@@ -201,13 +199,6 @@ def _seconds(request: HttpRequest, step: Step) -> float | None:
     return round(time.time() - float(shown), 1) if shown else None
 
 
-@dataclass
-class Outcome:
-    record: Record
-    stage_done_now: bool
-    stars: int
-
-
 def position_seed(request: HttpRequest, step: Step, posted: Any = None) -> int:
     """The seed of the position this learner sees in ``step`` (a family exercise).
 
@@ -257,7 +248,7 @@ def record_answer(
     correct: bool,
     seed: int = 0,
     given: dict[str, list[str]] | None = None,
-) -> Outcome:
+) -> None:
     """Count an answer (or an explanation step's *Continue*, which is always correct), and
     keep the seed of the position answered with the attempt. A member's answer to an
     exercise (``given``: the fields its form sent) is stored to be drawn for their teachers."""
@@ -292,7 +283,6 @@ def record_answer(
             signals.stage_completed.send(
                 sender=Stage, user=user, stage_slug=stage.slug, stars=after["stars"]
             )
-    return Outcome(record, done_now, after["stars"])
 
 
 def count_miss(request: HttpRequest, step: Step, correct: bool) -> int:

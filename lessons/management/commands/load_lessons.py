@@ -55,9 +55,8 @@ class Command(BaseCommand):
                 problems.append(str(exc))
                 continue
             found = check_stage(read)
-            if found:
-                problems += found
-            else:
+            problems += found
+            if not found:
                 stages.append(read)
         if problems:
             if options["strict"]:
@@ -67,11 +66,7 @@ class Command(BaseCommand):
         created = updated = deleted = 0
         with transaction.atomic():
             for content in stages:
-                values = {
-                    "number": content.number,
-                    "title": content.title,
-                    "summary": content.summary,
-                }
+                values = {f: getattr(content, f) for f in ("number", "title", "summary")}
                 stage, made = Stage.objects.get_or_create(slug=content.slug, defaults=values)
                 created += made
                 updated += not made and _update(stage, values)
