@@ -10,7 +10,6 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator
 from django.http import HttpRequest
-from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrOrPromise
 
@@ -131,9 +130,4 @@ class QueuedPasswordResetForm(VisibleTextMixin, PasswordResetForm):
 
         if request is None:
             raise ValueError("a password reset needs the request, for the link's address")
-        mail.queue(
-            send_password_reset,
-            self.cleaned_data["email"],
-            request.build_absolute_uri("/"),
-            translation.get_language() or "en",
-        )
+        mail.queue_for(request, send_password_reset, self.cleaned_data["email"])

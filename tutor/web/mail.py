@@ -18,6 +18,7 @@ from django.contrib.auth.tokens import default_token_generator
 from django.core import signing
 from django.core.mail import send_mail
 from django.db import transaction
+from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import translation
 from django.utils.encoding import force_bytes
@@ -65,6 +66,11 @@ def queue(task: Any, *args: Any) -> None:
             log.exception("Could not queue %s", getattr(task, "name", task))
 
     transaction.on_commit(send)
+
+
+def queue_for(request: HttpRequest, task: Any, *args: Any) -> None:
+    """:func:`queue` ``task`` with ``args``, the site's base URL and the reader's language."""
+    queue(task, *args, request.build_absolute_uri("/"), translation.get_language() or "en")
 
 
 def send_confirmation_mail(user_id: int, email: str, base_url: str, language: str) -> bool:

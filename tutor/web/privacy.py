@@ -59,11 +59,8 @@ def export_data(user: User) -> dict[str, Any]:
     account = {name: getattr(user, name, None) for name in USER_FIELDS}
     records: dict[str, list[dict[str, Any]]] = {}
     for label, _field, rows in _owned(user):
-        found = serializers.serialize("python", rows.order_by("pk"))
-        if found:
-            records.setdefault(label, []).extend(
-                {"id": row["pk"], **row["fields"]} for row in found
-            )
+        for row in serializers.serialize("python", rows.order_by("pk")):
+            records.setdefault(label, []).append({"id": row["pk"], **row["fields"]})
     teaching = list(user.taught_classes.order_by("pk").values("id", "name", "created"))
     data = {
         "exported": timezone.now(),

@@ -101,13 +101,7 @@ def ask_for_confirmation(request: HttpRequest, user: User) -> None:
     email = getattr(user, "email", "")
     if not email:
         return
-    mail.queue(
-        send_email_confirmation,
-        user.pk,
-        email,
-        request.build_absolute_uri("/"),
-        translation.get_language() or "en",
-    )
+    mail.queue_for(request, send_email_confirmation, user.pk, email)
     messages.info(
         request,
         _("We sent a link to %(email)s: follow it to confirm the address.") % {"email": email},
