@@ -136,8 +136,9 @@ def _size(
         return default
 
 
-_OPENERS = "[({"
-_CLOSERS = "])}"
+# A called set from its opening bracket to the first closing one (and its seat letter), or a
+# closing bracket with no set open.
+_SET_RE = re.compile(r"([\[({])([^\])}]*)([\])}]?)[LAR]?|([\])}])")
 
 
 def _split_groups(text: str) -> list[tuple[bool, str]]:
@@ -147,35 +148,25 @@ def _split_groups(text: str) -> list[tuple[bool, str]]:
     the sets keep their brackets and seat letter for :func:`tutor.engine.hand.parse_meld`.
     """
     groups: list[tuple[bool, str]] = []
-    i = 0
     run_start = 0
-    while i < len(text):
-        ch = text[i]
-        if ch in _CLOSERS:
+    for found in _SET_RE.finditer(text):
+        opener, inner, closer, stray = found.groups()
+        if stray:
             raise NotationError(
-                _("a “%(bracket)s” closes a set that was never opened") % {"bracket": ch}
+                _("a “%(bracket)s” closes a set that was never opened") % {"bracket": stray}
             )
-        if ch not in _OPENERS:
-            i += 1
-            continue
-        if text[run_start:i].strip():
-            groups.append((False, text[run_start:i]))
-        ends = [j for j in (text.find(c, i + 1) for c in _CLOSERS) if j != -1]
-        if not ends:
-            raise NotationError(_("a “%(bracket)s” is never closed") % {"bracket": ch})
-        end = min(ends)
-        inner = text[i + 1 : end]
-        if any(c in inner for c in _OPENERS):
+        if not closer:
+            raise NotationError(_("a “%(bracket)s” is never closed") % {"bracket": opener})
+        if any(c in inner for c in "[({"):
             raise NotationError(_("called sets in brackets cannot be nested"))
         if not inner.strip():
             raise NotationError(
-                _("the brackets “%(brackets)s” hold no tiles") % {"brackets": ch + text[end]}
+                _("the brackets “%(brackets)s” hold no tiles") % {"brackets": opener + closer}
             )
-        end += 1
-        if end < len(text) and text[end] in "LAR":
-            end += 1
-        groups.append((True, text[i:end]))
-        i = run_start = end
+        if text[run_start : found.start()].strip():
+            groups.append((False, text[run_start : found.start()]))
+        groups.append((True, found.group()))
+        run_start = found.end()
     if text[run_start:].strip():
         groups.append((False, text[run_start:]))
     return groups
