@@ -79,9 +79,7 @@ def _context(
         "steps": [(s, recs.get(s.key)) for s in steps],
         "status": services.status_from(stage, recs, services.best_stars(request, stage)),
         "title": texts["title"],
-        "text": text.render(texts["text"]),
-        "question": text.render(texts["question"]),
-        "hint": text.render(texts["hint"]),
+        **{name: text.render(texts[name]) for name in ("text", "question", "hint")},
         "after": text.render(texts["after"]) if verdict and verdict.correct else "",
         "widget": widget,
         "position": position,
@@ -228,18 +226,13 @@ def _go_next(request: HtmxHttpRequest, found: Step) -> HttpResponse:
 @require_GET
 def complete(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     found = get_object_or_404(Stage, slug=slug)
-    status = services.request_status(request, found)
-    following = Stage.objects.filter(number__gt=found.number).order_by("number").first()
-    return render(
-        request,
-        "lessons/complete.html",
-        {
-            "stage": found,
-            "status": status,
-            "next_stage": following,
-            "first_key": found.steps.values_list("key", flat=True).first(),
-        },
-    )
+    context = {
+        "stage": found,
+        "status": services.request_status(request, found),
+        "next_stage": Stage.objects.filter(number__gt=found.number).order_by("number").first(),
+        "first_key": found.steps.values_list("key", flat=True).first(),
+    }
+    return render(request, "lessons/complete.html", context)
 
 
 def _tsumo_text(cell: ChartCell) -> str:
@@ -274,11 +267,8 @@ def chart(request: HtmxHttpRequest) -> HttpResponse:
         )
     ]
     points = Stage.objects.filter(slug="points-and-payments").first()
-    return render(
-        request,
-        "lessons/chart.html",
-        {"tables": tables, "han_columns": HAN_COLUMNS, "points_stage": points},
-    )
+    context = {"tables": tables, "han_columns": HAN_COLUMNS, "points_stage": points}
+    return render(request, "lessons/chart.html", context)
 
 
 @require_http_methods(["GET", "POST"])

@@ -55,8 +55,8 @@ def client_address(request: HttpRequest) -> str:
     count = int(getattr(settings, "TRUSTED_PROXY_COUNT", 0))
     if count <= 0:
         return remote
-    forwarded = [part for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
-    forwarded = [part.strip() for part in forwarded if part.strip()]
+    header = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    forwarded = [part.strip() for part in header.split(",") if part.strip()]
     if not forwarded:
         # The request reached the site without passing through the proxies.
         return remote

@@ -214,9 +214,7 @@ def yaku_name(yaku: Fact) -> str:
     with ``key`` / ``tenhou_id`` / ``name``. "Yakuhai: red dragon (chun)", "Tanyao"."""
     key = _yaku_key(yaku)
     name = YAKU_NAMES.get(key)
-    if name is not None:
-        return str(name)
-    return str(_field(yaku, "name", "") or key)
+    return str(name) if name is not None else str(_field(yaku, "name", "") or key)
 
 
 # --- fu lines -------------------------------------------------------------------------------

@@ -1,18 +1,15 @@
 """Template filters that show the engine's figures in the reader's language.
 
 ``{% load engine_text %}`` then ``{{ ev|points }}``, ``{{ chance|percent }}`` or
-``{{ reason|furiten_text }}``. The
-engine's other reasons are rendered by :mod:`tutor.web.engine_text` in the views and the
-exercise layer, which hand the templates plain text; the output is escaped as usual.
+``{{ reason|furiten_text }}``. The engine's other reasons are rendered by
+:mod:`tutor.web.engine_text` in the views and the exercise layer, which hand the templates plain
+text; the output is escaped as usual.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from django import template
 
-from tutor.engine.furiten import FuritenReason
 from tutor.exercises.base import points_text
 from tutor.web import engine_text
 from tutor.web.defense_text import percent_text
@@ -20,10 +17,8 @@ from tutor.web.defense_text import percent_text
 register = template.Library()
 
 
-@register.filter
-def furiten_text(reason: FuritenReason | Mapping[str, object]) -> str:
-    """A furiten reason as a sentence (the game review shows the stored ones)."""
-    return engine_text.furiten_text(reason)
+# A furiten reason as a sentence (the game review shows the stored ones).
+register.filter("furiten_text", engine_text.furiten_text)
 
 
 @register.filter
