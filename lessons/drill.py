@@ -100,31 +100,26 @@ class Drill:
         fu_ex = self.fu()
         result = fu_ex.result()
         lines = join_and(f"{yaku_name(y.key)} {y.han}" for y in result.yaku)
+        n = abs(han - result.han)
         if han == result.han:
             han_verdict = Verdict(
                 True, [_("%(lines)s: %(han)s han.") % {"lines": lines, "han": han}]
             )
         else:
-            slip = (
-                ngettext(
+            if han > result.han:
+                slip = ngettext(
                     "You counted %(mine)s han, %(n)s too many.",
                     "You counted %(mine)s han, %(n)s too many.",
-                    han - result.han,
+                    n,
                 )
-                if han > result.han
-                else ngettext(
+            else:
+                slip = ngettext(
                     "You counted %(mine)s han, %(n)s too few.",
                     "You counted %(mine)s han, %(n)s too few.",
-                    result.han - han,
+                    n,
                 )
-            ) % {"mine": han, "n": abs(han - result.han)}
-            han_verdict = Verdict(
-                False,
-                [
-                    slip,
-                    _("The yaku: %(lines)s (%(han)s han).") % {"lines": lines, "han": result.han},
-                ],
-            )
+            the_yaku = _("The yaku: %(lines)s (%(han)s han).") % {"lines": lines, "han": result.han}
+            han_verdict = Verdict(False, [slip % {"mine": han, "n": n}, the_yaku])
         fu_post = QueryDict(mutable=True)
         fu_post["number"] = str(post.get("fu", ""))
         fu_verdict = fu_ex.check(fu_ex.read(fu_post))

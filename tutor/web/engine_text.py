@@ -62,10 +62,7 @@ def named_tile(notation: str) -> str:
 
 
 def tile_text(notation: str) -> str:
-    """The translated name of one tile written in notation (``4p``, ``0s``, ``7z``).
-
-    Notation that is not one tile comes back unchanged.
-    """
+    """The translated name of one tile in notation (``4p``, ``0s``, ``7z``), else the text."""
     try:
         (kind,), (red,) = parse_tiles_red(str(notation))
     except ValueError:  # not a tile, or not one

@@ -60,9 +60,7 @@ def heartbeat_age() -> int | None:
     except Exception:
         log.warning("health: cannot read the worker heartbeats", exc_info=True)
         return None
-    if newest is None:
-        return None
-    return max(0, int((timezone.now() - newest.seen).total_seconds()))
+    return None if newest is None else max(0, int((timezone.now() - newest.seen).total_seconds()))
 
 
 def check_worker() -> tuple[bool, int | None]:

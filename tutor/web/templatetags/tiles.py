@@ -422,10 +422,8 @@ def tile_back(size: Any = DEFAULT_SIZE, count: Any = 1) -> SafeString:
 
 @register.filter
 def tile_label(notation: Any) -> str:
-    """The accessible names of the tiles in a notation: ``{{ "0p"|tile_label }}``.
-
-    Several tiles are joined with commas; bad notation gives back the text unchanged.
-    """
+    """The accessible names of the tiles in a notation, joined with commas:
+    ``{{ "0p"|tile_label }}``; bad notation gives back the text unchanged."""
     try:
         groups, _count = _build(notation, "tile", None, None)
     except ValueError:
