@@ -58,16 +58,7 @@ RED_FIVE_NAMES: dict[int, StrPromise] = {
 
 BACK_NAME: StrPromise = _("face-down tile")
 
-SUIT_NAMES: dict[str, StrPromise] = {
-    "m": _("Characters"),
-    "p": _("Circles"),
-    "s": _("Bamboo"),
-    "z": _("Honors"),
-}
-
 
 def tile_name(kind: int, red: bool = False) -> str:
     """The translated name of a tile kind (``red=True`` for a red five)."""
-    if red:
-        return str(RED_FIVE_NAMES[kind])
-    return str(KIND_NAMES[kind])
+    return str(RED_FIVE_NAMES[kind] if red else KIND_NAMES[kind])
