@@ -104,10 +104,12 @@ _SHAPE_ALIASES = {"shanpon": "dual_pon", "tanki": "single"}
 """The defense module's names of the same shapes."""
 
 
-def _named(names: Mapping[str, StrPromise], value: Fact, aliases: Mapping[str, str] = {}) -> str:
+def _named(
+    names: Mapping[str, StrPromise], value: Fact, aliases: Mapping[str, str] | None = None
+) -> str:
     """The name of an engine enum (or its value) in ``names``, else its value in words."""
     text = str(getattr(value, "value", value))
-    name = names.get(aliases.get(text, text))
+    name = names.get((aliases or {}).get(text, text))
     return str(name) if name is not None else text.replace("_", " ")
 
 
