@@ -1,6 +1,7 @@
 """The game review on Phoenix players' own games: how many of their discards it calls a big
-mistake, per seat and game, by the loss in expected points alone and with the pick's fitted
-chance (:data:`reviews.judge.RARE_PICK`).
+mistake, per seat and game, by the loss in expected points alone and by the review's rule
+(:attr:`reviews.judge.JudgedDecision.is_big_mistake`: the pick's fitted chance under
+:data:`reviews.judge.RARE_PICK`; facing a riichi, push or fold).
 
 Every seat of every game in the range is judged as an uploaded game is
 (:func:`reviews.judge.judge_seat`); a decision with a choice counts (not a discard in riichi).
@@ -63,20 +64,23 @@ def main() -> None:
         f"loss >= {BIG_LOSS:.0f} alone, or deal-in prone": [
             j for j in chosen if j.loss >= BIG_LOSS or j.deal_in_prone
         ],
-        f"and a pick under {RARE_PICK:.0%} (the review's rule)": [
+        f"the review's rule (a pick under {RARE_PICK:.0%}; facing a riichi, push or fold)": [
             j for j in chosen if j.is_big_mistake
         ],
     }
     for name, flagged in rules.items():
         prone = sum(j.deal_in_prone for j in flagged)
         clear = sum(j.puzzle is not None for j in flagged)
+        facing = sum(j.facing_riichi for j in flagged)
         print(
             f"{name}: {len(flagged)} big mistakes, {len(flagged) / seats:.2f} a seat-game "
-            f"({prone} deal-in prone, {clear} clear decisions got wrong)"
+            f"({prone} deal-in prone, {clear} clear decisions got wrong, {facing} facing a riichi)"
         )
+    quoted = [j.pick_chance for j in chosen if j.pick_chance is not None]
+    print(f"{len(quoted)} decisions with a pick chance (nobody else in riichi)")
     for chance in (0.02, 0.05, 0.10):
-        rare = sum(1 for j in chosen if j.pick_chance is not None and j.pick_chance < chance)
-        print(f"Phoenix picks with a fitted chance under {chance:.0%}: {rare / len(chosen):.1%}")
+        rare = sum(1 for p in quoted if p < chance)
+        print(f"Phoenix picks with a fitted chance under {chance:.0%}: {rare / len(quoted):.1%}")
 
 
 if __name__ == "__main__":
