@@ -25,45 +25,29 @@ from . import (  # noqa: F401 - each module registers its types
     wall,
 )
 from .base import (
-    PALETTE,
     SEATS,
     TYPES,
-    Answer,
     AnswerError,
-    Choice,
     ContentError,
     EmptyAnswer,
     Exercise,
     Verdict,
     Widget,
-    display,
     exercise,
-    names,
     with_position,
 )
-from .scoring import fu_line_text
-from .wall import WallExercise, WallFigure, stack_label, wall_cells, wall_figure
+from .wall import wall_figure
 
 __all__ = [
-    "PALETTE",
     "SEATS",
     "TYPES",
-    "Answer",
     "AnswerError",
-    "Choice",
     "ContentError",
     "EmptyAnswer",
     "Exercise",
     "Verdict",
-    "WallExercise",
-    "WallFigure",
     "Widget",
-    "display",
     "exercise",
-    "fu_line_text",
-    "names",
-    "stack_label",
-    "wall_cells",
     "wall_figure",
     "with_position",
 ]

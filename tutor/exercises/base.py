@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -167,22 +167,27 @@ def palette(answer: object, shown: list[tuple[str, str]]) -> Widget:
     )
 
 
-def _parse_tiles(value: Any, what: str) -> tuple[list[int], list[bool]]:
+def _parsed[T](value: Any, what: str, example: str, parse: Callable[[str], T]) -> T:
     if not isinstance(value, str) or not value.strip():
-        raise ContentError(f"{what}: give tiles in mpsz notation, e.g. 123m55z")
+        raise ContentError(f"{what}: give {example}")
     try:
-        return et.parse_tiles_red(value)
+        return parse(value)
     except ValueError as exc:
         raise ContentError(f"{what}: {exc}", field=what) from exc
+
+
+def _parse_tiles(value: Any, what: str) -> tuple[list[int], list[bool]]:
+    return _parsed(value, what, "tiles in mpsz notation, e.g. 123m55z", et.parse_tiles_red)
 
 
 def _parse_hand(value: Any, what: str, sizes: tuple[int, ...] = (13, 14)) -> Hand:
-    if not isinstance(value, str) or not value.strip():
-        raise ContentError(f"{what}: give a hand in hand notation, e.g. 123m456p789s1122z")
-    try:
-        return parse_hand(value, sizes=sizes)
-    except ValueError as exc:
-        raise ContentError(f"{what}: {exc}", field=what) from exc
+    example = "a hand in hand notation, e.g. 123m456p789s1122z"
+    return _parsed(value, what, example, lambda v: parse_hand(v, sizes=sizes))
+
+
+def _tiles_field(data: Mapping[str, Any], key: str) -> list[int]:
+    """The tiles of an optional field of ``data``: none when it is absent or empty."""
+    return _parse_tiles(data[key], key)[0] if data.get(key) else []
 
 
 def display(hand: Hand) -> str:
@@ -199,16 +204,17 @@ def _indexes(post: Mapping[str, Any], name: str, count: int) -> frozenset[int]:
         try:
             i = int(v)
         except (TypeError, ValueError):
-            raise AnswerError(
-                _("“%(value)s” is not a tile of this exercise.") % {"value": v}
-            ) from None
+            i = -1
         if not 0 <= i < count or i in out:
             raise AnswerError(_("“%(value)s” is not a tile of this exercise.") % {"value": v})
         out.add(i)
     return frozenset(out)
 
 
-def _kinds(post: Mapping[str, Any], name: str, allowed: Iterable[int]) -> frozenset[int]:
+def _kinds(
+    post: Mapping[str, Any], name: str, allowed: Iterable[int], empty: str = ""
+) -> frozenset[int]:
+    """The tile kinds ticked; ``empty``, when given, is the reminder for ticking none."""
     values = post.getlist(name) if hasattr(post, "getlist") else post.get(name, [])
     allowed_set = set(allowed)
     if len(values) > 2 * et.NUM_KINDS:
@@ -223,6 +229,8 @@ def _kinds(post: Mapping[str, Any], name: str, allowed: Iterable[int]) -> frozen
             raise AnswerError(_("“%(value)s” cannot be chosen here.") % {"value": v})
         # Two copies of one tile ticked in a hand name the same kind: not an error.
         out.add(k)
+    if empty and not out:
+        raise EmptyAnswer(empty)
     return frozenset(out)
 
 
@@ -236,7 +244,10 @@ def _one(post: Mapping[str, Any], name: str, allowed: Iterable[str]) -> str:
     return str(values[0])
 
 
-def _many(post: Mapping[str, Any], name: str, allowed: Iterable[str]) -> frozenset[str]:
+def _many(
+    post: Mapping[str, Any], name: str, allowed: Iterable[str], empty: str = ""
+) -> frozenset[str]:
+    """The choices ticked; ``empty``, when given, is the reminder for ticking none."""
     values = post.getlist(name) if hasattr(post, "getlist") else post.get(name, [])
     allowed_set = set(allowed)
     out: set[str] = set()
@@ -244,6 +255,8 @@ def _many(post: Mapping[str, Any], name: str, allowed: Iterable[str]) -> frozens
         if v not in allowed_set or v in out:
             raise AnswerError(_("That is not one of the choices."))
         out.add(str(v))
+    if empty and not out:
+        raise EmptyAnswer(empty)
     return frozenset(out)
 
 

@@ -121,9 +121,8 @@ class Calls(Exercise[frozenset[str]]):
         return {self._legal()}
 
     def read(self, post: Mapping[str, Any]) -> frozenset[str]:
-        picked = _many(post, "choice", [c.value for c in self._choices()])
-        if not picked:
-            raise EmptyAnswer(_("Tick at least one answer (or “No call”)."))
+        values = [c.value for c in self._choices()]
+        picked = _many(post, "choice", values, empty=_("Tick at least one answer (or “No call”)."))
         if "none" in picked and len(picked) > 1:
             raise EmptyAnswer(_("“No call” cannot go with a call: tick one or the other."))
         return picked
@@ -333,9 +332,7 @@ class Claim(Exercise[frozenset[str]]):
         values = [c.value for c in self._choices()]
         if self.data["ask"] == "taker":
             return frozenset({_one(post, "choice", values)})
-        picked = _many(post, "choice", values)
-        if not picked:
-            raise EmptyAnswer(_("Tick at least one answer (or “Nobody”)."))
+        picked = _many(post, "choice", values, empty=_("Tick at least one answer (or “Nobody”)."))
         if "nobody" in picked and len(picked) > 1:
             raise EmptyAnswer(_("“Nobody” cannot go with a seat: tick one or the other."))
         return picked
@@ -469,10 +466,9 @@ class Kuikae(Exercise[frozenset[int]]):
         return {answer} if answer else set()
 
     def read(self, post: Mapping[str, Any]) -> frozenset[int]:
-        picked = _kinds(post, "tile", set(self.hand.concealed_tiles()))
-        if not picked:
-            raise EmptyAnswer(_("Pick at least one tile."))
-        return picked
+        return _kinds(
+            post, "tile", set(self.hand.concealed_tiles()), empty=_("Pick at least one tile.")
+        )
 
     def check(self, answer: frozenset[int]) -> Verdict:
         assert isinstance(answer, frozenset)

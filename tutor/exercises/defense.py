@@ -36,7 +36,7 @@ from .base import (
     _kinds,
     _many,
     _one,
-    _parse_tiles,
+    _tiles_field,
     join_and,
     names,
     register,
@@ -49,13 +49,6 @@ SHAPES = ("two_sided", "closed", "edge", "shanpon", "tanki")
 def _shape_labels() -> dict[str, str]:
     # The one wording of each shape, shared with every other page.
     return {shape: wait_shape_phrase(shape) for shape in SHAPES}
-
-
-def _tiles_field(data: Mapping[str, Any], key: str) -> list[int]:
-    value = data.get(key)
-    if not value:
-        return []
-    return _parse_tiles(value, key)[0]
 
 
 class DefenseExercise[A: Hashable](Exercise[A]):
@@ -116,7 +109,9 @@ class DefenseExercise[A: Hashable](Exercise[A]):
             text += " (" + "; ".join(found) + ")"
         return text + "."
 
-    def shown(self) -> list[tuple[str, str]]:
+    def shown(self, *extra: tuple[str, str], hand: bool = True) -> list[tuple[str, str]]:
+        """The river and the other tiles in view, then (unless ``hand`` is false, when the hand
+        is what the learner picks from) one's hand and the ``extra`` captions."""
         out = [(_("The riichi player's river"), "".join(et.tile_str(t) for t in self.river))]
         if self.passed:
             out.append(
@@ -126,7 +121,12 @@ class DefenseExercise[A: Hashable](Exercise[A]):
             out.append((_("Other tiles in view"), "".join(map(et.tile_str, self.seen))))
         if self.dora:
             out.append((_("The dora indicator"), "".join(map(et.tile_str, self.dora))))
-        return out
+        if hand:
+            out.append((_("Your hand"), self.hand_notation()))
+        return [*out, *extra]
+
+    def hand_notation(self) -> str:
+        return "".join(et.tile_str(t) for t in sorted(self.hand))
 
     def facts(self) -> list[str]:
         return [
@@ -158,9 +158,7 @@ class SafestTile(DefenseExercise[int]):
         return next(iter(picked))
 
     def check(self, answer: int) -> Verdict:
-        assert isinstance(answer, int)
         best = self.solution()
-        assert isinstance(best, int)
         details = [self.why(r.tile) for r in ed.assess(self.state, self.hand_kinds())]
         if answer == best:
             return Verdict(True, [self.why(best)], details=details)
@@ -168,14 +166,13 @@ class SafestTile(DefenseExercise[int]):
         return Verdict(False, reasons, details=details)
 
     def widget(self, answer: int | None = None) -> Widget:
-        checked = [et.tile_str(answer)] if isinstance(answer, int) else []
         return Widget(
             "tiles",
-            notation="".join(et.tile_str(t) for t in sorted(self.hand)),
+            notation=self.hand_notation(),
             select="one",
             value="tile",
-            checked=checked,
-            shown=self.shown(),
+            checked=[et.tile_str(answer)] if isinstance(answer, int) else [],
+            shown=self.shown(hand=False),
             facts=self.facts(),
         )
 
@@ -301,11 +298,7 @@ class RankTiles(DefenseExercise[str]):
             name="choice",
             choices=choices,
             checked=[str(answer)] if answer else [],
-            shown=[
-                *self.shown(),
-                (_("Your hand"), "".join(et.tile_str(t) for t in sorted(self.hand))),
-                (_("The three tiles"), "".join(map(et.tile_str, self.tiles))),
-            ],
+            shown=self.shown((_("The three tiles"), "".join(map(et.tile_str, self.tiles)))),
             facts=self.facts(),
         )
 
@@ -401,10 +394,7 @@ class SujiWaits(DefenseExercise[frozenset[str]]):
         return {frozenset(possible_shapes(self.state, self.tile))}
 
     def read(self, post: Mapping[str, Any]) -> frozenset[str]:
-        picked = _many(post, "choice", SHAPES)
-        if not picked:
-            raise EmptyAnswer(_("Tick at least one kind of wait."))
-        return picked
+        return _many(post, "choice", SHAPES, empty=_("Tick at least one kind of wait."))
 
     def check(self, answer: frozenset[str]) -> Verdict:
         if not isinstance(answer, frozenset):
@@ -446,13 +436,15 @@ class SujiWaits(DefenseExercise[frozenset[str]]):
             name="choice",
             choices=[Choice(s, labels[s]) for s in SHAPES],
             checked=[str(c) for c in checked],
-            shown=[
-                *self.shown(),
-                (_("Your hand"), "".join(et.tile_str(t) for t in sorted(self.hand))),
-                (_("The suji tile"), et.tile_str(self.tile)),
-            ],
+            shown=self.shown((_("The suji tile"), et.tile_str(self.tile))),
             facts=self.facts(),
         )
+
+
+def push_fold_choice(name: str, tile: str) -> Choice:
+    """``Push: discard 5m`` or ``Fold: discard 1z`` (``tile``, named), for ``push`` or ``fold``."""
+    text = _("Push: discard %(tile)s") if name == "push" else _("Fold: discard %(tile)s")
+    return Choice(name, text % {"tile": tile})
 
 
 @register
@@ -509,24 +501,18 @@ class PushOrFold(DefenseExercise[str]):
             return Verdict(True, why, details=details)
         return Verdict(False, mistake_texts(doc, answer), details=[*why, *details])
 
-    def choice_label(self, name: str) -> str:
-        """``Push: discard 5m`` or ``Fold: discard 1z``, naming the tile."""
-        option = self.verdict.push if name == "push" else self.verdict.fold
-        tile = named_tile(option.tile_str)
-        if name == "push":
-            return _("Push: discard %(tile)s") % {"tile": tile}
-        return _("Fold: discard %(tile)s") % {"tile": tile}
-
     def widget(self, answer: str | None = None) -> Widget:
         return Widget(
             "choices",
             select="one",
             name="choice",
-            choices=[Choice(name, self.choice_label(name)) for name in self.ANSWERS],
-            checked=[answer] if answer in self.ANSWERS else [],
-            shown=[
-                *self.shown(),
-                (_("Your hand"), "".join(et.tile_str(t) for t in sorted(self.hand))),
+            choices=[
+                push_fold_choice(name, named_tile(option.tile_str))
+                for name, option in zip(
+                    self.ANSWERS, (self.verdict.push, self.verdict.fold), strict=True
+                )
             ],
+            checked=[answer] if answer in self.ANSWERS else [],
+            shown=self.shown(),
             facts=self.facts(),
         )

@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.formats import number_format
-from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -18,7 +17,7 @@ from tutor.engine.hand import Hand
 from tutor.engine.near_tiles import other_end, run_it_lengthens, touches, wraps_around
 from tutor.engine.shanten import shanten, shanten_chiitoitsu, shanten_kokushi, shanten_standard
 from tutor.engine.waits import WaitShape, wait_pattern, wait_shapes
-from tutor.web.engine_text import wait_shape_phrase
+from tutor.web.engine_text import furiten_text, wait_shape_phrase
 from tutor.web.tile_names import tile_name
 
 from .base import (
@@ -33,6 +32,7 @@ from .base import (
     _one,
     _parse_hand,
     _parse_tiles,
+    _tiles_field,
     display,
     join_and,
     names,
@@ -62,7 +62,7 @@ class Dora(Exercise[frozenset[int] | int]):
                 field="indicators",
                 text=_("Give from 1 to 5 dora indicators."),
             )
-        self.ura = _parse_tiles(self.data["ura"], "ura")[0] if self.data.get("ura") else []
+        self.ura = _tiles_field(self.data, "ura")
         if len(self.ura) > len(self.indicators):
             raise ContentError(
                 "ura: at most one ura indicator under each dora indicator",
@@ -79,10 +79,7 @@ class Dora(Exercise[frozenset[int] | int]):
 
     def read(self, post: Mapping[str, Any]) -> frozenset[int] | int:
         if self.hand is None:
-            picked = _kinds(post, "tile", range(et.NUM_KINDS))
-            if not picked:
-                raise EmptyAnswer(_("Pick a tile first."))
-            return picked
+            return _kinds(post, "tile", range(et.NUM_KINDS), empty=_("Pick a tile first."))
         return _number(post, "number", 0, 40)
 
     def _mistakes(self, answer: frozenset[int] | int) -> list[str]:
@@ -115,7 +112,7 @@ class Dora(Exercise[frozenset[int] | int]):
                     ) % {"tile": tile_name(k)}
                 else:
                     text = _("%(tile)s is not a dora here.") % {"tile": tile_name(k)}
-                out.append(capfirst(text))
+                out.append(text)
             if right - answer:
                 out.append(
                     ngettext(
@@ -264,10 +261,7 @@ class _KindsForAHand(Exercise[frozenset[int]]):
         self.hand = _parse_hand(self.data["hand"], "hand", sizes=(13,))
 
     def read(self, post: Mapping[str, Any]) -> frozenset[int]:
-        picked = _kinds(post, "tile", range(et.NUM_KINDS))
-        if not picked:
-            raise EmptyAnswer(_("Pick at least one tile."))
-        return picked
+        return _kinds(post, "tile", range(et.NUM_KINDS), empty=_("Pick at least one tile."))
 
     def widget(self, answer: frozenset[int] | None = None) -> Widget:
         return palette(answer, [(_("The hand"), display(self.hand))])
@@ -290,9 +284,7 @@ class Waits(_KindsForAHand):
         }
 
     def check(self, answer: frozenset[int]) -> Verdict:
-        assert isinstance(answer, frozenset)
         right = self.solution()
-        assert isinstance(right, frozenset)
         shapes = self._shapes()
         reasons = []
         for k in sorted(answer):
@@ -331,7 +323,7 @@ class Waits(_KindsForAHand):
                 % {"n": len(missed), "shapes": kinds}
             )
         if answer != right:
-            return Verdict(False, [capfirst(r) for r in reasons])
+            return Verdict(False, reasons)
         reasons.insert(
             0,
             ngettext(
@@ -349,7 +341,7 @@ class Waits(_KindsForAHand):
                     _("As a whole, this is %(shape)s.")
                     % {"shape": _wait_shape_names()[pattern.value]}
                 )
-        return Verdict(True, [capfirst(r) for r in reasons])
+        return Verdict(True, reasons)
 
 
 def _wait_shape_names() -> dict[str, str]:
@@ -377,7 +369,6 @@ class Shanten(Exercise[int]):
 
     def _mistake(self, answer: int, value: int) -> str:
         """Why a shanten answer is off, when the slip is a known one."""
-        assert isinstance(answer, int)
         counts, melds = self.hand.concealed, len(self.hand.melds)
         standard = shanten_standard(counts, melds)
         if not melds and answer == standard != value:
@@ -489,10 +480,8 @@ class Improve(_KindsForAHand):
         return {right} if right else set()
 
     def check(self, answer: frozenset[int]) -> Verdict:
-        assert isinstance(answer, frozenset)
         u = _ukeire(self.hand)
         right = self.solution()
-        assert isinstance(right, frozenset)
         # The slips first (a wrong tile, a two-sided shape seen from one end), then what helps.
         slips, helps = [], []
         for k in sorted(answer):
@@ -540,7 +529,7 @@ class Improve(_KindsForAHand):
             )
         reasons = slips + helps
         if answer != right:
-            return Verdict(False, [capfirst(r) for r in reasons])
+            return Verdict(False, reasons)
         if u.shanten == 0:
             where = _("The hand is tenpai.")
         else:
@@ -601,17 +590,13 @@ class Furiten(Exercise[str]):
 
     def parse(self) -> None:
         self.hand = _parse_hand(self.data["hand"], "hand", sizes=(13,))
-        self.discards = (
-            _parse_tiles(self.data["discards"], "discards")[0] if self.data["discards"] else []
-        )
+        self.discards = _tiles_field(self.data, "discards")
         self.tile = _parse_tiles(self.data["tile"], "tile")[0]
         if len(self.tile) != 1:
             raise ContentError(
                 "tile: exactly one tile", field="tile", text=_("Give exactly one tile.")
             )
-        self.passed = (
-            _parse_tiles(self.data["passed"], "passed")[0] if self.data.get("passed") else []
-        )
+        self.passed = _tiles_field(self.data, "passed")
         self.riichi = bool(self.data.get("riichi", False))
         self.win = self.data.get("win", "ron")
         if self.win not in ("ron", "tsumo"):
@@ -652,10 +637,8 @@ class Furiten(Exercise[str]):
                 % {"tile": tile_name(tile)}
             )
         else:
-            from tutor.web.engine_text import furiten_text
-
             for r in status.reasons:
-                reasons.append(capfirst(furiten_text(r)) + ".")
+                reasons.append(furiten_text(r) + ".")
             if not status.is_furiten:
                 reasons.append(
                     _("None of your waits is among your discards or went by: no furiten.")

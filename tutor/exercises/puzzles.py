@@ -35,6 +35,7 @@ from .base import (
     display,
     names,
 )
+from .defense import push_fold_choice
 from .kinds import Kind
 from .tables import DiscardRow, kind_text
 
@@ -617,26 +618,10 @@ class PushFoldPuzzle(PuzzleExercise):
             raise AnswerError(_("Answer push or fold."))
         return (values[0],)
 
-    def _option(self, name: str) -> dict[str, Any]:
-        return dict((self.facts.get("push_fold") or {}).get(name) or {})
-
-    def tile(self, name: str) -> str:
-        """The tile thrown for ``push`` or ``fold``."""
-        return str(self._option(name).get("tile", ""))
-
-    def choice_label(self, name: str) -> str:
-        """``Push: discard 5m`` or ``Fold: discard 1z``, in the reader's language."""
-        tile = named_tile(self.tile(name)) if self.tile(name) else ""
-        if name == "push":
-            return _("Push: discard %(tile)s") % {"tile": tile}
-        return _("Fold: discard %(tile)s") % {"tile": tile}
-
-    def reason_texts(self) -> list[str]:
-        """The stored reasons of the verdict as sentences."""
-        return reason_texts(list((self.facts.get("push_fold") or {}).get("reasons") or []))
-
     def explanation(self) -> str:
-        return " ".join(self.reason_texts())
+        return " ".join(
+            reason_texts(list((self.facts.get("push_fold") or {}).get("reasons") or []))
+        )
 
     def mistakes(self, answer: PuzzleAnswer) -> list[str]:
         doc = self.facts.get("push_fold") or {}
@@ -645,7 +630,12 @@ class PushFoldPuzzle(PuzzleExercise):
         return mistake_texts(doc, answer[0])
 
     def choices(self) -> list[Choice]:
-        return [Choice(name, self.choice_label(name)) for name in self.ANSWERS]
+        doc = self.facts.get("push_fold") or {}
+        tiles = [str((doc.get(name) or {}).get("tile", "")) for name in self.ANSWERS]
+        return [
+            push_fold_choice(name, named_tile(tile) if tile else "")
+            for name, tile in zip(self.ANSWERS, tiles, strict=True)
+        ]
 
 
 PUZZLE_TYPES: dict[PuzzleKind, type[PuzzleExercise]] = {

@@ -305,9 +305,8 @@ class YakuExercise(_Winning[frozenset[str]]):
         return present
 
     def read(self, post: Mapping[str, Any]) -> frozenset[str]:
-        picked = _many(post, "choice", [*self.choices, NO_YAKU])
-        if not picked:
-            raise EmptyAnswer(_("Tick at least one yaku, or “No yaku”."))
+        empty = _("Tick at least one yaku, or “No yaku”.")
+        picked = _many(post, "choice", [*self.choices, NO_YAKU], empty=empty)
         if NO_YAKU in picked and len(picked) > 1:
             raise EmptyAnswer(_("“No yaku” cannot go with a yaku: tick one or the other."))
         return picked
