@@ -20,6 +20,7 @@ from tutor.engine.calls import (
 )
 from tutor.engine.hand import Hand
 from tutor.engine.scoring import has_yaku
+from tutor.web.engine_text import call_reason_text
 from tutor.web.tile_names import tile_name
 
 from .base import (
@@ -46,13 +47,6 @@ from .base import (
 # --- calls, claim, kuikae -----------------------------------------------------------------
 
 RELATIVE = {"left": 1, "across": 2, "right": 3}  # my seat when the discarder is seat 0
-
-
-def _call_reason(reason: Any) -> str:
-    """Why a call is blocked or lost, from the shared engine-text renderer."""
-    from tutor.web.engine_text import call_reason_text
-
-    return call_reason_text(reason)
 
 
 def _call_value(kind: str, uses: tuple[int, ...]) -> str:
@@ -128,7 +122,6 @@ class Calls(Exercise[frozenset[str]]):
         return picked
 
     def check(self, answer: frozenset[str]) -> Verdict:
-        assert isinstance(answer, frozenset)
         right = self._legal()
         labels = {c.value: c.label for c in self._choices()}
         blocked = {
@@ -142,7 +135,7 @@ class Calls(Exercise[frozenset[str]]):
             elif value in blocked:
                 reasons.append(
                     _("%(call)s: not allowed, %(why)s.")
-                    % {"call": labels[value], "why": _call_reason(blocked[value])}
+                    % {"call": labels[value], "why": call_reason_text(blocked[value])}
                 )
             elif value == "ron":
                 reasons.append(
@@ -192,7 +185,7 @@ class Calls(Exercise[frozenset[str]]):
         for value, why in blocked.items():
             reasons.append(
                 _("%(call)s: not allowed, %(why)s.")
-                % {"call": labels.get(value, value), "why": _call_reason(why)}
+                % {"call": labels.get(value, value), "why": call_reason_text(why)}
             )
         if right == {"none"}:
             reasons.append(_("No call is possible on this tile."))
@@ -355,7 +348,7 @@ class Claim(Exercise[frozenset[str]]):
                 % {
                     "seat": names_[SEATS[c.seat]],
                     "call": call_names[c.kind.value],
-                    "why": _call_reason(why),
+                    "why": call_reason_text(why),
                 }
             )
         if not ok and self.data["ask"] == "skipped":
@@ -374,7 +367,6 @@ class Claim(Exercise[frozenset[str]]):
         self, answer: frozenset[str], res: Any, names_: dict[str, str]
     ) -> list[str]:
         """Why a seat ticked as losing its turn does not, or why "nobody" is wrong."""
-        assert isinstance(answer, frozenset)
         takers = {SEATS[c.seat] for c in res.winners}
         skipped = {SEATS[s] for s in res.skipped}
         out = []
@@ -471,7 +463,6 @@ class Kuikae(Exercise[frozenset[int]]):
         )
 
     def check(self, answer: frozenset[int]) -> Verdict:
-        assert isinstance(answer, frozenset)
         right = self._answer()
         reasons = []
         chi = self.call.kind.value == "chi"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from django.utils.text import capfirst
@@ -22,7 +23,14 @@ from tutor.engine.scoring import (
 from tutor.engine.scoring.fu_slips import FuSlipCode, fu_culprit, fu_slip
 from tutor.engine.scoring.score import YAKU_KEYS
 from tutor.engine.scoring.situation import situation_from_hand
-from tutor.web.engine_text import yaku_name
+from tutor.web.engine_text import (
+    fu_text,
+    limit_name,
+    near_miss_reason,
+    near_miss_text,
+    no_yaku_text,
+    yaku_name,
+)
 
 from .base import (
     _WIND,
@@ -38,6 +46,7 @@ from .base import (
     _parse_hand,
     _parse_tiles,
     _seat_names,
+    _tiles_field,
     display,
     join_and,
     points_text,
@@ -89,8 +98,7 @@ class _Winning[A: Hashable](Exercise[A]):
                 field="discarder",
                 text=_("Only a ron has a player who dealt in, and it is not the winner."),
             )
-        indicators = _parse_tiles(d["dora"], "dora")[0] if d.get("dora") else []
-        ura = _parse_tiles(d["ura"], "ura")[0] if d.get("ura") else []
+        indicators, ura = _tiles_field(d, "dora"), _tiles_field(d, "ura")
         win_red = str(d["win_tile"]).strip().startswith("0")
         self.seat = seat
         try:
@@ -111,8 +119,6 @@ class _Winning[A: Hashable](Exercise[A]):
                 copy = next(t for t in range(4 * k + 3, 4 * k - 1, -1) if t not in used)
                 used.add(copy)
                 physical.append(copy)
-            from dataclasses import replace
-
             self.situation = replace(
                 situation,
                 dora_indicators=tuple(physical[: len(indicators)]),
@@ -313,8 +319,6 @@ class YakuExercise(_Winning[frozenset[str]]):
 
     def _why_not(self, key: str, misses: Iterable[NearMiss]) -> str:
         """The engine's near miss for a yaku the hand lacks, in the learner's language."""
-        from tutor.web.engine_text import near_miss_reason
-
         for miss in misses:
             if miss.key == key or (miss.key == "yakuhai" and key in _VALUE_KEYS):
                 return near_miss_reason(miss, tile=_inline_tile, group=_inline_tile)
@@ -327,12 +331,8 @@ class YakuExercise(_Winning[frozenset[str]]):
         return key in self.choices
 
     def check(self, answer: frozenset[str]) -> Verdict:
-        from tutor.web.engine_text import near_miss_text, no_yaku_text, yaku_name
-
-        assert isinstance(answer, frozenset)
         result, no_yaku = self._outcome()
         right = self.solution()
-        assert isinstance(right, frozenset)
         if answer == right and no_yaku is not None:
             # The headline, then one line per near miss: a long list reads better as items.
             lines = [no_yaku_text({"misses": ()})]
@@ -413,8 +413,6 @@ class YakuExercise(_Winning[frozenset[str]]):
         return Verdict(True, reasons)
 
     def widget(self, answer: frozenset[str] | None = None) -> Widget:
-        from tutor.web.engine_text import yaku_name
-
         return Widget(
             "choices",
             select="many",
@@ -436,9 +434,7 @@ def _round_up(n: int) -> int:
 
 def value_line(result: ScoreResult) -> str:
     """What the hand is worth: han and fu below the limits, the limit's name above them."""
-    from tutor.web.engine_text import limit_name
-
-    points = _points(result.points)
+    points = points_text(result.points)
     if result.is_yakuman:
         return _("%(limit)s: %(points)s points.") % {
             "limit": capfirst(limit_name(result.limit)),
@@ -459,17 +455,15 @@ def value_line(result: ScoreResult) -> str:
 
 def base_line(result: ScoreResult) -> str:
     """Where the base points come from: fu × 2^(han + 2), or the limit's fixed base."""
-    from tutor.web.engine_text import limit_name
-
     if result.limit:
         return _("Base points: %(base)s, fixed by the %(limit)s limit.") % {
-            "base": _points(result.base_points),
+            "base": points_text(result.base_points),
             "limit": limit_name(result.limit),
         }
     return _("Base points: %(fu)s × 2^(%(han)s + 2) = %(base)s.") % {
         "fu": result.fu,
         "han": result.han,
-        "base": _points(result.base_points),
+        "base": points_text(result.base_points),
     }
 
 
@@ -518,18 +512,11 @@ def fu_mistake(result: ScoreResult, typed: int, open_hand: bool) -> str:
     return str(_FU_SLIPS[slip.code]) % params
 
 
-def _points(n: int) -> str:
-    """Points as the learner's language writes them: 3,900 / 3.900."""
-    return points_text(n)
-
-
 def fu_line_text(line: FuLine) -> str:
     """One of the engine's fu lines in the learner's language, its tiles drawn inline.
 
     The shared renderer reads the line's code and params (:mod:`tutor.web.engine_text`).
     """
-    from tutor.web.engine_text import fu_text
-
     return fu_text(line, tile=_inline_tile, group=_inline_tile)
 
 
@@ -563,11 +550,9 @@ class Fu(_Winning[int]):
             working.append(_("Total: %(fu)s fu, already a multiple of ten.") % {"fu": result.fu})
         if ok:
             return Verdict(True, working)
-        assert isinstance(answer, int)
         mistake = fu_mistake(result, answer, open_hand=not self.hand.is_closed)
         culprit = fu_culprit(result, answer) if mistake else None
         if not mistake:
-            assert isinstance(answer, int)
             if answer > result.fu:
                 text = _(
                     "%(typed)s fu is too many. Count again from the base of 20: each set, the "
@@ -636,7 +621,7 @@ class Payment(_Winning[tuple[tuple[str, int], ...]]):
             for seat, amount in right:
                 working.append(
                     _("%(seat)s pays %(amount)s.")
-                    % {"seat": seats[seat], "amount": _points(amount)}
+                    % {"seat": seats[seat], "amount": points_text(amount)}
                 )
             return Verdict(True, working)
         mistakes = self._mistakes(result, answer)
@@ -649,7 +634,7 @@ class Payment(_Winning[tuple[tuple[str, int], ...]]):
                         if given[seat] > amount
                         else _("%(seat)s: %(typed)s is too little.")
                     )
-                    mistakes.append(text % {"seat": seats[seat], "typed": _points(given[seat])})
+                    mistakes.append(text % {"seat": seats[seat], "typed": points_text(given[seat])})
             mistakes.append(
                 _(
                     "Find the han and fu, then the base points, multiply the base for each payer "
@@ -670,9 +655,9 @@ class Payment(_Winning[tuple[tuple[str, int], ...]]):
             exact = result.base_points * factor
             values = {
                 "factor": factor,
-                "base": _points(result.base_points),
-                "exact": _points(exact),
-                "paid": _points(_round_up(exact)),
+                "base": points_text(result.base_points),
+                "exact": points_text(exact),
+                "paid": points_text(_round_up(exact)),
             }
             if exact % 100:
                 out.append(_("%(factor)s × %(base)s = %(exact)s, rounded up to %(paid)s.") % values)
@@ -682,7 +667,6 @@ class Payment(_Winning[tuple[tuple[str, int], ...]]):
 
     def _mistakes(self, result: ScoreResult, answer: tuple[tuple[str, int], ...]) -> list[str]:
         """What each wrong amount the learner typed most likely comes from."""
-        assert isinstance(answer, tuple)
         right = dict(self._answer(result))
         dealer_wins = self.seat == "east"
         base = result.base_points
@@ -705,7 +689,11 @@ class Payment(_Winning[tuple[tuple[str, int], ...]]):
                         "%(seat)s: the hand itself is right, but you left out the honba: "
                         "%(honba)s more, so %(want)s."
                     )
-                    % {"seat": seat_name, "honba": _points(honba_etc), "want": _points(want)}
+                    % {
+                        "seat": seat_name,
+                        "honba": points_text(honba_etc),
+                        "want": points_text(want),
+                    }
                 )
             elif typed == exact and exact != want:
                 out.append(
@@ -713,7 +701,7 @@ class Payment(_Winning[tuple[tuple[str, int], ...]]):
                         "%(seat)s: %(typed)s is the exact amount; payments are rounded up to "
                         "the next hundred, so it becomes %(want)s."
                     )
-                    % {"seat": seat_name, "typed": _points(typed), "want": _points(want)}
+                    % {"seat": seat_name, "typed": points_text(typed), "want": points_text(want)}
                 )
             elif typed == exact // 100 * 100 and exact % 100:
                 out.append(
@@ -721,7 +709,7 @@ class Payment(_Winning[tuple[tuple[str, int], ...]]):
                         "%(seat)s: you rounded %(exact)s down. Payments are always rounded up "
                         "to the next hundred: %(want)s."
                     )
-                    % {"seat": seat_name, "exact": _points(exact), "want": _points(want)}
+                    % {"seat": seat_name, "exact": points_text(exact), "want": points_text(want)}
                 )
             elif other is not None and typed == _round_up(base * other) + honba_etc:
                 if dealer_wins:
@@ -753,7 +741,7 @@ class Payment(_Winning[tuple[tuple[str, int], ...]]):
         """How the engine splits the hand's value, then what honba and riichi sticks add."""
         out = []
         for item in payments.items:
-            amount = _points(item.amount)
+            amount = points_text(item.amount)
             if item.payer == "discarder":
                 out.append(_("The discarder pays the hand: %(amount)s.") % {"amount": amount})
             elif item.payer == "dealer":
@@ -783,7 +771,7 @@ class Payment(_Winning[tuple[tuple[str, int], ...]]):
                     honba,
                 )
             total = sum(p.honba * p.count for p in payments.items)
-            out.append(text % {"n": honba, "total": _points(total), "each": _points(each)})
+            out.append(text % {"n": honba, "total": points_text(total), "each": points_text(each)})
         sticks = int(self.data.get("sticks", 0))
         if sticks:
             out.append(
@@ -794,7 +782,7 @@ class Payment(_Winning[tuple[tuple[str, int], ...]]):
                     "nobody pays them now.",
                     sticks,
                 )
-                % {"n": sticks, "points": _points(payments.sticks)}
+                % {"n": sticks, "points": points_text(payments.sticks)}
             )
         return out
 

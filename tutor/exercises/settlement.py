@@ -26,14 +26,9 @@ from .base import (
 )
 
 
-def _points(n: int) -> str:
-    """Points as the learner's language writes them: 41,200 / 41.200."""
-    return points_text(n)
-
-
 def _signed(n: int, grouped: bool = False) -> str:
     """A signed amount: +9, −17 (a true minus sign), 0."""
-    text = _points(abs(n)) if grouped else str(abs(n))
+    text = points_text(abs(n)) if grouped else str(abs(n))
     return f"+{text}" if n > 0 else (f"−{text}" if n < 0 else "0")
 
 
@@ -51,9 +46,8 @@ def _per_seat_inputs(answer: Answer | None, label: str) -> list[tuple[str, str, 
     return [(f"score_{s}", label % {"seat": seats[s]}, str(given.get(s, ""))) for s in SEATS]
 
 
-def _wrong_seats(answer: Answer, right: Sequence[tuple[str, int]]) -> list[str]:
+def _wrong_seats(answer: Sequence[tuple[str, int]], right: Sequence[tuple[str, int]]) -> list[str]:
     seats = dict(zip(SEATS, _seat_names(), strict=True))
-    assert isinstance(answer, tuple)
     given = dict(answer)
     return [
         _("%(seat)s: not %(value)s.") % {"seat": seats[s], "value": _signed(given[s], True)}
@@ -84,12 +78,10 @@ class Noten(Exercise[tuple[tuple[str, int], ...]]):
 
     def check(self, answer: tuple[tuple[str, int], ...]) -> Verdict:
         right = self.solution()
-        assert isinstance(right, tuple)
-
         rule = _(
             "At an exhaustive draw the players who are not tenpai pay %(total)s in all, shared "
             "equally, to those who are; when all four or nobody are tenpai, nobody pays."
-        ) % {"total": _points(TENHOU.noten_payments)}
+        ) % {"total": points_text(TENHOU.noten_payments)}
         if answer != right:
             mistakes = self._mistakes(answer, right, TENHOU.noten_payments)
             return Verdict(False, mistakes or [rule, *_wrong_seats(answer, right)])
@@ -103,12 +95,11 @@ class Noten(Exercise[tuple[tuple[str, int], ...]]):
                 text = _("%(seat)s is not tenpai and pays %(amount)s.")
             else:
                 text = _("%(seat)s neither pays nor receives anything.")
-            reasons.append(text % {"seat": seats[seat], "amount": _points(abs(change))})
+            reasons.append(text % {"seat": seats[seat], "amount": points_text(abs(change))})
         return Verdict(True, reasons)
 
     def _mistakes(self, answer: tuple[tuple[str, int], ...], right: Any, total: int) -> list[str]:
         """The slips behind wrong draw payments: signs, the shared total, a sum that is not 0."""
-        assert isinstance(answer, tuple)
         given, want = dict(answer), dict(right)
         if all(v == 0 for v in want.values()):
             return [
@@ -133,12 +124,12 @@ class Noten(Exercise[tuple[tuple[str, int], ...]]):
                     "%(total)s is what the players who are not tenpai pay together: shared "
                     "equally, each of them pays %(each)s."
                 )
-                % {"total": _points(total), "each": _points(-want[noten[0]])}
+                % {"total": points_text(total), "each": points_text(-want[noten[0]])}
             )
         if len(tenpai) > 1 and any(given[s] == total for s in tenpai):
             out.append(
                 _("The tenpai players share the %(total)s: each receives %(each)s.")
-                % {"total": _points(total), "each": _points(want[tenpai[0]])}
+                % {"total": points_text(total), "each": points_text(want[tenpai[0]])}
             )
         if not out and sum(given.values()) != 0:
             out.append(
@@ -203,13 +194,12 @@ class FinalScores(Exercise[tuple[tuple[str, int], ...]]):
 
     def check(self, answer: tuple[tuple[str, int], ...]) -> Verdict:
         right = self.solution()
-        assert isinstance(right, tuple)
         rule = _(
             "Every player but the first compares their points with the %(target)s return "
             "points and rounds the difference to the nearest thousand; the first takes what "
             "the three others give up. Then each adds the uma of their place: %(uma)s."
         ) % {
-            "target": _points(TENHOU.return_points),
+            "target": points_text(TENHOU.return_points),
             "uma": " / ".join(_signed(u) for u in TENHOU.uma),
         }
         if answer != right:
@@ -223,7 +213,7 @@ class FinalScores(Exercise[tuple[tuple[str, int], ...]]):
             values = {
                 "seat": seats[SEATS[i]],
                 "place": place,
-                "points": _points(self.points[i]),
+                "points": points_text(self.points[i]),
                 "before": _signed(before[i]),
                 "uma": _signed(TENHOU.uma[place - 1]),
                 "result": _signed(final[i]),
@@ -244,7 +234,6 @@ class FinalScores(Exercise[tuple[tuple[str, int], ...]]):
     def _mistakes(self, answer: tuple[tuple[str, int], ...], right: Any) -> list[str]:
         """Each seat's slip: the uma left out, another place's uma, or the starting points
         used instead of the return points."""
-        assert isinstance(answer, tuple)
         places, before, _final = self._results()
         seats = dict(zip(SEATS, _seat_names(), strict=True))
         given, want = dict(answer), dict(right)
@@ -270,8 +259,8 @@ class FinalScores(Exercise[tuple[tuple[str, int], ...]]):
                     )
                     % {
                         **values,
-                        "target": _points(TENHOU.return_points),
-                        "start": _points(TENHOU.start_points),
+                        "target": points_text(TENHOU.return_points),
+                        "start": points_text(TENHOU.start_points),
                     }
                 )
             elif typed in others.values():
@@ -291,7 +280,7 @@ class FinalScores(Exercise[tuple[tuple[str, int], ...]]):
             _("Final points: %(scores)s.")
             % {
                 "scores": ", ".join(
-                    f"{seats[s]} {_points(p)}" for s, p in zip(SEATS, self.points, strict=True)
+                    f"{seats[s]} {points_text(p)}" for s, p in zip(SEATS, self.points, strict=True)
                 )
             }
         ]

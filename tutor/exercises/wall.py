@@ -109,9 +109,7 @@ class WallExercise(Exercise[frozenset[tuple[int, int]]]):
             try:
                 w, st = (int(x) for x in str(v).split("-"))
             except ValueError:
-                raise AnswerError(
-                    _("“%(value)s” is not a stack of this wall.") % {"value": v}
-                ) from None
+                w = st = -1
             if not (0 <= w < 4 and 0 <= st < self.stacks) or (w, st) in out:
                 raise AnswerError(_("“%(value)s” is not a stack of this wall.") % {"value": v})
             out.add((w, st))
@@ -120,10 +118,6 @@ class WallExercise(Exercise[frozenset[tuple[int, int]]]):
         if not self.many and len(out) > 1:
             raise AnswerError(_("Click only one stack."))
         return frozenset(out)
-
-    def _story(self) -> list[str]:
-        """How the engine found the break, in words."""
-        return wall_story(self.state, self.data["find"])
 
     def _mistake(self, answer: frozenset[tuple[int, int]]) -> str:
         """A sentence naming the learner's slip, when the engine recognises one."""
@@ -164,7 +158,6 @@ class WallExercise(Exercise[frozenset[tuple[int, int]]]):
         return ""
 
     def check(self, answer: frozenset[tuple[int, int]]) -> Verdict:
-        assert isinstance(answer, frozenset)
         right = self._right()
         reasons: list[str] = []
         if answer != right:
@@ -187,9 +180,9 @@ class WallExercise(Exercise[frozenset[tuple[int, int]]]):
                 )
             if not mistake:
                 # Only the first part of the story: which wall breaks.
-                reasons += self._story()[:1]
+                reasons += wall_story(self.state, self.data["find"])[:1]
             return Verdict(False, reasons)
-        return Verdict(True, self._story())
+        return Verdict(True, wall_story(self.state, self.data["find"]))
 
     def widget(self, answer: frozenset[tuple[int, int]] | None = None) -> Widget:
         n = self.stacks
@@ -238,30 +231,18 @@ def wall_story(state: Any, find: str = "") -> list[str]:
         % {"a": a, "b": b, "total": total, "seat": seats[s.break_wall]},
     ]
     if s.rules.convention.counted_stacks_are_dead:
-        lines.append(
-            _(
-                "%(seat)s counts %(count)s stacks from the right end of the wall and breaks it "
-                "just after them: the dealer starts taking tiles at %(stack)s."
-            )
-            % {
-                "seat": seats[s.break_wall],
-                "count": count,
-                "stack": stack_label(first.wall, first.stack),
-            }
+        text = _(
+            "%(seat)s counts %(count)s stacks from the right end of the wall and breaks it "
+            "just after them: the dealer starts taking tiles at %(stack)s."
         )
     else:
-        lines.append(
-            _(
-                "%(seat)s counts %(count)s stacks from the right end of the wall. In the "
-                "classical rules the dealer starts taking tiles at the counted stack, %(stack)s, "
-                "and the break is on its right."
-            )
-            % {
-                "seat": seats[s.break_wall],
-                "count": count,
-                "stack": stack_label(first.wall, first.stack),
-            }
+        text = _(
+            "%(seat)s counts %(count)s stacks from the right end of the wall. In the "
+            "classical rules the dealer starts taking tiles at the counted stack, %(stack)s, "
+            "and the break is on its right."
         )
+    stack = stack_label(first.wall, first.stack)
+    lines.append(text % {"seat": seats[s.break_wall], "count": count, "stack": stack})
     lines.append(
         _("The seven stacks on the right of the break are the dead wall, from %(near)s to %(far)s.")
         % {
