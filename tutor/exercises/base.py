@@ -281,14 +281,15 @@ class Exercise[A: Hashable]:
 
     type: ClassVar[str]
     fields: ClassVar[tuple[str, ...]] = ()
-    required: ClassVar[tuple[str, ...]] = ()
+    required: ClassVar[tuple[str, ...] | None] = None  # None: every field is required
     label: ClassVar[str] = ""
 
     def __init__(self, data: Mapping[str, Any]) -> None:
         unknown = set(data) - set(self.fields) - {"type"}
         if unknown:
             raise ContentError(f"{self.type}: unknown fields {', '.join(sorted(unknown))}")
-        missing = [f for f in self.required if f not in data]
+        required = self.fields if self.required is None else self.required
+        missing = [f for f in required if f not in data]
         if missing:
             raise ContentError(f"{self.type}: missing fields {', '.join(missing)}")
         self.data = dict(data)

@@ -432,7 +432,6 @@ class Claim(Exercise[frozenset[str]]):
 class Kuikae(Exercise[frozenset[int]]):
     type = "kuikae"
     fields = ("hand", "meld")
-    required = fields
 
     def parse(self) -> None:
         self.hand = _parse_hand(f"{self.data['hand']} {self.data['meld']}", "hand", sizes=(14,))

@@ -255,7 +255,6 @@ class _KindsForAHand(Exercise[frozenset[int]]):
     """Pick every tile kind that does something for a 13-tile hand, from the whole palette."""
 
     fields = ("hand",)
-    required = fields
 
     def parse(self) -> None:
         self.hand = _parse_hand(self.data["hand"], "hand", sizes=(13,))
@@ -356,7 +355,6 @@ def _wait_shape_names() -> dict[str, str]:
 class Shanten(Exercise[int]):
     type = "shanten"
     fields = ("hand",)
-    required = fields
 
     def parse(self) -> None:
         self.hand = _parse_hand(self.data["hand"], "hand")
@@ -767,32 +765,35 @@ class BestDiscard(Exercise[int]):
         mine = next(r for r in rows if r.discard == answer)
         if not ok:
             best = rows[0]
+            figures: tuple[object, object] = (mine.shanten, best.shanten)
             if mine.shanten > best.shanten and best.shanten == 0:
                 why = _(
                     "Discarding %(tile)s breaks up a set, a pair or a partial set the hand needs: "
                     "it is no longer tenpai, while another discard keeps it ready."
-                ) % {"tile": tile_name(mine.discard)}
+                )
             elif mine.shanten > best.shanten:
                 why = _(
                     "Discarding %(tile)s breaks up a set, a pair or a partial set the hand needs: "
                     "it moves from %(best)s to %(mine)s steps away."
-                ) % {"tile": tile_name(mine.discard), "best": best.shanten, "mine": mine.shanten}
+                )
             elif mine.count < best.count:
+                figures = (mine.count, best.count)
                 why = _(
                     "Discarding %(tile)s keeps the hand as close, but only %(mine)s tiles help "
                     "afterwards; another discard keeps a wider shape, with %(best)s."
-                ) % {"tile": tile_name(mine.discard), "mine": mine.count, "best": best.count}
+                )
             else:
                 # As many tiles help: the clear-best rule then looks one draw further.
+                figures = (
+                    number_format(mine.two_step_average, 1),
+                    number_format(best.two_step_average, 1),
+                )
                 why = _(
                     "Discarding %(tile)s keeps as many tiles that help, but after one of them "
                     "arrives fewer help next: %(mine)s on average, against %(best)s after "
                     "another discard."
-                ) % {
-                    "tile": tile_name(mine.discard),
-                    "mine": number_format(mine.two_step_average, 1),
-                    "best": number_format(best.two_step_average, 1),
-                }
+                )
+            why %= {"tile": tile_name(mine.discard), "mine": figures[0], "best": figures[1]}
             return Verdict(False, [why], details=[self._row_text(mine)], table=self._table(answer))
         shown = [r for r in rows if r.shanten == 0] if self.vocabulary == "tenpai" else rows[:3]
         return Verdict(True, [self._row_text(r) for r in shown], table=self._table(answer))

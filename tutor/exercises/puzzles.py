@@ -83,10 +83,6 @@ SAME_WORTH = 0.9
 """A win worth at least this share of the answer's is not called "for less"."""
 
 
-def _tile_list(tiles: Sequence[str]) -> str:
-    return ", ".join(tiles)
-
-
 def _points(value: float | None) -> str:
     """Points rounded and grouped the reader's way (1,646 or 1.646)."""
     return points_text(value or 0)
@@ -98,7 +94,6 @@ class PuzzleExercise(Exercise[PuzzleAnswer]):
 
     kind: ClassVar[PuzzleKind]
     fields = ("hand", "analysis")
-    required = ("hand", "analysis")
     answer_widget: ClassVar[tuple[str, str]] = ("choices", "one")
     """How the answer is given: the widget's kind and its ``select`` (one or many)."""
 
@@ -150,12 +145,10 @@ class PuzzleExercise(Exercise[PuzzleAnswer]):
         """Right when the answer is the stored solution (every tile, no extra one). A wrong
         answer's reasons name the mistake; the explanation of the solution follows in the
         details."""
-        explanation = self.explanation()
+        explanation = [text] if (text := self.explanation()) else []
         if tuple(answer) == self.answer:
-            return Verdict(True, [explanation] if explanation else [])
-        return Verdict(
-            False, self.mistakes(tuple(answer)), details=[explanation] if explanation else []
-        )
+            return Verdict(True, explanation)
+        return Verdict(False, self.mistakes(tuple(answer)), details=explanation)
 
     def choices(self) -> list[Choice]:
         """The answers a ``choices`` widget offers."""
@@ -236,33 +229,25 @@ class DiscardPuzzle(_OneDiscard):
             return text
         second = others[0]
         if second.shanten > best.shanten:
-            text += " " + _("The next choice, %(tile)s, would leave the hand %(shanten)s.") % {
-                "tile": named_tile(second.discard),
-                "shanten": _shanten_words(second.shanten),
-            }
-        elif (
-            second.count == best.count
-            and best.after_draw is not None
-            and second.after_draw is not None
-        ):
-            text += " " + self._after_draw_words(second, best)
+            more = _("The next choice, %(tile)s, would leave the hand %(shanten)s.")
+        elif second.count == best.count and None not in (best.after_draw, second.after_draw):
+            return f"{text} {self._after_draw_words(second, best)}"
         elif second.count == best.count and best.two_step is not None:
-            text += " " + _(
+            more = _(
                 "Discarding %(tile)s instead accepts as many tiles but leaves a worse shape for "
                 "the next draw: the 2-step figure of %(best)s is %(best_two).0f against "
                 "%(other_two).0f."
-            ) % {
-                "tile": named_tile(second.discard),
-                "best": best.discard,
-                "best_two": best.two_step,
-                "other_two": second.two_step or 0.0,
-            }
+            )
         else:
-            text += " " + _("The next best, %(tile)s, accepts only %(count)d.") % {
-                "tile": named_tile(second.discard),
-                "count": second.count,
-            }
-        return text
+            more = _("The next best, %(tile)s, accepts only %(count)d.")
+        return f"{text} " + more % {
+            "tile": named_tile(second.discard),
+            "shanten": _shanten_words(second.shanten),
+            "best": best.discard,
+            "best_two": best.two_step,
+            "other_two": second.two_step or 0.0,
+            "count": second.count,
+        }
 
     def _after_draw_words(self, other: DiscardRow, best: DiscardRow) -> str:
         return _(
@@ -378,43 +363,36 @@ class DiscardPuzzle(_OneDiscard):
             return [_("%(tile)s is not the best discard.") % {"tile": named_tile(answer[0])}]
         best = self._best(rows)
         if mine.shanten == 0 and (mine.furiten or mine.dead_wait):
-            return [
-                _(
-                    "Discarding %(tile)s makes the hand tenpai, but on a wait that cannot win "
-                    "(furiten, or every copy already in sight)."
-                )
-                % {"tile": named_tile(mine.discard)}
-            ]
-        if self.value_judged:
+            text = _(
+                "Discarding %(tile)s makes the hand tenpai, but on a wait that cannot win "
+                "(furiten, or every copy already in sight)."
+            )
+        elif self.value_judged:
             return [self._value_mistake(mine, best)]
-        if mine.shanten > best.shanten:
-            return [
-                _(
-                    "Discarding %(tile)s leaves the hand %(shanten)s, further from tenpai than "
-                    "after discarding %(best)s."
-                )
-                % {
-                    "tile": named_tile(mine.discard),
-                    "shanten": _shanten_words(mine.shanten),
-                    "best": best.discard,
-                }
-            ]
-        if mine.count < best.count:
-            return [
-                _(
-                    "Discarding %(tile)s leaves only %(count)d tiles that improve the hand, "
-                    "against %(best_count)d after discarding %(best)s."
-                )
-                % {
-                    "tile": named_tile(mine.discard),
-                    "count": mine.count,
-                    "best_count": best.count,
-                    "best": best.discard,
-                }
-            ]
-        if mine.after_draw is not None and best.after_draw is not None:
+        elif mine.shanten > best.shanten:
+            text = _(
+                "Discarding %(tile)s leaves the hand %(shanten)s, further from tenpai than "
+                "after discarding %(best)s."
+            )
+        elif mine.count < best.count:
+            text = _(
+                "Discarding %(tile)s leaves only %(count)d tiles that improve the hand, "
+                "against %(best_count)d after discarding %(best)s."
+            )
+        elif mine.after_draw is not None and best.after_draw is not None:
             return [self._after_draw_words(mine, best)]
-        return [_("%(tile)s is not the best discard.") % {"tile": named_tile(mine.discard)}]
+        else:
+            text = _("%(tile)s is not the best discard.")
+        return [
+            text
+            % {
+                "tile": named_tile(mine.discard),
+                "shanten": _shanten_words(mine.shanten),
+                "count": mine.count,
+                "best_count": best.count,
+                "best": best.discard,
+            }
+        ]
 
 
 class EfficiencyPuzzle(DiscardPuzzle):
@@ -469,7 +447,7 @@ class ImprovePuzzle(_ManyTiles):
         values = {
             "shanten": _shanten_words(int(self.facts.get("shanten", 0))),
             "kinds": n_kinds,
-            "tiles": _tile_list([t.tile for t in tiles]),
+            "tiles": ", ".join(t.tile for t in tiles),
             "count": n_tiles,
         }
         kinds = ngettext(
@@ -507,7 +485,7 @@ class WaitsPuzzle(_ManyTiles):
             "The hand is tenpai and waits on %(tiles)s: %(count)d tile still unseen.",
             "The hand is tenpai and waits on %(tiles)s: %(count)d tiles still unseen.",
             unseen,
-        ) % {"tiles": _tile_list([t.tile for t in tiles]), "count": unseen}
+        ) % {"tiles": ", ".join(t.tile for t in tiles), "count": unseen}
         if shapes:
             text += " " + _("Wait shape: %(shapes)s.") % {
                 "shapes": ", ".join(wait_shape_name(str(shape)) for shape in shapes)
@@ -547,12 +525,13 @@ class ShantenPuzzle(PuzzleExercise):
         ) % {"shanten": _shanten_words(shanten), "n": shanten}
 
     def mistakes(self, answer: PuzzleAnswer) -> list[str]:
-        said, right = int(answer[0]), int(self.answer[0])
-        text = _("You said %(answer)s, but the hand is %(shanten)s.") % {
-            "answer": _shanten_words(said),
-            "shanten": _shanten_words(right),
-        }
-        return [text]
+        return [
+            _("You said %(answer)s, but the hand is %(shanten)s.")
+            % {
+                "answer": _shanten_words(int(answer[0])),
+                "shanten": _shanten_words(int(self.answer[0])),
+            }
+        ]
 
     def choices(self) -> list[Choice]:
         return [Choice(str(n), _shanten_words(n)) for n in SHANTEN_CHOICES]

@@ -62,7 +62,6 @@ class Noten(Exercise[tuple[tuple[str, int], ...]]):
 
     type = "noten"
     fields = ("tenpai",)
-    required = fields
 
     def parse(self) -> None:
         self.tenpai = _seat_list(self.data["tenpai"], "tenpai")
@@ -162,7 +161,6 @@ class FinalScores(Exercise[tuple[tuple[str, int], ...]]):
 
     type = "final_scores"
     fields = ("points",)
-    required = fields
 
     def parse(self) -> None:
         points = self.data["points"]

@@ -81,19 +81,21 @@ def _what_it_is(kind: int, red: bool) -> str:
     return _("%(tile)s is a simple of its suit.") % {"tile": tile_name(kind, red)}
 
 
+def _tile_row(value: Any, low: int) -> tuple[list[int], list[bool], str]:
+    """A row of ``low`` to 14 tiles to pick from: its kinds, which are red, its notation."""
+    kinds, red = _parse_tiles(value, "tiles")
+    if not low <= len(kinds) <= 14:
+        raise ContentError(f"tiles: show {low} to 14 tiles")
+    return kinds, red, "".join(et.tile_str(k, r) for k, r in zip(kinds, red, strict=True))
+
+
 @register
 class PickTiles(Exercise[frozenset[int]]):
     type = "pick_tiles"
     fields = ("tiles", "find")
-    required = fields
 
     def parse(self) -> None:
-        self.kinds, self.red = _parse_tiles(self.data["tiles"], "tiles")
-        if not 3 <= len(self.kinds) <= 14:
-            raise ContentError("tiles: show 3 to 14 tiles")
-        self.notation = "".join(
-            et.tile_str(k, r) for k, r in zip(self.kinds, self.red, strict=True)
-        )
+        self.kinds, self.red, self.notation = _tile_row(self.data["tiles"], 3)
         find = self.data["find"]
         self.one_kind: int | None = None
         if find not in _tile_categories():
@@ -111,24 +113,19 @@ class PickTiles(Exercise[frozenset[int]]):
             return (lambda k, r: k == kind), str(tile_name(kind))
         return _tile_categories()[self.data["find"]]
 
-    def _matches(self, i: int) -> bool:
-        test, _label = self._category()
-        return test(self.kinds[i], self.red[i])
-
     def solutions(self) -> set[frozenset[int]]:
-        found = frozenset(i for i in range(len(self.kinds)) if self._matches(i))
+        test, _label = self._category()
+        found = frozenset(i for i, k in enumerate(self.kinds) if test(k, self.red[i]))
         return {found} if found else set()
 
     def read(self, post: Mapping[str, Any]) -> frozenset[int]:
         return _indexes(post, "tile", len(self.kinds))
 
     def check(self, answer: frozenset[int]) -> Verdict:
-        assert isinstance(answer, frozenset)
         right = self.solution()
-        assert isinstance(right, frozenset)
-        label = self._category()[1]
         if self.one_kind is not None:
             return self._check_one_kind(answer, right)
+        label = self._category()[1]
         reasons = []
         for i in sorted(answer - right):
             tile = tile_name(self.kinds[i], self.red[i])
@@ -290,21 +287,15 @@ def _group_problem(find: str, kinds: tuple[int, ...]) -> str | None:
 class PickGroup(Exercise[tuple[int, ...]]):
     type = "pick_group"
     fields = ("tiles", "find")
-    required = fields
 
     def parse(self) -> None:
-        self.kinds, self.red = _parse_tiles(self.data["tiles"], "tiles")
-        if not 4 <= len(self.kinds) <= 14:
-            raise ContentError("tiles: show 4 to 14 tiles")
+        self.kinds, self.red, self.notation = _tile_row(self.data["tiles"], 4)
         if self.data["find"] not in _GROUP_SIZE:
             raise ContentError(f"find: one of {', '.join(_GROUP_SIZE)}")
         try:
             et.to_counts(self.kinds)
         except ValueError as exc:
             raise ContentError(f"tiles: {exc}") from exc
-        self.notation = "".join(
-            et.tile_str(k, r) for k, r in zip(self.kinds, self.red, strict=True)
-        )
 
     def solutions(self) -> set[tuple[int, ...]]:
         size = _GROUP_SIZE[self.data["find"]]
@@ -322,7 +313,6 @@ class PickGroup(Exercise[tuple[int, ...]]):
         return tuple(sorted(self.kinds[i] for i in picked))
 
     def check(self, answer: tuple[int, ...]) -> Verdict:
-        assert isinstance(answer, tuple)
         problem = _group_problem(self.data["find"], answer)
         if problem is not None:
             return Verdict(False, [problem])
@@ -356,7 +346,6 @@ def _form_labels() -> dict[str, str]:
 class Complete(Exercise[tuple[str, int | None]]):
     type = "complete"
     fields = ("hand",)
-    required = fields
 
     def parse(self) -> None:
         self.hand = _parse_hand(self.data["hand"], "hand", sizes=(14,))
@@ -374,16 +363,11 @@ class Complete(Exercise[tuple[str, int | None]]):
         return out
 
     def solutions(self) -> set[tuple[str, int | None]]:
-        forms = self._forms()
-        if not forms:
-            return {("not_complete", None)}
-        found: set[tuple[str, int | None]] = set()
-        for form, pairs in forms.items():
-            if form == "standard":
-                found |= {(form, p) for p in pairs}
-            else:
-                found.add((form, None))
-        return found
+        # The standard form is answered with its pair, the others with the form alone.
+        found: set[tuple[str, int | None]] = {
+            (form, p) for form, pairs in self._forms().items() for p in pairs or [None]
+        }
+        return found or {("not_complete", None)}
 
     def read(self, post: Mapping[str, Any]) -> tuple[str, int | None]:
         form = _one(post, "shape", FORMS)
@@ -396,14 +380,10 @@ class Complete(Exercise[tuple[str, int | None]]):
         return (form, next(iter(pair)))
 
     def check(self, answer: tuple[str, int | None]) -> Verdict:
-        assert isinstance(answer, tuple)
-        right = self.solutions()
-        counts = self.hand.concealed
-        melds = len(self.hand.melds)
         reasons = []
         forms = self._forms()
         if not forms:
-            n = sh.shanten(counts, melds) + 1
+            n = sh.shanten(self.hand.concealed, len(self.hand.melds)) + 1
             reasons.append(
                 ngettext(
                     "This hand is not complete: it is %(n)s tile away from a winning shape.",
@@ -420,7 +400,7 @@ class Complete(Exercise[tuple[str, int | None]]):
             reasons.append(_("It is seven different pairs."))
         if "thirteen_orphans" in forms:
             reasons.append(_("It holds every terminal and honor, one of them twice."))
-        if answer in right:
+        if answer in self.solutions():
             return Verdict(True, reasons)
         form, pair = answer
         # The split itself would give the answer away: only say what was wrong, and why.
