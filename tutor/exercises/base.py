@@ -167,6 +167,18 @@ def palette(answer: object, shown: list[tuple[str, str]]) -> Widget:
     )
 
 
+def _choices(
+    choices: list[Choice], answer: object, select: str = "one", name: str = "choice", **more: Any
+) -> Widget:
+    """Radio buttons (checkboxes when ``select`` is ``many``) with ``answer`` (a value or a set
+    of them) ticked."""
+    if isinstance(answer, frozenset):
+        checked = sorted(str(a) for a in answer)
+    else:
+        checked = [] if answer in (None, "") else [str(answer)]
+    return Widget("choices", select=select, name=name, choices=choices, checked=checked, **more)
+
+
 def _parsed[T](value: Any, what: str, example: str, parse: Callable[[str], T]) -> T:
     if not isinstance(value, str) or not value.strip():
         raise ContentError(f"{what}: give {example}")

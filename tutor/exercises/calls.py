@@ -32,6 +32,7 @@ from .base import (
     Exercise,
     Verdict,
     Widget,
+    _choices,
     _kinds,
     _many,
     _one,
@@ -203,12 +204,10 @@ class Calls(Exercise[frozenset[str]]):
                     "seat": seats[self.data.get("seat", "south")],
                 }
             )
-        return Widget(
-            "choices",
-            select="many",
-            name="choice",
-            choices=self._choices(),
-            checked=sorted(answer) if isinstance(answer, frozenset) else [],
+        return _choices(
+            self._choices(),
+            answer,
+            "many",
             facts=facts,
             shown=[
                 (_("Your hand"), display(self.hand)),
@@ -417,15 +416,8 @@ class Claim(Exercise[frozenset[str]]):
         facts = []
         if "round" in self.data:
             facts.append(_("Round wind: %(round)s.") % {"round": names_[self.data["round"]]})
-        return Widget(
-            "choices",
-            facts=facts,
-            select="one" if self.data["ask"] == "taker" else "many",
-            name="choice",
-            choices=self._choices(),
-            checked=sorted(answer) if isinstance(answer, frozenset) else [],
-            shown=shown,
-        )
+        select = "one" if self.data["ask"] == "taker" else "many"
+        return _choices(self._choices(), answer, select, facts=facts, shown=shown)
 
 
 @register

@@ -33,6 +33,7 @@ from .base import (
     Exercise,
     Verdict,
     Widget,
+    _choices,
     _kinds,
     _many,
     _one,
@@ -292,12 +293,9 @@ class RankTiles(DefenseExercise[str]):
             )
             for value in self._choices()
         ]
-        return Widget(
-            "choices",
-            select="one",
-            name="choice",
-            choices=choices,
-            checked=[str(answer)] if answer else [],
+        return _choices(
+            choices,
+            answer,
             shown=self.shown((_("The three tiles"), "".join(map(et.tile_str, self.tiles)))),
             facts=self.facts(),
         )
@@ -429,13 +427,10 @@ class SujiWaits(DefenseExercise[frozenset[str]]):
 
     def widget(self, answer: frozenset[str] | None = None) -> Widget:
         labels = _shape_labels()
-        checked = sorted(answer) if isinstance(answer, frozenset) else []
-        return Widget(
-            "choices",
-            select="many",
-            name="choice",
-            choices=[Choice(s, labels[s]) for s in SHAPES],
-            checked=[str(c) for c in checked],
+        return _choices(
+            [Choice(s, labels[s]) for s in SHAPES],
+            answer,
+            "many",
             shown=self.shown((_("The suji tile"), et.tile_str(self.tile))),
             facts=self.facts(),
         )
@@ -502,17 +497,14 @@ class PushOrFold(DefenseExercise[str]):
         return Verdict(False, mistake_texts(doc, answer), details=[*why, *details])
 
     def widget(self, answer: str | None = None) -> Widget:
-        return Widget(
-            "choices",
-            select="one",
-            name="choice",
-            choices=[
+        return _choices(
+            [
                 push_fold_choice(name, named_tile(option.tile_str))
                 for name, option in zip(
                     self.ANSWERS, (self.verdict.push, self.verdict.fold), strict=True
                 )
             ],
-            checked=[answer] if answer in self.ANSWERS else [],
+            answer if answer in self.ANSWERS else None,
             shown=self.shown(),
             facts=self.facts(),
         )

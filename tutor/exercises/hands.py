@@ -27,6 +27,7 @@ from .base import (
     Exercise,
     Verdict,
     Widget,
+    _choices,
     _kinds,
     _number,
     _one,
@@ -92,27 +93,25 @@ class Dora(Exercise[frozenset[int] | int]):
             assert isinstance(right, frozenset)
             for k in sorted(answer - right):
                 pointed = [i for i in indicators if dora.dora_from_indicator(k) == i]
+                at = pointed[0] if pointed and k not in indicators else k  # the indicator named
                 if k in indicators:
                     text = _(
                         "%(tile)s is the indicator itself. The dora is the tile after it: %(dora)s."
-                    ) % {"tile": tile_name(k), "dora": tile_name(dora.dora_from_indicator(k))}
+                    )
                 elif pointed:
                     text = _(
                         "%(tile)s comes before the indicator %(indicator)s. Count forwards: "
                         "the dora is the next tile, %(dora)s."
-                    ) % {
-                        "tile": tile_name(k),
-                        "indicator": tile_name(pointed[0]),
-                        "dora": tile_name(dora.dora_from_indicator(pointed[0])),
-                    }
+                    )
                 elif any(et.is_honor(i) and et.is_honor(k) for i in indicators):
                     text = _(
                         "%(tile)s is not a dora here. Honors follow their own order: East → "
                         "South → West → North → East, and white → green → red → white."
-                    ) % {"tile": tile_name(k)}
+                    )
                 else:
-                    text = _("%(tile)s is not a dora here.") % {"tile": tile_name(k)}
-                out.append(text)
+                    text = _("%(tile)s is not a dora here.")
+                named = {"tile": tile_name(k), "indicator": tile_name(at)}
+                out.append(text % {**named, "dora": tile_name(dora.dora_from_indicator(at))})
             if right - answer:
                 out.append(
                     ngettext(
@@ -132,29 +131,24 @@ class Dora(Exercise[frozenset[int] | int]):
         held = hand.all_counts()
         as_indicator = sum(held[i] for i in self.indicators)  # the indicator's own tile, counted
         if red and answer == right_n - red:
-            out.append(
-                ngettext(
-                    "You left out the red five: each one is a dora of its own.",
-                    "You left out the %(n)s red fives: each one is a dora of its own.",
-                    red,
-                )
-                % {"n": red}
+            text = ngettext(
+                "You left out the red five: each one is a dora of its own.",
+                "You left out the %(n)s red fives: each one is a dora of its own.",
+                red,
             )
         elif ura and answer == right_n - ura:
-            out.append(
-                _(
-                    "You left out the ura dora: after a riichi win the tiles under the "
-                    "indicators count as well."
-                )
+            text = _(
+                "You left out the ura dora: after a riichi win the tiles under the "
+                "indicators count as well."
             )
         elif as_indicator and answer != plain and answer == as_indicator + red + ura:
-            out.append(
-                _(
-                    "You counted the tiles that match the indicator. The indicator only points: "
-                    "count the tile after it."
-                )
+            text = _(
+                "You counted the tiles that match the indicator. The indicator only points: "
+                "count the tile after it."
             )
-        return out
+        else:
+            return []
+        return [text % {"n": red}]
 
     def check(self, answer: frozenset[int] | int) -> Verdict:
         if answer != self.solution():
@@ -202,21 +196,13 @@ class Dora(Exercise[frozenset[int] | int]):
             if self.ura:
                 ura = dora.count_dora(self.hand, self.ura)
                 reasons.append(
-                    ngettext(
-                        "It holds %(n)s ura dora.",
-                        "It holds %(n)s ura dora.",
-                        ura,
-                    )
+                    ngettext("It holds %(n)s ura dora.", "It holds %(n)s ura dora.", ura)
                     % {"n": ura}
                 )
             red = dora.count_red_fives(self.hand)
             if red:
                 reasons.append(
-                    ngettext(
-                        "It holds %(n)s red five.",
-                        "It holds %(n)s red fives.",
-                        red,
-                    )
+                    ngettext("It holds %(n)s red five.", "It holds %(n)s red fives.", red)
                     % {"n": red}
                 )
         return Verdict(True, reasons)
@@ -288,27 +274,20 @@ class Waits(_KindsForAHand):
         reasons = []
         for k in sorted(answer):
             if k in right:
-                reasons.append(
-                    _("%(tile)s: %(shapes)s.") % {"tile": tile_name(k), "shapes": shapes[k]}
-                )
+                text = _("%(tile)s: %(shapes)s.")
             elif self.hand.concealed[k] == 4:
-                reasons.append(
-                    _(
-                        "You hold all four copies of %(tile)s: there is no fifth to wait on, so it "
-                        "is not a wait."
-                    )
-                    % {"tile": tile_name(k)}
+                text = _(
+                    "You hold all four copies of %(tile)s: there is no fifth to wait on, so it "
+                    "is not a wait."
                 )
             elif wraps_around(self.hand.concealed, k):
-                reasons.append(
-                    _(
-                        "%(tile)s does not complete this hand: numbers do not wrap around, so "
-                        "nothing joins 8-9 to 1 or 1-2 to 9."
-                    )
-                    % {"tile": tile_name(k)}
+                text = _(
+                    "%(tile)s does not complete this hand: numbers do not wrap around, so "
+                    "nothing joins 8-9 to 1 or 1-2 to 9."
                 )
             else:
-                reasons.append(_("%(tile)s does not complete this hand.") % {"tile": tile_name(k)})
+                text = _("%(tile)s does not complete this hand.")
+            reasons.append(text % {"tile": tile_name(k), "shapes": shapes.get(k)})
         missed = right - answer
         if missed:
             # Name the kind of wait that was overlooked, not the tile.
@@ -368,8 +347,8 @@ class Shanten(Exercise[int]):
     def _mistake(self, answer: int, value: int) -> str:
         """Why a shanten answer is off, when the slip is a known one."""
         counts, melds = self.hand.concealed, len(self.hand.melds)
-        standard = shanten_standard(counts, melds)
-        if not melds and answer == standard != value:
+        special = ""
+        if not melds and answer == shanten_standard(counts, melds) != value:
             special = (
                 _("seven pairs")
                 if shanten_chiitoitsu(counts) == value
@@ -377,25 +356,27 @@ class Shanten(Exercise[int]):
                 if shanten_kokushi(counts) == value
                 else ""
             )
-            if special:
-                return _(
-                    "Read as four sets and a pair it is %(n)s away, but read as %(special)s it "
-                    "is closer: the nearer reading counts."
-                ) % {"n": answer, "special": special}
-        if value >= 0 and answer == value + 1:
-            return _(
+        if special:
+            text = _(
+                "Read as four sets and a pair it is %(n)s away, but read as %(special)s it "
+                "is closer: the nearer reading counts."
+            )
+        elif value >= 0 and answer == value + 1:
+            text = _(
                 "One step too many: shanten counts the steps to tenpai, not to a complete hand. "
                 "A hand one tile from winning is 0 away."
             )
-        if answer == value - 1:
-            return _(
+        elif answer == value - 1:
+            text = _(
                 "One step too few: a hand uses at most four sets and a pair, so extra partial "
                 "sets beyond that do not bring it closer."
             )
-        return _(
-            "Not %(n)s. Count the complete sets, the pairs and the partial sets (two tiles that "
-            "need one more) again."
-        ) % {"n": answer}
+        else:
+            text = _(
+                "Not %(n)s. Count the complete sets, the pairs and the partial sets (two tiles "
+                "that need one more) again."
+            )
+        return text % {"n": answer, "special": special}
 
     def _choices(self) -> list[Choice]:
         out = [Choice("-1", _("Complete"))] if self.hand.tile_count == 14 else []
@@ -427,14 +408,7 @@ class Shanten(Exercise[int]):
         return Verdict(True, reasons)
 
     def widget(self, answer: int | None = None) -> Widget:
-        return Widget(
-            "choices",
-            select="one",
-            name="choice",
-            choices=self._choices(),
-            checked=[str(answer)] if answer is not None else [],
-            shown=[(_("The hand"), display(self.hand))],
-        )
+        return _choices(self._choices(), answer, shown=[(_("The hand"), display(self.hand))])
 
 
 def _ukeire(hand: Hand) -> Ukeire:
@@ -548,21 +522,21 @@ class Improve(_KindsForAHand):
         ) % {"n": shanten}
         if shanten == 0:
             steps = _("the hand stays tenpai without winning")
+        run = run_it_lengthens(counts, k)
         if not touches(counts, k):
-            return _(
+            text = _(
                 "%(tile)s touches none of your tiles (no copy, no neighbour within two): drawn, "
                 "it is one more loose tile, and %(steps)s."
-            ) % {"tile": tile_name(k), "steps": steps}
-        run = run_it_lengthens(counts, k)
-        if run is not None:
-            return _(
+            )
+        elif run is not None:
+            text = _(
                 "%(tile)s only lengthens %(run)s, a set that is already complete: it makes no new "
                 "partial set, and %(steps)s."
-            ) % {"tile": tile_name(k), "run": f"`tiles:{et.tiles_str(run)}`", "steps": steps}
-        return _("%(tile)s does not bring this hand closer: %(steps)s.") % {
-            "tile": tile_name(k),
-            "steps": steps,
-        }
+            )
+        else:
+            text = _("%(tile)s does not bring this hand closer: %(steps)s.")
+        run_text = f"`tiles:{et.tiles_str(run)}`" if run else ""
+        return text % {"tile": tile_name(k), "run": run_text, "steps": steps}
 
 
 # --- furiten ------------------------------------------------------------------------------
@@ -651,25 +625,19 @@ class Furiten(Exercise[str]):
         tile = self.tile[0]
         kinds = {r.kind.value for r in status.reasons}
         if answer == "no_wait" and furiten.is_winning_tile(self.hand, tile):
-            return [
-                _("%(tile)s does complete your hand: furiten is about whether you may take it.")
-                % {"tile": tile_name(tile)}
-            ]
-        if answer == "temporary" and "permanent" in kinds and "temporary" not in kinds:
-            return [
-                _(
-                    "A wait among your own discards is own-discard furiten: it does not end with "
-                    "your next discard, only when that tile stops being a wait."
-                )
-            ]
-        if answer == "permanent" and "permanent" not in kinds and kinds:
-            return [
-                _(
-                    "None of your waits is among your own discards: the winning tile went by "
-                    "instead."
-                )
-            ]
-        return []
+            text = _("%(tile)s does complete your hand: furiten is about whether you may take it.")
+        elif answer == "temporary" and "permanent" in kinds and "temporary" not in kinds:
+            text = _(
+                "A wait among your own discards is own-discard furiten: it does not end with "
+                "your next discard, only when that tile stops being a wait."
+            )
+        elif answer == "permanent" and "permanent" not in kinds and kinds:
+            text = _(
+                "None of your waits is among your own discards: the winning tile went by instead."
+            )
+        else:
+            return []
+        return [text % {"tile": tile_name(tile)}]
 
     def widget(self, answer: str | None = None) -> Widget:
         labels = _furiten_labels()
@@ -682,15 +650,7 @@ class Furiten(Exercise[str]):
         caption = _("The tile you drew") if self.win == "tsumo" else _("The tile just discarded")
         shown.append((caption, et.tile_str(self.tile[0])))
         facts = [_("You declared riichi.")] if self.riichi else []
-        return Widget(
-            "choices",
-            select="one",
-            name="choice",
-            choices=choices,
-            checked=[str(answer)] if answer else [],
-            shown=shown,
-            facts=facts,
-        )
+        return _choices(choices, answer, shown=shown, facts=facts)
 
 
 # --- best discard -------------------------------------------------------------------------

@@ -41,6 +41,7 @@ from .base import (
     Exercise,
     Verdict,
     Widget,
+    _choices,
     _many,
     _number,
     _parse_hand,
@@ -413,15 +414,13 @@ class YakuExercise(_Winning[frozenset[str]]):
         return Verdict(True, reasons)
 
     def widget(self, answer: frozenset[str] | None = None) -> Widget:
-        return Widget(
-            "choices",
-            select="many",
-            name="choice",
-            choices=[
+        return _choices(
+            [
                 *(Choice(key, yaku_name(key)) for key in self.choices),
                 Choice(NO_YAKU, _("No yaku: this hand cannot win")),
             ],
-            checked=sorted(answer) if isinstance(answer, frozenset) else [],
+            answer,
+            "many",
             shown=self.shown(),
             facts=self.facts(),
         )

@@ -23,6 +23,7 @@ from .base import (
     Exercise,
     Verdict,
     Widget,
+    _choices,
     _indexes,
     _kinds,
     _one,
@@ -235,23 +236,16 @@ def _wrong_size(find: str, n: int) -> str:
 
 def _not_a_sequence(kinds: tuple[int, ...]) -> str:
     """Why three tiles are not a sequence, naming the usual slip."""
-    shown = {"tiles": names(kinds)}
-    if any(et.is_honor(k) for k in kinds):
-        return (
-            _("%(tiles)s are not a sequence: honors have no numbers, so they never make one.")
-            % shown
-        )
-    if len({et.suit_of(k) for k in kinds}) > 1:
-        return _("%(tiles)s are not a sequence: its three tiles must all be of one suit.") % shown
     numbers = {k % 9 + 1 for k in kinds}
-    if 9 in numbers and 1 in numbers:
-        return (
-            _("%(tiles)s are not a sequence: numbers do not wrap around, nothing follows the 9.")
-            % shown
-        )
-    return (
-        _("%(tiles)s are not a sequence: a sequence is three numbers in a row of one suit.") % shown
-    )
+    if any(et.is_honor(k) for k in kinds):
+        text = _("%(tiles)s are not a sequence: honors have no numbers, so they never make one.")
+    elif len({et.suit_of(k) for k in kinds}) > 1:
+        text = _("%(tiles)s are not a sequence: its three tiles must all be of one suit.")
+    elif 9 in numbers and 1 in numbers:
+        text = _("%(tiles)s are not a sequence: numbers do not wrap around, nothing follows the 9.")
+    else:
+        text = _("%(tiles)s are not a sequence: a sequence is three numbers in a row of one suit.")
+    return text % {"tiles": names(kinds)}
 
 
 def _group_problem(find: str, kinds: tuple[int, ...]) -> str | None:
@@ -410,60 +404,51 @@ class Complete(Exercise[tuple[str, int | None]]):
         self, form: str, pair: int | None, forms: dict[str, set[int]], reasons: list[str]
     ) -> list[str]:
         counts = self.hand.concealed
+        fours = [k for k, n in enumerate(counts) if n == 4]
+        pairs = sum(1 for n in counts if n >= 2)
+        # The tile each text names: the pair picked, a quad, the hand's own pair.
+        tile = {"standard": pair, "seven_pairs": min(fours, default=None)}.get(
+            form, min(forms.get("standard", ()), default=None)
+        )
         if form == "standard" and "standard" in forms and pair not in forms["standard"]:
             assert pair is not None
             if counts[pair] < 2:
-                return [
-                    _("There is only one %(tile)s in the hand: a pair needs two.")
-                    % {"tile": tile_name(pair)}
-                ]
-            return [
-                _(
+                text = _("There is only one %(tile)s in the hand: a pair needs two.")
+            else:
+                text = _(
                     "A pair of %(tile)s leaves tiles that do not split into sets: it is not this "
                     "hand's pair."
                 )
-                % {"tile": tile_name(pair)}
-            ]
-        if form == "seven_pairs" and form not in forms:
-            fours = [k for k, n in enumerate(counts) if n == 4]
-            if fours and sum(1 for n in counts if n >= 2) + len(fours) >= 7:
-                return [
-                    _(
-                        "Seven pairs must be seven different pairs: four copies of %(tile)s are "
-                        "not two pairs."
-                    )
-                    % {"tile": tile_name(fours[0])}
-                ]
-            n = sum(1 for c in counts if c >= 2)
-            return [
-                ngettext(
+        elif form == "seven_pairs" and form not in forms:
+            if fours and pairs + len(fours) >= 7:
+                text = _(
+                    "Seven pairs must be seven different pairs: four copies of %(tile)s are "
+                    "not two pairs."
+                )
+            else:
+                text = ngettext(
                     "This hand has only %(n)s pair; seven pairs needs seven.",
                     "This hand has only %(n)s pairs; seven pairs needs seven.",
-                    n,
+                    pairs,
                 )
-                % {"n": n}
-            ]
-        if form != "not_complete" and form not in forms:
+        elif form != "not_complete" and form not in forms:
             out = [_("This hand is not made of %(form)s.") % {"form": _form_labels()[form].lower()}]
             return out + (reasons[:1] if not forms else [])
-        if form == "not_complete" and "standard" in forms:
-            return [
-                _(
-                    "Look again: this hand is complete. Start from the pair of %(tile)s: the "
-                    "other tiles all fit in sets."
-                )
-                % {"tile": tile_name(min(forms["standard"]))}
-            ]
-        if form == "not_complete" and "seven_pairs" in forms:
-            return [_("Look again: this hand is complete. Count its pairs: all seven differ.")]
-        if form == "not_complete" and "thirteen_orphans" in forms:
-            return [
-                _(
-                    "Look again: this hand is complete. Check each terminal and honor: all "
-                    "thirteen are there."
-                )
-            ]
-        return [_("Look again: this hand is complete.")]
+        elif "standard" in forms:
+            text = _(
+                "Look again: this hand is complete. Start from the pair of %(tile)s: the "
+                "other tiles all fit in sets."
+            )
+        elif "seven_pairs" in forms:
+            text = _("Look again: this hand is complete. Count its pairs: all seven differ.")
+        elif "thirteen_orphans" in forms:
+            text = _(
+                "Look again: this hand is complete. Check each terminal and honor: all "
+                "thirteen are there."
+            )
+        else:
+            text = _("Look again: this hand is complete.")
+        return [text % {"tile": tile_name(tile) if tile is not None else "", "n": pairs}]
 
     def widget(self, answer: tuple[str, int | None] | None = None) -> Widget:
         labels = _form_labels()
@@ -477,11 +462,4 @@ class Complete(Exercise[tuple[str, int | None]]):
             checked=[et.tile_str(pair)] if pair is not None else [],
             label=_("For four sets and a pair: pick a tile of the pair"),
         )
-        return Widget(
-            "choices",
-            select="one",
-            name="shape",
-            choices=[Choice(f, labels[f]) for f in FORMS],
-            checked=[form] if form else [],
-            second=second,
-        )
+        return _choices([Choice(f, labels[f]) for f in FORMS], form, name="shape", second=second)
