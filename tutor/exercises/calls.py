@@ -132,22 +132,15 @@ class Calls(Exercise[frozenset[str]]):
         reasons = []
         for value in sorted(answer - right):
             if value == "none":
-                reasons.append(_("You can call this tile."))
+                text = _("You can call this tile.")
             elif value in blocked:
-                reasons.append(
-                    _("%(call)s: not allowed, %(why)s.")
-                    % {"call": labels[value], "why": call_reason_text(blocked[value])}
-                )
+                text = _("%(call)s: not allowed, %(why)s.")
             elif value == "ron":
-                reasons.append(
-                    _("%(call)s: %(tile)s does not complete your hand.")
-                    % {"call": labels[value], "tile": tile_name(self.tile)}
-                )
+                text = _("%(call)s: %(tile)s does not complete your hand.")
             else:
-                reasons.append(
-                    _("%(call)s: your hand does not hold the tiles for it.")
-                    % {"call": labels[value]}
-                )
+                text = _("%(call)s: your hand does not hold the tiles for it.")
+            why = call_reason_text(blocked[value]) if value in blocked else ""
+            reasons.append(text % {"call": labels[value], "why": why, "tile": tile_name(self.tile)})
         missed = right - answer
         details = []
         tile = {"tile": tile_name(self.tile)}
@@ -179,15 +172,14 @@ class Calls(Exercise[frozenset[str]]):
                 )
         if answer != right:
             return Verdict(False, list(dict.fromkeys(reasons)), details=details)
-        reasons = []
-        for value in sorted(right):
-            if value != "none":
-                reasons.append(_("%(call)s is allowed.") % {"call": labels[value]})
-        for value, why in blocked.items():
-            reasons.append(
-                _("%(call)s: not allowed, %(why)s.")
-                % {"call": labels.get(value, value), "why": call_reason_text(why)}
-            )
+        reasons = [
+            _("%(call)s is allowed.") % {"call": labels[v]} for v in sorted(right - {"none"})
+        ]
+        reasons += [
+            _("%(call)s: not allowed, %(why)s.")
+            % {"call": labels.get(value, value), "why": call_reason_text(why)}
+            for value, why in blocked.items()
+        ]
         if right == {"none"}:
             reasons.append(_("No call is possible on this tile."))
         return Verdict(True, reasons)
@@ -458,28 +450,24 @@ class Kuikae(Exercise[frozenset[int]]):
         reasons = []
         chi = self.call.kind.value == "chi"
         for k in sorted(answer - right):
-            if chi and k in self.call.uses:
-                reasons.append(
-                    _(
-                        "%(tile)s may be discarded: it is one of the tiles the chi was made "
-                        "with, not the called tile or the other end of the run."
-                    )
-                    % {"tile": tile_name(k)}
+            text = (
+                _(
+                    "%(tile)s may be discarded: it is one of the tiles the chi was made "
+                    "with, not the called tile or the other end of the run."
                 )
-            else:
-                reasons.append(_("%(tile)s may be discarded.") % {"tile": tile_name(k)})
+                if chi and k in self.call.uses
+                else _("%(tile)s may be discarded.")
+            )
+            reasons.append(text % {"tile": tile_name(k)})
         for k in sorted(right - answer):
-            if k == self.call.tile:
-                reasons.append(
-                    _("Another copy of the tile you called is forbidden too: you cannot swap it.")
+            reasons.append(
+                _("Another copy of the tile you called is forbidden too: you cannot swap it.")
+                if k == self.call.tile
+                else _(
+                    "After a chi on the end of a run, the tile that makes the same two tiles "
+                    "a run from the other side is forbidden too (swap calling)."
                 )
-            else:
-                reasons.append(
-                    _(
-                        "After a chi on the end of a run, the tile that makes the same two tiles "
-                        "a run from the other side is forbidden too (swap calling)."
-                    )
-                )
+            )
         if answer != right:
             return Verdict(False, reasons)
         banned = sorted(forbidden_discards(self.call))

@@ -336,39 +336,35 @@ def _rank_mistake(state: ed.DefenseState, a: int, b: int) -> str | None:
 def _missed_shape(shape: str, tile: int) -> str:
     """Why ``shape`` still wins on the suji ``tile``: the tiles of that shape, and that the
     river says nothing about them."""
-    t = {"tile": tile_name(tile)}
     if shape == "closed":
-        return _(
+        text = _(
             "You left out the closed wait: holding %(around)s (kanchan), the riichi wins only "
             "on %(tile)s, so the suji in the river does not rule it out."
-        ) % {**t, "around": names([tile - 1, tile + 1])}
-    if shape == "edge":
-        pair = [tile - 2, tile - 1] if tile % 9 == 2 else [tile + 1, tile + 2]
-        return _(
+        )
+    elif shape == "edge":
+        text = _(
             "You left out the edge wait: holding %(pair)s (penchan), the riichi wins only on "
             "%(tile)s, so the suji in the river does not rule it out."
-        ) % {**t, "pair": names(pair)}
-    if shape == "shanpon":
-        return (
-            _(
-                "You left out the wait on two pairs: a pair of %(tile)s beside another pair "
-                "(shanpon) wins on %(tile)s whatever was thrown, as suji only rules out two-sided "
-                "waits."
-            )
-            % t
         )
-    if shape != "tanki":
-        return _("%(tile)s is suji, but the riichi could be waiting on it with %(shape)s.") % {
-            **t,
-            "shape": wait_shape_phrase(shape),
-        }
-    return (
-        _(
+    elif shape == "shanpon":
+        text = _(
+            "You left out the wait on two pairs: a pair of %(tile)s beside another pair "
+            "(shanpon) wins on %(tile)s whatever was thrown, as suji only rules out two-sided "
+            "waits."
+        )
+    elif shape != "tanki":
+        text = _("%(tile)s is suji, but the riichi could be waiting on it with %(shape)s.")
+    else:
+        text = _(
             "You left out the pair wait: a single %(tile)s waiting for its pair (tanki) wins on "
             "%(tile)s whatever was thrown, as suji only rules out two-sided waits."
         )
-        % t
-    )
+    return text % {
+        "tile": tile_name(tile),
+        "around": names([tile - 1, tile + 1]),
+        "pair": names([tile - 2, tile - 1] if tile % 9 == 2 else [tile + 1, tile + 2]),
+        "shape": wait_shape_phrase(shape),
+    }
 
 
 @register

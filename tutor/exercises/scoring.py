@@ -680,80 +680,63 @@ class Payment(_Winning[tuple[tuple[str, int], ...]]):
                 factor = 2 if dealer_wins or seat == "east" else 1
             honba_etc = want - _round_up(base * factor)
             exact = base * factor + honba_etc
-            other = (4 if dealer_wins else 6) if self.data["win"] == "ron" else None
-            seat_name = _seat_names()[SEATS.index(seat)]
+            # A ron paid with the other kind of winner's factor (4 for 6, 6 for 4).
+            other = _round_up(base * (4 if dealer_wins else 6)) + honba_etc
+            swapped = self.data["win"] == "ron" and typed == other
             if honba_etc and typed == want - honba_etc:
-                out.append(
-                    _(
-                        "%(seat)s: the hand itself is right, but you left out the honba: "
-                        "%(honba)s more, so %(want)s."
-                    )
-                    % {
-                        "seat": seat_name,
-                        "honba": points_text(honba_etc),
-                        "want": points_text(want),
-                    }
+                text = _(
+                    "%(seat)s: the hand itself is right, but you left out the honba: "
+                    "%(honba)s more, so %(want)s."
                 )
             elif typed == exact and exact != want:
-                out.append(
-                    _(
-                        "%(seat)s: %(typed)s is the exact amount; payments are rounded up to "
-                        "the next hundred, so it becomes %(want)s."
-                    )
-                    % {"seat": seat_name, "typed": points_text(typed), "want": points_text(want)}
+                text = _(
+                    "%(seat)s: %(typed)s is the exact amount; payments are rounded up to "
+                    "the next hundred, so it becomes %(want)s."
                 )
             elif typed == exact // 100 * 100 and exact % 100:
-                out.append(
-                    _(
-                        "%(seat)s: you rounded %(exact)s down. Payments are always rounded up "
-                        "to the next hundred: %(want)s."
-                    )
-                    % {"seat": seat_name, "exact": points_text(exact), "want": points_text(want)}
+                text = _(
+                    "%(seat)s: you rounded %(exact)s down. Payments are always rounded up "
+                    "to the next hundred: %(want)s."
                 )
-            elif other is not None and typed == _round_up(base * other) + honba_etc:
-                if dealer_wins:
-                    text = _(
-                        "%(seat)s: you multiplied the base by 4, but the winner is the dealer, "
-                        "so the discarder pays 6 × base."
-                    )
-                else:
-                    text = _(
-                        "%(seat)s: you multiplied the base by 6, but the winner is not the "
-                        "dealer, so the discarder pays 4 × base."
-                    )
-                out.append(text % {"seat": seat_name})
+            elif swapped and dealer_wins:
+                text = _(
+                    "%(seat)s: you multiplied the base by 4, but the winner is the dealer, "
+                    "so the discarder pays 6 × base."
+                )
+            elif swapped:
+                text = _(
+                    "%(seat)s: you multiplied the base by 6, but the winner is not the "
+                    "dealer, so the discarder pays 4 × base."
+                )
             elif (
                 self.data["win"] == "tsumo"
                 and not dealer_wins
                 and typed in {_round_up(base * f) + honba_etc for f in (1, 2) if f != factor}
             ):
-                out.append(
-                    _(
-                        "%(seat)s: in a non-dealer's tsumo the dealer pays 2 × base and each "
-                        "other player 1 × base; check who is the dealer."
-                    )
-                    % {"seat": seat_name}
+                text = _(
+                    "%(seat)s: in a non-dealer's tsumo the dealer pays 2 × base and each "
+                    "other player 1 × base; check who is the dealer."
                 )
+            else:
+                continue
+            values = {"honba": honba_etc, "want": want, "typed": typed, "exact": exact}
+            seat_name = _seat_names()[SEATS.index(seat)]
+            out.append(text % {"seat": seat_name, **{k: points_text(v) for k, v in values.items()}})
         return out
 
     def _breakdown(self, payments: Payments) -> list[str]:
         """How the engine splits the hand's value, then what honba and riichi sticks add."""
         out = []
         for item in payments.items:
-            amount = points_text(item.amount)
             if item.payer == "discarder":
-                out.append(_("The discarder pays the hand: %(amount)s.") % {"amount": amount})
+                text = _("The discarder pays the hand: %(amount)s.")
             elif item.payer == "dealer":
-                out.append(_("The dealer pays %(amount)s for the hand.") % {"amount": amount})
+                text = _("The dealer pays %(amount)s for the hand.")
             elif self.seat == "east":
-                out.append(
-                    _("Each of the three others pays %(amount)s for the hand.") % {"amount": amount}
-                )
+                text = _("Each of the three others pays %(amount)s for the hand.")
             else:
-                out.append(
-                    _("Each of the two other non-dealers pays %(amount)s for the hand.")
-                    % {"amount": amount}
-                )
+                text = _("Each of the two other non-dealers pays %(amount)s for the hand.")
+            out.append(text % {"amount": points_text(item.amount)})
         honba = int(self.data.get("honba", 0))
         if honba:
             each = payments.items[0].honba

@@ -246,30 +246,28 @@ class FinalScores(Exercise[tuple[tuple[str, int], ...]]):
             from_start = round((self.points[i] - TENHOU.start_points) / 1000) + uma
             others = {p + 1: before[i] + u for p, u in enumerate(TENHOU.uma) if p + 1 != place}
             if typed == before[i] and uma:
-                out.append(
-                    _("%(seat)s: you left out the uma; place %(place)s adds %(uma)s.") % values
-                )
+                text = _("%(seat)s: you left out the uma; place %(place)s adds %(uma)s.")
             elif place > 1 and typed == from_start:
-                out.append(
-                    _(
-                        "%(seat)s: compare the points with the %(target)s return points, not with "
-                        "the %(start)s each player started with."
-                    )
-                    % {
-                        **values,
-                        "target": points_text(TENHOU.return_points),
-                        "start": points_text(TENHOU.start_points),
-                    }
+                text = _(
+                    "%(seat)s: compare the points with the %(target)s return points, not with "
+                    "the %(start)s each player started with."
                 )
             elif typed in others.values():
-                other = next(p for p, v in others.items() if v == typed)
-                out.append(
-                    _(
-                        "%(seat)s: that is the uma of place %(other)s, but %(seat)s finished in "
-                        "place %(place)s (%(uma)s)."
-                    )
-                    % {**values, "other": other}
+                text = _(
+                    "%(seat)s: that is the uma of place %(other)s, but %(seat)s finished in "
+                    "place %(place)s (%(uma)s)."
                 )
+            else:
+                continue
+            out.append(
+                text
+                % {
+                    **values,
+                    "target": points_text(TENHOU.return_points),
+                    "start": points_text(TENHOU.start_points),
+                    "other": next((p for p, v in others.items() if v == typed), ""),
+                }
+            )
         return out
 
     def widget(self, answer: tuple[tuple[str, int], ...] | None = None) -> Widget:
