@@ -197,6 +197,14 @@ def _parse_hand(value: Any, what: str, sizes: tuple[int, ...] = (13, 14)) -> Han
     return _parsed(value, what, example, lambda v: parse_hand(v, sizes=sizes))
 
 
+def _one_tile(data: Mapping[str, Any], key: str) -> int:
+    """The tile of the field ``key``, which must hold exactly one."""
+    tiles = _parse_tiles(data[key], key)[0]
+    if len(tiles) != 1:
+        raise ContentError(f"{key}: exactly one tile", field=key, text=_("Give exactly one tile."))
+    return tiles[0]
+
+
 def _tiles_field(data: Mapping[str, Any], key: str) -> list[int]:
     """The tiles of an optional field of ``data``: none when it is absent or empty."""
     return _parse_tiles(data[key], key)[0] if data.get(key) else []

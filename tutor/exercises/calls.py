@@ -36,8 +36,8 @@ from .base import (
     _kinds,
     _many,
     _one,
+    _one_tile,
     _parse_hand,
-    _parse_tiles,
     _seat_names,
     display,
     join_and,
@@ -62,10 +62,7 @@ class Calls(Exercise[frozenset[str]]):
 
     def parse(self) -> None:
         self.hand = _parse_hand(self.data["hand"], "hand", sizes=(13,))
-        tile = _parse_tiles(self.data["discard"], "discard")[0]
-        if len(tile) != 1:
-            raise ContentError("discard: exactly one tile")
-        self.tile = tile[0]
+        self.tile = _one_tile(self.data, "discard")
         if self.data["from"] not in RELATIVE:
             raise ContentError("from: left, across or right")
         self.seat = RELATIVE[self.data["from"]]
@@ -239,10 +236,7 @@ class Claim(Exercise[frozenset[str]]):
         if self.data["discarder"] not in SEATS:
             raise ContentError("discarder: east, south, west or north")
         self.discarder = SEATS.index(self.data["discarder"])
-        tile = _parse_tiles(self.data["discard"], "discard")[0]
-        if len(tile) != 1:
-            raise ContentError("discard: exactly one tile")
-        self.tile = tile[0]
+        self.tile = _one_tile(self.data, "discard")
         if self.data["ask"] not in ("taker", "skipped"):
             raise ContentError("ask: taker or skipped")
         claims = self.data["claims"]

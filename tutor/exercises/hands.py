@@ -31,6 +31,7 @@ from .base import (
     _kinds,
     _number,
     _one,
+    _one_tile,
     _parse_hand,
     _parse_tiles,
     _tiles_field,
@@ -563,11 +564,7 @@ class Furiten(Exercise[str]):
     def parse(self) -> None:
         self.hand = _parse_hand(self.data["hand"], "hand", sizes=(13,))
         self.discards = _tiles_field(self.data, "discards")
-        self.tile = _parse_tiles(self.data["tile"], "tile")[0]
-        if len(self.tile) != 1:
-            raise ContentError(
-                "tile: exactly one tile", field="tile", text=_("Give exactly one tile.")
-            )
+        self.tile = _one_tile(self.data, "tile")
         self.passed = _tiles_field(self.data, "passed")
         self.riichi = bool(self.data.get("riichi", False))
         self.win = self.data.get("win", "ron")
@@ -582,7 +579,7 @@ class Furiten(Exercise[str]):
         return furiten.furiten(self.hand, self.discards, self.passed, None)
 
     def solutions(self) -> set[str]:
-        tile = self.tile[0]
+        tile = self.tile
         if not furiten.is_winning_tile(self.hand, tile):
             return {"no_wait"}
         if self.win == "tsumo":
@@ -600,7 +597,7 @@ class Furiten(Exercise[str]):
         reasons = [
             _("This hand waits on %(tiles)s.") % {"tiles": names(status.waits)},
         ]
-        tile = self.tile[0]
+        tile = self.tile
         if not furiten.is_winning_tile(self.hand, tile):
             reasons.append(_("%(tile)s is not one of them.") % {"tile": tile_name(tile)})
         elif self.win == "tsumo":
@@ -622,7 +619,7 @@ class Furiten(Exercise[str]):
 
     def _mistake(self, answer: str, status: FuritenStatus) -> list[str]:
         """The confusion behind a wrong furiten answer, when it is a known one."""
-        tile = self.tile[0]
+        tile = self.tile
         kinds = {r.kind.value for r in status.reasons}
         if answer == "no_wait" and furiten.is_winning_tile(self.hand, tile):
             text = _("%(tile)s does complete your hand: furiten is about whether you may take it.")
@@ -648,7 +645,7 @@ class Furiten(Exercise[str]):
         if self.passed:
             shown.append((_("Tiles that went by"), "".join(et.tile_str(k) for k in self.passed)))
         caption = _("The tile you drew") if self.win == "tsumo" else _("The tile just discarded")
-        shown.append((caption, et.tile_str(self.tile[0])))
+        shown.append((caption, et.tile_str(self.tile)))
         facts = [_("You declared riichi.")] if self.riichi else []
         return _choices(choices, answer, shown=shown, facts=facts)
 

@@ -44,8 +44,8 @@ from .base import (
     _choices,
     _many,
     _number,
+    _one_tile,
     _parse_hand,
-    _parse_tiles,
     _seat_names,
     _tiles_field,
     display,
@@ -79,11 +79,7 @@ class _Winning[A: Hashable](Exercise[A]):
     def parse(self) -> None:
         d = self.data
         self.hand = _parse_hand(d["hand"], "hand", sizes=(14,))
-        win = _parse_tiles(d["win_tile"], "win_tile")[0]
-        if len(win) != 1:
-            raise ContentError(
-                "win_tile: exactly one tile", field="win_tile", text=_("Give exactly one tile.")
-            )
+        win = _one_tile(d, "win_tile")
         if d["win"] not in ("ron", "tsumo"):
             raise ContentError("win: ron or tsumo")
         for key in ("seat", "round", "discarder"):
@@ -105,7 +101,7 @@ class _Winning[A: Hashable](Exercise[A]):
         try:
             situation = situation_from_hand(
                 self.hand,
-                win[0],
+                win,
                 win_red=win_red,
                 tsumo=d["win"] == "tsumo",
                 seat_wind=_WIND[seat],
@@ -353,31 +349,28 @@ class YakuExercise(_Winning[frozenset[str]]):
             why = self._why_not(key, misses)
             if yakuman:
                 # A yakuman supersedes the ordinary yaku: they may well be in the hand.
-                reasons.append(
-                    _(
-                        "%(yaku)s does not count here: a yakuman (%(yakuman)s) takes the place "
-                        "of every ordinary yaku and of the dora."
-                    )
-                    % {
-                        "yaku": yaku_name(key),
-                        "yakuman": join_and([yaku_name(y.key) for y in yakuman]),
-                    }
+                text = _(
+                    "%(yaku)s does not count here: a yakuman (%(yakuman)s) takes the place "
+                    "of every ordinary yaku and of the dora."
                 )
             elif _STRONGER.get(key) in right:
-                reasons.append(
-                    _(
-                        "%(yaku)s does not count here: the hand has %(stronger)s, its stronger "
-                        "form, which replaces it."
-                    )
-                    % {"yaku": yaku_name(key), "stronger": yaku_name(_STRONGER[key])}
+                text = _(
+                    "%(yaku)s does not count here: the hand has %(stronger)s, its stronger "
+                    "form, which replaces it."
                 )
             elif why:
-                reasons.append(
-                    _("%(yaku)s is not in this hand: %(why)s.")
-                    % {"yaku": yaku_name(key), "why": why}
-                )
+                text = _("%(yaku)s is not in this hand: %(why)s.")
             else:
-                reasons.append(_("%(yaku)s is not in this hand.") % {"yaku": yaku_name(key)})
+                text = _("%(yaku)s is not in this hand.")
+            reasons.append(
+                text
+                % {
+                    "yaku": yaku_name(key),
+                    "yakuman": join_and([yaku_name(y.key) for y in yakuman]),
+                    "stronger": yaku_name(_STRONGER[key]) if key in _STRONGER else "",
+                    "why": why,
+                }
+            )
         if right - answer and no_yaku is None:
             # Where to look for each missed yaku, without naming it.
             pointers = _missed_yaku_pointers()
@@ -537,16 +530,12 @@ class Fu(_Winning[int]):
         working = [fu_line_text(line) for line in result.fu_lines]
         codes = {line.code for line in result.fu_lines}
         if "chiitoitsu" in codes:
-            working.append(
-                _("Total: %(fu)s fu. Seven pairs are always 25 fu, never rounded.")
-                % {"fu": result.fu}
-            )
+            total = _("Total: %(fu)s fu. Seven pairs are always 25 fu, never rounded.")
         elif "rounding" in codes:
-            working.append(
-                _("Total: %(fu)s fu, after rounding up to the next ten.") % {"fu": result.fu}
-            )
+            total = _("Total: %(fu)s fu, after rounding up to the next ten.")
         else:
-            working.append(_("Total: %(fu)s fu, already a multiple of ten.") % {"fu": result.fu})
+            total = _("Total: %(fu)s fu, already a multiple of ten.")
+        working.append(total % {"fu": result.fu})
         if ok:
             return Verdict(True, working)
         mistake = fu_mistake(result, answer, open_hand=not self.hand.is_closed)
