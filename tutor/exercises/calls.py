@@ -138,35 +138,27 @@ class Calls(Exercise[frozenset[str]]):
                 text = _("%(call)s: your hand does not hold the tiles for it.")
             why = call_reason_text(blocked[value]) if value in blocked else ""
             reasons.append(text % {"call": labels[value], "why": why, "tile": tile_name(self.tile)})
-        missed = right - answer
         details = []
-        tile = {"tile": tile_name(self.tile)}
-        for value in sorted(missed):
+        for value in sorted(right - answer):
             # A pointer to what was overlooked in the reasons; the call itself on request.
             if value.startswith("chi"):
-                reasons.append(
-                    _(
-                        "Look again at the tiles next to %(tile)s in your hand, and at who discarded it."
-                    )
-                    % tile
+                pointer = _(
+                    "Look again at the tiles next to %(tile)s in your hand, and at who discarded it."
                 )
-                details.append(
-                    _("%(call)s is possible: the tile comes from the player on your left.")
-                    % {"call": labels[value]}
-                )
+                call = _("%(call)s is possible: the tile comes from the player on your left.")
             elif value in ("pon", "open_kan"):
-                reasons.append(_("Count your copies of %(tile)s again.") % tile)
-                details.append(
-                    _(
-                        "%(call)s is possible: you hold %(n)s copies, and it may be called from anyone."
-                    )
-                    % {"call": labels[value], "n": self.hand.concealed[self.tile]}
+                pointer = _("Count your copies of %(tile)s again.")
+                call = _(
+                    "%(call)s is possible: you hold %(n)s copies, and it may be called from anyone."
                 )
             elif value == "ron":
-                reasons.append(_("Check whether %(tile)s completes your hand.") % tile)
-                details.append(
-                    _("Ron is possible: %(tile)s completes your hand, which has a yaku.") % tile
-                )
+                pointer = _("Check whether %(tile)s completes your hand.")
+                call = _("Ron is possible: %(tile)s completes your hand, which has a yaku.")
+            else:
+                continue
+            values = {"tile": tile_name(self.tile), "call": labels[value]}
+            reasons.append(pointer % values)
+            details.append(call % {**values, "n": self.hand.concealed[self.tile]})
         if answer != right:
             return Verdict(False, list(dict.fromkeys(reasons)), details=details)
         reasons = [

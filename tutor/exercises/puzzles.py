@@ -407,9 +407,6 @@ class _ManyTiles(PuzzleExercise):
 
     answer_widget = ("palette", "many")
 
-    def _stored(self) -> list[tables.AcceptedTile]:
-        raise NotImplementedError
-
     def _extra(self, tiles: str, n: int) -> str:
         raise NotImplementedError
 
@@ -431,9 +428,6 @@ class ImprovePuzzle(_ManyTiles):
     type = "puzzle_improve"
     kind = PuzzleKind.IMPROVE
 
-    def _stored(self) -> list[tables.AcceptedTile]:
-        return tables.improving_tiles(self.data["analysis"])
-
     def _extra(self, tiles: str, n: int) -> str:
         return ngettext(
             "%(tiles)s does not bring this hand closer to tenpai.",
@@ -442,7 +436,7 @@ class ImprovePuzzle(_ManyTiles):
         ) % {"tiles": tiles}
 
     def explanation(self) -> str:
-        tiles = self._stored()
+        tiles = tables.improving_tiles(self.data["analysis"])
         n_kinds, n_tiles = len(tiles), sum(t.count for t in tiles)
         values = {
             "shanten": _shanten_words(int(self.facts.get("shanten", 0))),
@@ -469,16 +463,13 @@ class WaitsPuzzle(_ManyTiles):
     type = "puzzle_waits"
     kind = PuzzleKind.WAITS
 
-    def _stored(self) -> list[tables.AcceptedTile]:
-        return tables.waits_accepted(self.data["analysis"])
-
     def _extra(self, tiles: str, n: int) -> str:
         return ngettext(
             "%(tiles)s does not complete this hand.", "%(tiles)s do not complete this hand.", n
         ) % {"tiles": tiles}
 
     def explanation(self) -> str:
-        tiles = self._stored()
+        tiles = tables.waits_accepted(self.data["analysis"])
         shapes = self.facts.get("wait_shapes") or []
         unseen = sum(t.count for t in tiles)
         text = ngettext(

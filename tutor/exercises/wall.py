@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -290,19 +290,13 @@ def wall_cells(n: int) -> list[tuple[int, int, int, int]]:
     end: East's wall right to left, North's bottom to top, West's left to right, South's top to
     bottom. Each wall's stacks are counted from its right end, so the index grows clockwise.
     """
-    out = []
-    for wall in (0, 3, 2, 1):
-        for st in range(n):
-            if wall == 0:
-                row, col = n + 2, n + 1 - st
-            elif wall == 3:
-                row, col = n + 1 - st, 1
-            elif wall == 2:
-                row, col = 1, st + 2
-            else:
-                row, col = st + 2, n + 2
-            out.append((wall, st, row, col))
-    return out
+    spots: dict[int, Callable[[int], tuple[int, int]]] = {  # (row, col) of each wall's stacks
+        0: lambda st: (n + 2, n + 1 - st),
+        3: lambda st: (n + 1 - st, 1),
+        2: lambda st: (1, st + 2),
+        1: lambda st: (st + 2, n + 2),
+    }
+    return [(wall, st, *spot(st)) for wall, spot in spots.items() for st in range(n)]
 
 
 def _mark_names() -> dict[str, str]:
