@@ -40,7 +40,6 @@ from .kinds import Kind
 from .tables import DiscardRow, kind_text
 
 __all__ = [
-    "DISCARD_KINDS",
     "PUZZLE_TYPES",
     "SHANTEN_CHOICES",
     "PuzzleAnswer",
@@ -64,8 +63,6 @@ class PuzzleKind(models.TextChoices):
     PUSH_FOLD = Kind.PUSH_FOLD.value, gettext_lazy("Push or fold against a riichi")
 
 
-DISCARD_KINDS = frozenset({PuzzleKind.DISCARD, PuzzleKind.EFFICIENCY})
-"""Puzzles answered by choosing one tile of a 14-tile hand to discard."""
 SHANTEN_CHOICES = tuple(range(0, 7))
 
 type PuzzleAnswer = tuple[str, ...]
@@ -200,11 +197,6 @@ class DiscardPuzzle(_OneDiscard):
         """The stored discard table, best first, marking the solution and ``answer``."""
         return tables.discard_rows(self.data["analysis"], best=self.answer, answer=answer)
 
-    @property
-    def value_judged(self) -> bool:
-        """Whether the answer comes from the expected-value ranking."""
-        return self.facts.get("judge") == "value"
-
     def _best(self, rows: list[DiscardRow]) -> DiscardRow:
         return next((r for r in rows if r.best), rows[0])
 
@@ -212,7 +204,7 @@ class DiscardPuzzle(_OneDiscard):
         rows = self.rows()
         if not rows:
             return ""
-        if self.value_judged:
+        if self.facts.get("judge") == "value":  # ranked by expected value, not efficiency
             return self._value_explanation(rows)
         best = self._best(rows)
         others = [r for r in rows if r is not best]
@@ -367,7 +359,7 @@ class DiscardPuzzle(_OneDiscard):
                 "Discarding %(tile)s makes the hand tenpai, but on a wait that cannot win "
                 "(furiten, or every copy already in sight)."
             )
-        elif self.value_judged:
+        elif self.facts.get("judge") == "value":
             return [self._value_mistake(mine, best)]
         elif mine.shanten > best.shanten:
             text = _(

@@ -271,19 +271,11 @@ class FinalScores(Exercise[tuple[tuple[str, int], ...]]):
         return out
 
     def widget(self, answer: tuple[tuple[str, int], ...] | None = None) -> Widget:
-        seats = dict(zip(SEATS, _seat_names(), strict=True))
-        facts = [
-            _("Final points: %(scores)s.")
-            % {
-                "scores": ", ".join(
-                    f"{seats[s]} {points_text(p)}" for s, p in zip(SEATS, self.points, strict=True)
-                )
-            }
-        ]
+        seats = _seat_names()
+        scores = ", ".join(f"{seats[i]} {points_text(p)}" for i, p in enumerate(self.points))
         return Widget(
             "numbers",
             inputs=_per_seat_inputs(answer, _("%(seat)s's result (thousands)")),
-            facts=facts,
+            facts=[_("Final points: %(scores)s.") % {"scores": scores}],
             low="",
-            step="1",
         )

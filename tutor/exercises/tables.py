@@ -266,13 +266,11 @@ def discard_table(
     """
     from tutor.web.engine_text import discard_reason_text
 
-    best = set(best)
-    chosen = set(answer)
+    best, chosen = set(best), set(answer)
     played_kind = kind_text(str(played)) if played else None
     rows = []
     for entry in table:
         tile = kind_text(entry["discard"])
-        accepted = accepted_rows(entry.get("accepted"))
         two_step = entry.get("two_step")
         after_draw = entry.get("two_step_average")
         value: dict[str, Any] = {}
@@ -295,7 +293,7 @@ def discard_table(
             DiscardRow(
                 discard=tile,
                 shanten=int(entry["shanten"]),
-                accepted=accepted,
+                accepted=accepted_rows(entry.get("accepted")),
                 count=int(entry["count"]),
                 two_step=float(two_step) if two_step is not None else None,
                 best=tile in best,
