@@ -95,9 +95,6 @@ class DefenseExercise[A: Hashable](Exercise[A]):
         except ValueError as exc:
             raise ContentError(f"{self.type}: {exc}") from exc
 
-    def danger(self, kinds: list[int]) -> dict[int, float]:
-        return ed.danger(self.state, kinds)
-
     def why(self, tile: int) -> str:
         """The tile's danger and its reasons, as one sentence."""
         rows = ed.assess(self.state, [tile])
@@ -135,9 +132,6 @@ class DefenseExercise[A: Hashable](Exercise[A]):
             % {"place": self.riichi_at, "tile": tile_name(self.river[self.riichi_at - 1])}
         ]
 
-    def hand_kinds(self) -> list[int]:
-        return sorted(set(self.hand))
-
 
 @register
 class SafestTile(DefenseExercise[int]):
@@ -148,7 +142,7 @@ class SafestTile(DefenseExercise[int]):
     required = ("river", "hand")
 
     def solutions(self) -> set[int]:
-        d = self.danger(self.hand_kinds())
+        d = ed.danger(self.state, sorted(set(self.hand)))
         low = min(d.values())
         return {t for t, p in d.items() if p == low}
 
@@ -160,7 +154,7 @@ class SafestTile(DefenseExercise[int]):
 
     def check(self, answer: int) -> Verdict:
         best = self.solution()
-        details = [self.why(r.tile) for r in ed.assess(self.state, self.hand_kinds())]
+        details = [self.why(r.tile) for r in ed.assess(self.state, sorted(set(self.hand)))]
         if answer == best:
             return Verdict(True, [self.why(best)], details=details)
         reasons = [_mistake(self.state, answer), self.why(best)]
@@ -250,7 +244,7 @@ class RankTiles(DefenseExercise[str]):
             raise ContentError("rank_tiles: tiles: three different tiles of the hand")
 
     def _order(self) -> tuple[int, ...]:
-        d = self.danger(self.tiles)
+        d = ed.danger(self.state, self.tiles)
         if len(set(d.values())) != 3:
             raise ContentError("rank_tiles: two of the tiles are equally dangerous")
         return tuple(sorted(self.tiles, key=lambda t: d[t]))

@@ -396,15 +396,14 @@ class YakuExercise(_Winning[frozenset[str]]):
         if answer != right:
             return Verdict(False, reasons)
         if any(y.is_yakuman for y in result.yaku):
-            names_ = join_and([yaku_name(y.key) for y in result.yaku])
-            reasons.append(
-                _("The engine counts %(yakuman)s: a yakuman, worth the limit on its own.")
-                % {"yakuman": names_}
-            )
-            return Verdict(True, reasons)
-        counted = ", ".join(f"{yaku_name(y.key)} {y.han}" for y in result.yaku)
-        reasons.append(_("The engine counts: %(lines)s (han).") % {"lines": counted})
-        return Verdict(True, reasons)
+            text = _("The engine counts %(yakuman)s: a yakuman, worth the limit on its own.")
+        else:
+            text = _("The engine counts: %(lines)s (han).")
+        counted = {
+            "yakuman": join_and([yaku_name(y.key) for y in result.yaku]),
+            "lines": ", ".join(f"{yaku_name(y.key)} {y.han}" for y in result.yaku),
+        }
+        return Verdict(True, [*reasons, text % counted])
 
     def widget(self, answer: frozenset[str] | None = None) -> Widget:
         return _choices(
@@ -606,11 +605,8 @@ class Payment(_Winning[tuple[tuple[str, int], ...]]):
             *self._breakdown(result.payments),
         ]
         if answer == right:
-            for seat, amount in right:
-                working.append(
-                    _("%(seat)s pays %(amount)s.")
-                    % {"seat": seats[seat], "amount": points_text(amount)}
-                )
+            pays = _("%(seat)s pays %(amount)s.")
+            working += [pays % {"seat": seats[s], "amount": points_text(n)} for s, n in right]
             return Verdict(True, working)
         mistakes = self._mistakes(result, answer)
         if not mistakes:
