@@ -87,23 +87,22 @@ class Calls(Exercise[frozenset[str]]):
             raise ContentError(f"calls: {exc}") from exc
 
     def _choices(self) -> list[Choice]:
-        out = []
-        if self.tile < 27:
-            n = self.tile % 9
-            for a, b in ((-2, -1), (-1, 1), (1, 2)):
-                if n + a >= 0 and n + b <= 8:
-                    uses = (self.tile + a, self.tile + b)
-                    out.append(
-                        Choice(
-                            _call_value("chi", uses),
-                            _("Chi with %(tiles)s") % {"tiles": names(uses)},
-                        )
-                    )
-        out.append(Choice("pon", _("Pon")))
-        out.append(Choice("open_kan", _("Kan")))
-        out.append(Choice("ron", _("Ron (win on it)")))
-        out.append(Choice("none", _("No call")))
-        return out
+        n = self.tile % 9
+        chis = [
+            (self.tile + a, self.tile + b)
+            for a, b in ((-2, -1), (-1, 1), (1, 2))
+            if self.tile < 27 and n + a >= 0 and n + b <= 8
+        ]
+        return [
+            *(
+                Choice(_call_value("chi", u), _("Chi with %(tiles)s") % {"tiles": names(u)})
+                for u in chis
+            ),
+            Choice("pon", _("Pon")),
+            Choice("open_kan", _("Kan")),
+            Choice("ron", _("Ron (win on it)")),
+            Choice("none", _("No call")),
+        ]
 
     def _legal(self) -> frozenset[str]:
         legal = {_call_value(c.kind.value, tuple(sorted(c.uses))) for c in self._options().calls}
@@ -385,15 +384,10 @@ class Claim(Exercise[frozenset[str]]):
                 if seat in self.riichi
                 else _("%(seat)s calls %(call)s with")
             )
-            shown.append(
-                (
-                    caption % {"seat": names_[SEATS[seat]], "call": call_names[self.wanted[seat]]},
-                    display(hand),
-                )
-            )
-        facts = []
-        if "round" in self.data:
-            facts.append(_("Round wind: %(round)s.") % {"round": names_[self.data["round"]]})
+            named = {"seat": names_[SEATS[seat]], "call": call_names[self.wanted[seat]]}
+            shown.append((caption % named, display(hand)))
+        round_ = names_.get(self.data.get("round", ""))
+        facts = [_("Round wind: %(round)s.") % {"round": round_}] if round_ else []
         select = "one" if self.data["ask"] == "taker" else "many"
         return _choices(self._choices(), answer, select, facts=facts, shown=shown)
 

@@ -207,7 +207,7 @@ class DiscardPuzzle(_OneDiscard):
         if self.facts.get("judge") == "value":  # ranked by expected value, not efficiency
             return self._value_explanation(rows)
         best = self._best(rows)
-        others = [r for r in rows if r is not best]
+        second = next((r for r in rows if r is not best), None)
         text = _(
             "Discarding %(tile)s keeps the hand %(shanten)s and leaves %(count)d tiles of "
             "%(kinds)d kinds that improve it."
@@ -217,9 +217,8 @@ class DiscardPuzzle(_OneDiscard):
             "count": best.count,
             "kinds": best.kinds,
         }
-        if not others:
+        if second is None:
             return text
-        second = others[0]
         if second.shanten > best.shanten:
             more = _("The next choice, %(tile)s, would leave the hand %(shanten)s.")
         elif second.count == best.count and None not in (best.after_draw, second.after_draw):
@@ -266,9 +265,8 @@ class DiscardPuzzle(_OneDiscard):
             "win": best.win_percent or 0,
             "ev": _points(best.ev),
         }
-        others = [r for r in rows if r is not best]
-        if others:
-            second = others[0]
+        second = next((r for r in rows if r is not best), None)
+        if second is not None:
             text += " " + _(
                 "The next best, %(tile)s, wins in %(win)d %% for about %(ev)s points."
             ) % {

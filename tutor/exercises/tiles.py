@@ -129,18 +129,15 @@ class PickTiles(Exercise[frozenset[int]]):
         label = self._category()[1]
         reasons = []
         for i in sorted(answer - right):
-            tile = tile_name(self.kinds[i], self.red[i])
+            values = {"tile": tile_name(self.kinds[i], self.red[i]), "what": label}
             if self.data["find"] not in _FINE_CATEGORIES:
+                actual = _suit_or_honor(self.kinds[i])
                 reasons.append(
-                    _("%(tile)s is not %(what)s: it is %(actual)s.")
-                    % {"tile": tile, "what": label, "actual": _suit_or_honor(self.kinds[i])}
+                    _("%(tile)s is not %(what)s: it is %(actual)s.") % {**values, "actual": actual}
                 )
-                continue
-            reasons.append(
-                _("%(tile)s is not %(what)s.") % {"tile": tile, "what": label}
-                + " "
-                + capfirst(_what_it_is(self.kinds[i], self.red[i]))
-            )
+            else:
+                what_it_is = capfirst(_what_it_is(self.kinds[i], self.red[i]))
+                reasons.append(_("%(tile)s is not %(what)s.") % values + " " + what_it_is)
         left_out = right - answer
         if left_out:
             reasons.append(
