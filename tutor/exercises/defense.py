@@ -10,6 +10,7 @@ any other ``seen`` tiles (other rivers, called sets), the ``dora`` indicator and
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Hashable, Mapping
 from typing import Any
 
@@ -75,10 +76,7 @@ class DefenseExercise[A: Hashable](Exercise[A]):
                 field="hand",
                 text=_("Give 14 tiles: the hand about to discard."),
             )
-        visible = [0] * et.NUM_KINDS
-        for t in self.hand + self.river + self.passed + self.seen + self.dora:
-            visible[t] += 1
-        if max(visible) > 4:
+        if max(Counter(self.hand + self.river + self.passed + self.seen + self.dora).values()) > 4:
             raise ContentError(
                 f"{self.type}: more than four copies of a tile are shown",
                 text=_("More than four copies of a tile are shown between the hand and the river."),
@@ -110,15 +108,13 @@ class DefenseExercise[A: Hashable](Exercise[A]):
     def shown(self, *extra: tuple[str, str], hand: bool = True) -> list[tuple[str, str]]:
         """The river and the other tiles in view, then (unless ``hand`` is false, when the hand
         is what the learner picks from) one's hand and the ``extra`` captions."""
-        out = [(_("The riichi player's river"), "".join(et.tile_str(t) for t in self.river))]
-        if self.passed:
-            out.append(
-                (_("Tiles that went by since the riichi"), "".join(map(et.tile_str, self.passed)))
-            )
-        if self.seen:
-            out.append((_("Other tiles in view"), "".join(map(et.tile_str, self.seen))))
-        if self.dora:
-            out.append((_("The dora indicator"), "".join(map(et.tile_str, self.dora))))
+        rows = [
+            (_("The riichi player's river"), self.river),
+            (_("Tiles that went by since the riichi"), self.passed),
+            (_("Other tiles in view"), self.seen),
+            (_("The dora indicator"), self.dora),
+        ]
+        out = [(caption, "".join(map(et.tile_str, tiles))) for caption, tiles in rows if tiles]
         if hand:
             out.append((_("Your hand"), self.hand_notation()))
         return [*out, *extra]

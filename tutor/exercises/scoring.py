@@ -63,17 +63,8 @@ class _Winning[A: Hashable](Exercise[A]):
     """Shared parsing of a winning situation (see docs/lessons-format.md)."""
 
     base_fields: ClassVar[tuple[str, ...]] = (
-        "hand",
-        "win_tile",
-        "win",
-        "seat",
-        "round",
-        *_FLAGS,
-        "dora",
-        "ura",
-        "honba",
-        "sticks",
-        "discarder",
+        *("hand", "win_tile", "win", "seat", "round", *_FLAGS),
+        *("dora", "ura", "honba", "sticks", "discarder"),
     )
 
     def parse(self) -> None:
