@@ -579,13 +579,10 @@ class Furiten(Exercise[str]):
         return furiten.furiten(self.hand, self.discards, self.passed, None)
 
     def solutions(self) -> set[str]:
-        tile = self.tile
-        if not furiten.is_winning_tile(self.hand, tile):
+        if not furiten.is_winning_tile(self.hand, self.tile):
             return {"no_wait"}
-        if self.win == "tsumo":
-            return {"win"}
         status = self._status()
-        if not status.is_furiten:
+        if self.win == "tsumo" or not status.is_furiten:
             return {"win"}
         return {k.value for k in status.kinds}
 
@@ -594,20 +591,16 @@ class Furiten(Exercise[str]):
 
     def check(self, answer: str) -> Verdict:
         status = self._status()
-        reasons = [
-            _("This hand waits on %(tiles)s.") % {"tiles": names(status.waits)},
-        ]
-        tile = self.tile
-        if not furiten.is_winning_tile(self.hand, tile):
-            reasons.append(_("%(tile)s is not one of them.") % {"tile": tile_name(tile)})
+        reasons = [_("This hand waits on %(tiles)s.") % {"tiles": names(status.waits)}]
+        tile = {"tile": tile_name(self.tile)}
+        if not furiten.is_winning_tile(self.hand, self.tile):
+            reasons.append(_("%(tile)s is not one of them.") % tile)
         elif self.win == "tsumo":
             reasons.append(
-                _("You drew %(tile)s yourself: furiten never stops a win by tsumo.")
-                % {"tile": tile_name(tile)}
+                _("You drew %(tile)s yourself: furiten never stops a win by tsumo.") % tile
             )
         else:
-            for r in status.reasons:
-                reasons.append(furiten_text(r) + ".")
+            reasons += [furiten_text(r) + "." for r in status.reasons]
             if not status.is_furiten:
                 reasons.append(
                     _("None of your waits is among your discards or went by: no furiten.")
@@ -619,9 +612,8 @@ class Furiten(Exercise[str]):
 
     def _mistake(self, answer: str, status: FuritenStatus) -> list[str]:
         """The confusion behind a wrong furiten answer, when it is a known one."""
-        tile = self.tile
         kinds = {r.kind.value for r in status.reasons}
-        if answer == "no_wait" and furiten.is_winning_tile(self.hand, tile):
+        if answer == "no_wait" and furiten.is_winning_tile(self.hand, self.tile):
             text = _("%(tile)s does complete your hand: furiten is about whether you may take it.")
         elif answer == "temporary" and "permanent" in kinds and "temporary" not in kinds:
             text = _(
@@ -634,7 +626,7 @@ class Furiten(Exercise[str]):
             )
         else:
             return []
-        return [text % {"tile": tile_name(tile)}]
+        return [text % {"tile": tile_name(self.tile)}]
 
     def widget(self, answer: str | None = None) -> Widget:
         labels = _furiten_labels()

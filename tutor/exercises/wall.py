@@ -338,10 +338,7 @@ def wall_figure(data: Mapping[str, Any]) -> WallFigure:
         raise ContentError(f"figure: unknown fields {', '.join(sorted(unknown))}")
     marks = [m for m in marks if m != "break"]
     state = _wall_state(data, tuple(marks))
-    marked: dict[tuple[int, int], str] = {}
-    for mark in marks:
-        for pos in stacks_for(state, mark):
-            marked[pos] = mark
+    marked = {pos: mark for mark in marks for pos in stacks_for(state, mark)}  # later marks win
     at_break = stacks_for(state, "break")
     names_ = _mark_names()
     cells = []
