@@ -347,19 +347,15 @@ class Claim(Exercise[frozenset[str]]):
         skipped = {SEATS[s] for s in res.skipped}
         out = []
         for seat in sorted(answer - skipped - {"nobody"}, key=SEATS.index):
-            if seat in takers:
-                out.append(
-                    _("%(seat)s takes the tile and plays next: the caller never loses a turn.")
-                    % {"seat": names_[seat]}
+            text = (
+                _("%(seat)s takes the tile and plays next: the caller never loses a turn.")
+                if seat in takers
+                else _(
+                    "%(seat)s does not sit between the discarder and the caller, so their "
+                    "turn still comes."
                 )
-            else:
-                out.append(
-                    _(
-                        "%(seat)s does not sit between the discarder and the caller, so their "
-                        "turn still comes."
-                    )
-                    % {"seat": names_[seat]}
-                )
+            )
+            out.append(text % {"seat": names_[seat]})
         if "nobody" in answer and skipped:
             out.append(
                 _(
@@ -413,8 +409,7 @@ class Kuikae(Exercise[frozenset[int]]):
         )
 
     def _answer(self) -> frozenset[int]:
-        held = set(self.hand.concealed_tiles())
-        return frozenset(forbidden_discards(self.call) & held)
+        return frozenset(forbidden_discards(self.call) & set(self.hand.concealed_tiles()))
 
     def solutions(self) -> set[frozenset[int]]:
         answer = self._answer()
@@ -450,17 +445,11 @@ class Kuikae(Exercise[frozenset[int]]):
             )
         if answer != right:
             return Verdict(False, reasons)
-        banned = sorted(forbidden_discards(self.call))
-        return Verdict(
-            True,
-            [
-                _(
-                    "Right after a call you may not discard the tile you called, nor, after a "
-                    "chi, the tile at the other end of the run: here %(tiles)s."
-                )
-                % {"tiles": names(banned)},
-            ],
+        rule = _(
+            "Right after a call you may not discard the tile you called, nor, after a "
+            "chi, the tile at the other end of the run: here %(tiles)s."
         )
+        return Verdict(True, [rule % {"tiles": names(sorted(forbidden_discards(self.call)))}])
 
     def widget(self, answer: frozenset[int] | None = None) -> Widget:
         checked = [et.tile_str(k) for k in sorted(answer)] if isinstance(answer, frozenset) else []
