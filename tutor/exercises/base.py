@@ -179,6 +179,15 @@ def _choices(
     return Widget("choices", select=select, name=name, choices=choices, checked=checked, **more)
 
 
+def _per_seat_inputs(
+    answer: object, label: str, seats: Iterable[str] = SEATS, prefix: str = "score"
+) -> list[tuple[str, str, str]]:
+    """A number input per seat (``score_east``...), labelled, with ``answer``'s amounts."""
+    names = dict(zip(SEATS, _seat_names(), strict=True))
+    given = dict(answer) if isinstance(answer, tuple) else {}
+    return [(f"{prefix}_{s}", label % {"seat": names[s]}, str(given.get(s, ""))) for s in seats]
+
+
 def _parsed[T](value: Any, what: str, example: str, parse: Callable[[str], T]) -> T:
     if not isinstance(value, str) or not value.strip():
         raise ContentError(f"{what}: give {example}")

@@ -46,6 +46,7 @@ from .base import (
     _number,
     _one_tile,
     _parse_hand,
+    _per_seat_inputs,
     _seat_names,
     _tiles_field,
     display,
@@ -745,14 +746,9 @@ class Payment(_Winning[tuple[tuple[str, int], ...]]):
         return out
 
     def widget(self, answer: tuple[tuple[str, int], ...] | None = None) -> Widget:
-        seats = dict(zip(SEATS, _seat_names(), strict=True))
-        given = dict(answer) if isinstance(answer, tuple) else {}
         return Widget(
             "numbers",
-            inputs=[
-                (f"pay_{s}", _("%(seat)s pays") % {"seat": seats[s]}, str(given.get(s, "")))
-                for s in self.payers()
-            ],
+            inputs=_per_seat_inputs(answer, _("%(seat)s pays"), self.payers(), prefix="pay"),
             shown=self.shown(),
             facts=self.facts(),
         )

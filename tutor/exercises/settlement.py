@@ -13,12 +13,12 @@ from tutor.engine.scoring.settlement import final_scores, noten_payments, placem
 
 from .base import (
     SEATS,
-    Answer,
     ContentError,
     Exercise,
     Verdict,
     Widget,
     _number,
+    _per_seat_inputs,
     _seat_names,
     join_and,
     points_text,
@@ -38,12 +38,6 @@ def _seat_list(value: Any, what: str) -> list[str]:
     if len(set(value)) != len(value):
         raise ContentError(f"{what}: a seat is listed twice")
     return list(value)
-
-
-def _per_seat_inputs(answer: Answer | None, label: str) -> list[tuple[str, str, str]]:
-    seats = dict(zip(SEATS, _seat_names(), strict=True))
-    given = dict(answer) if isinstance(answer, tuple) else {}
-    return [(f"score_{s}", label % {"seat": seats[s]}, str(given.get(s, ""))) for s in SEATS]
 
 
 def _wrong_seats(answer: Sequence[tuple[str, int]], right: Sequence[tuple[str, int]]) -> list[str]:
