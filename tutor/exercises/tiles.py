@@ -248,20 +248,14 @@ def _not_a_sequence(kinds: tuple[int, ...]) -> str:
 def _group_problem(find: str, kinds: tuple[int, ...]) -> str | None:
     """Why ``kinds`` are not a group of the kind ``find`` (None when they are), from the engine's
     set rules (:class:`tutor.engine.hand.Meld`)."""
-    size = _GROUP_SIZE[find]
-    shown = names(kinds)
-    if len(kinds) != size:
+    if len(kinds) != _GROUP_SIZE[find]:
         return _wrong_size(find, len(kinds))
-    if find == "pair":
-        # A pair is two copies of one kind: as a triplet is three, so test it through the
-        # engine's pon rule with one more copy.
-        kind_of = {MeldKind.PON}
-        tiles = (*kinds, kinds[0])
-    else:
-        kind_of = {"chi": {MeldKind.CHI}, "pon": {MeldKind.PON}, "kan": {MeldKind.CLOSED_KAN}}[find]
-        tiles = kinds
+    # A pair is two copies of one kind: as a triplet is three, so test it through the
+    # engine's pon rule with one more copy.
+    tiles = (*kinds, kinds[0]) if find == "pair" else kinds
+    kind = {"chi": MeldKind.CHI, "kan": MeldKind.CLOSED_KAN}.get(find, MeldKind.PON)
     try:
-        Meld(next(iter(kind_of)), tuple(sorted(tiles)))
+        Meld(kind, tuple(sorted(tiles)))
     except InvalidMeldError:
         if find == "chi":
             return _not_a_sequence(kinds)
@@ -270,7 +264,7 @@ def _group_problem(find: str, kinds: tuple[int, ...]) -> str | None:
             "kan": _("%(tiles)s are not a quad: it needs all four copies of one tile."),
             "pair": _("%(tiles)s are not a pair: it needs two copies of one tile."),
         }
-        return texts[find] % {"tiles": shown}
+        return texts[find] % {"tiles": names(kinds)}
     return None
 
 
