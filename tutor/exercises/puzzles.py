@@ -69,20 +69,13 @@ type PuzzleAnswer = tuple[str, ...]
 
 
 def _shanten_words(n: int) -> str:
-    if n < 0:
-        return _("complete")
-    return shanten_text(n)
+    return _("complete") if n < 0 else shanten_text(n)
 
 
 SAME_WIN_RATE = 0.02
 """Win rates this close (0-1) are "about as often" when a value mistake is named."""
 SAME_WORTH = 0.9
 """A win worth at least this share of the answer's is not called "for less"."""
-
-
-def _points(value: float | None) -> str:
-    """Points rounded and grouped the reader's way (1,646 or 1.646)."""
-    return points_text(value or 0)
 
 
 class PuzzleExercise(Exercise[PuzzleAnswer]):
@@ -263,7 +256,7 @@ class DiscardPuzzle(_OneDiscard):
             "tile": named_tile(best.discard),
             "tenpai": best.tenpai_percent or 0,
             "win": best.win_percent or 0,
-            "ev": _points(best.ev),
+            "ev": points_text(best.ev or 0),
         }
         second = next((r for r in rows if r is not best), None)
         if second is not None:
@@ -272,7 +265,7 @@ class DiscardPuzzle(_OneDiscard):
             ) % {
                 "tile": named_tile(second.discard),
                 "win": second.win_percent or 0,
-                "ev": _points(second.ev),
+                "ev": points_text(second.ev or 0),
             }
         if best.reasons:
             text += " " + _("Why: %(reasons)s.") % {"reasons": "; ".join(best.reasons)}
@@ -286,8 +279,8 @@ class DiscardPuzzle(_OneDiscard):
             "best": best.discard,
             "win": mine.win_percent or 0,
             "best_win": best.win_percent or 0,
-            "ev": _points(mine.ev),
-            "best_ev": _points(best.ev),
+            "ev": points_text(mine.ev or 0),
+            "best_ev": points_text(best.ev or 0),
             "shanten": _shanten_words(mine.shanten),
             "count": mine.count,
             "best_count": best.count,
