@@ -355,3 +355,28 @@ def test_a_lone_tile_in_the_other_rivers_says_against_whom_it_is_safe() -> None:
     assert codes["safe_against"] == {"tile": "4z", "players": 2}
     assert "safe_against_dealer" in codes
     assert not {"safe_against", "safe_against_dealer"} & {r.code for r in west.reasons}
+
+
+# The called sets belong to every winning hand. A Phoenix player with 23456789m234s and a
+# called Green Dragon cut 2m for the 3-6-9m wait (dora 6m); the ranking read only the
+# concealed tiles, called that wait yaku-less and the 2-5-8m wait a tanyao, and the game
+# review called the cut a big mistake.
+def test_a_called_dragon_gives_every_wait_its_yaku() -> None:
+    dragon = _row("23456789m234s[666z]", "2m", draws_left=10, dora_indicators=(4,))
+    assert dragon.win_rate > 0.5 and "no_yaku" not in [r.code for r in dragon.reasons]
+    other = _row("23456789m234s[666z]", "9m", draws_left=10, dora_indicators=(4,))
+    assert dragon.ev > other.ev  # the same wait width, and 6m is dora
+
+
+def test_a_called_terminal_rules_tanyao_out() -> None:
+    row = _row("23456789m234s[999p]", "9m", draws_left=10)
+    assert row.win_rate == 0 and "no_yaku" in [r.code for r in row.reasons]
+    simple = _row("23456789m234s[444p]", "9m", draws_left=10)
+    assert simple.win_rate > 0.5  # open tanyao
+
+
+def test_a_called_dora_and_red_five_count_in_the_hand_value() -> None:
+    plain = _row("23456789m234s[444p]", "9m", draws_left=10)
+    dora = _row("23456789m234s[444p]", "9m", draws_left=10, dora_indicators=(parse_tile("3p"),))
+    red = _row("23456789m234s[406p]", "9m", draws_left=10)
+    assert dora.ev > plain.ev and red.ev > _row("23456789m234s[456p]", "9m", draws_left=10).ev

@@ -277,6 +277,18 @@ def answered(client, puzzle: Puzzle, tile: str) -> str:
     return client.post(url, {"answer": tile}, **HTMX).content.decode()
 
 
+def _disagreeing(puzzles) -> Puzzle:
+    """A puzzle stored as if the Phoenix player had cut the second-best tile. Since the ranking
+    counts the called sets, the player made the engine's answer in every clear decision of
+    these two rounds (the one they "missed" before was a cut to a wait their dragon pon gave a
+    yaku), so the page's other case is set up by hand."""
+    p = next(p for p in puzzles if p.analysis["agrees"] and len(p.analysis["discards"]) > 1)
+    second = p.analysis["discards"][1]["discard"]
+    p.analysis = {**p.analysis, "agrees": False, "played": second}
+    p.save()
+    return p
+
+
 @pytest.mark.django_db
 def test_after_the_answer_the_page_says_what_the_phoenix_player_did(client, mined_once) -> None:
     puzzles = Puzzle.objects.filter(mining_job=mined_once)
@@ -285,7 +297,7 @@ def test_after_the_answer_the_page_says_what_the_phoenix_player_did(client, mine
     played = kind_text(agreed.analysis["played"])
     assert "The Phoenix player also cut" in html and f"({played})" in html
     assert 'data-testid="played"' in html and "Expected points" in html
-    other = next(p for p in puzzles if not p.analysis["agrees"])
+    other = _disagreeing(puzzles)
     html = answered(client, other, other.analysis["answer"])
     played = kind_text(other.analysis["played"])
     assert "The Phoenix player chose" in html and f"({played}) instead" in html
@@ -299,7 +311,7 @@ def test_the_phoenix_player_s_choice_in_spanish(client, mined_once) -> None:
     html = answered(client, agreed, agreed.analysis["answer"])
     assert "El jugador Fénix también descartó" in html
     assert "Puntos esperados" in html
-    other = next(p for p in puzzles if not p.analysis["agrees"])
+    other = _disagreeing(puzzles)
     html = answered(client, other, other.analysis["answer"])
     assert "El jugador Fénix eligió" in html and "en su lugar" in html
 

@@ -480,10 +480,21 @@ class _Search:
     """One ranking's memoised search over hands that keep improving (see the module doc)."""
 
     def __init__(
-        self, hand14: npt.NDArray[np.int8], melds: int, closed: bool, red: int, ctx: TableContext
+        self,
+        hand14: npt.NDArray[np.int8],
+        melds: int,
+        closed: bool,
+        red: int,
+        ctx: TableContext,
+        called: Counts = (0,) * NUM_KINDS,
+        called_red: int = 0,
     ) -> None:
         self.hand14 = hand14
         self.melds = melds
+        # The called sets' tiles belong to every winning hand: their yaku (a dragon pon), what
+        # they rule out (a terminal pon and tanyao, a second suit and honitsu) and their dora.
+        self.called = np.array(called, dtype=np.int64)
+        self.called_dora = int((self.called * ctx.dora).sum()) + called_red
         self.closed = closed
         self.ctx = ctx
         self.k = ctx.draws_left
@@ -537,8 +548,9 @@ class _Search:
         win_hands[:, idx, idx] += 1
         rows, kinds = np.nonzero(wins)
         flat = win_hands[rows, kinds]
-        han, fu = estimate_han(flat, wins[rows], self.closed, self.ctx)
-        extra = (flat.astype(np.int64) * self.dora[None, :]).sum(axis=1) + self.red_of(flat)
+        whole = flat.astype(np.int64) + self.called[None, :]
+        han, fu = estimate_han(whole, wins[rows], self.closed, self.ctx)
+        extra = (whole * self.dora[None, :]).sum(axis=1) + self.red_of(flat) + self.called_dora
         tsumo_pts = np.zeros((n_rows, NUM_KINDS))
         ron_pts = np.zeros((n_rows, NUM_KINDS))
         ura = (flat.astype(np.float64) * self.ura_prob[None, :]).sum(axis=1)
@@ -1449,7 +1461,10 @@ def rank_discards(hand: Hand, context: TableContext) -> Ranking:
     table = discard_analysis(
         hand.concealed, melds, tuple(int(x) for x in seen_total), held=hand.called_counts()
     )
-    search = _Search(counts, melds, hand.is_closed, _red_mask(hand), context)
+    called_red = sum(m.red_count for m in hand.melds)
+    search = _Search(
+        counts, melds, hand.is_closed, _red_mask(hand), context, hand.called_counts(), called_red
+    )
     min_sh = min(o.shanten for o in table)
     rows: list[RankedDiscard] = []
     for o in table:
