@@ -264,18 +264,14 @@ def from_json(doc: Any) -> Analysis:
     version = doc.get("version")
     if version != FACTS_VERSION:
         raise FactsError(f"stored facts of version {version}, not {FACTS_VERSION}")
-    rows = doc.get("discards", [])
-    if not isinstance(rows, list):
-        raise FactsError("discards must be a list")
-    for row in rows:
-        _row(row)
+    for key, check in (("discards", _row), ("waits", _wait)):
+        rows = doc.get(key, [])
+        if not isinstance(rows, list):
+            raise FactsError(f"{key} must be a list")
+        for row in rows:
+            check(row)
     if "accepted" in doc:
         _accepted(doc["accepted"], "accepted")
-    waits = doc.get("waits", [])
-    if not isinstance(waits, list):
-        raise FactsError("waits must be a list")
-    for wait in waits:
-        _wait(wait)
     return doc  # type: ignore[return-value]  # an Analysis: its version and rows checked above
 
 

@@ -174,15 +174,12 @@ class Dora(Exercise[frozenset[int] | int]):
                     )
                 )
             return Verdict(False, reasons)
+        plain = _("The indicator %(indicator)s makes %(dora)s the dora.")
+        under = _("The ura indicator %(indicator)s makes %(dora)s an ura dora.")
         reasons = [
-            _("The indicator %(indicator)s makes %(dora)s the dora.")
-            % {"indicator": tile_name(i), "dora": tile_name(dora.dora_from_indicator(i))}
-            for i in self.indicators
-        ]
-        reasons += [
-            _("The ura indicator %(indicator)s makes %(dora)s an ura dora.")
-            % {"indicator": tile_name(i), "dora": tile_name(dora.dora_from_indicator(i))}
-            for i in self.ura
+            text % {"indicator": tile_name(i), "dora": tile_name(dora.dora_from_indicator(i))}
+            for text, tiles in ((plain, self.indicators), (under, self.ura))
+            for i in tiles
         ]
         if self.hand is not None:
             plain = dora.count_dora(self.hand, self.indicators)
@@ -209,20 +206,11 @@ class Dora(Exercise[frozenset[int] | int]):
         return Verdict(True, reasons)
 
     def _shown(self) -> list[tuple[str, str]]:
-        shown = [
-            (
-                ngettext("Dora indicator", "Dora indicators", len(self.indicators)),
-                "".join(et.tile_str(k) for k in self.indicators),
-            )
+        rows = [
+            (ngettext("Dora indicator", "Dora indicators", len(self.indicators)), self.indicators),
+            (ngettext("Ura-dora indicator", "Ura-dora indicators", len(self.ura)), self.ura),
         ]
-        if self.ura:
-            shown.append(
-                (
-                    ngettext("Ura-dora indicator", "Ura-dora indicators", len(self.ura)),
-                    "".join(et.tile_str(k) for k in self.ura),
-                )
-            )
-        return shown
+        return [(caption, "".join(map(et.tile_str, tiles))) for caption, tiles in rows if tiles]
 
     def widget(self, answer: frozenset[int] | int | None = None) -> Widget:
         if self.hand is None:

@@ -415,39 +415,32 @@ def _round_up(n: int) -> int:
     return -(-n // 100) * 100
 
 
-def value_line(result: ScoreResult) -> str:
-    """What the hand is worth: han and fu below the limits, the limit's name above them."""
-    points = points_text(result.points)
-    if result.is_yakuman:
-        return _("%(limit)s: %(points)s points.") % {
-            "limit": capfirst(limit_name(result.limit)),
-            "points": points,
-        }
-    if result.limit:
-        return _("%(han)s han: %(limit)s, %(points)s points.") % {
-            "han": result.han,
-            "limit": limit_name(result.limit),
-            "points": points,
-        }
-    return _("%(han)s han %(fu)s fu: %(points)s points.") % {
+def _figures(result: ScoreResult) -> dict[str, object]:
+    return {
         "han": result.han,
         "fu": result.fu,
-        "points": points,
+        "points": points_text(result.points),
+        "base": points_text(result.base_points),
+        "limit": limit_name(result.limit) if result.limit else "",
     }
+
+
+def value_line(result: ScoreResult) -> str:
+    """What the hand is worth: han and fu below the limits, the limit's name above them."""
+    figures = _figures(result)
+    if result.is_yakuman:
+        limit = capfirst(limit_name(result.limit))
+        return _("%(limit)s: %(points)s points.") % {**figures, "limit": limit}
+    if result.limit:
+        return _("%(han)s han: %(limit)s, %(points)s points.") % figures
+    return _("%(han)s han %(fu)s fu: %(points)s points.") % figures
 
 
 def base_line(result: ScoreResult) -> str:
     """Where the base points come from: fu × 2^(han + 2), or the limit's fixed base."""
     if result.limit:
-        return _("Base points: %(base)s, fixed by the %(limit)s limit.") % {
-            "base": points_text(result.base_points),
-            "limit": limit_name(result.limit),
-        }
-    return _("Base points: %(fu)s × 2^(%(han)s + 2) = %(base)s.") % {
-        "fu": result.fu,
-        "han": result.han,
-        "base": points_text(result.base_points),
-    }
+        return _("Base points: %(base)s, fixed by the %(limit)s limit.") % _figures(result)
+    return _("Base points: %(fu)s × 2^(%(han)s + 2) = %(base)s.") % _figures(result)
 
 
 _FU_SLIPS = {
