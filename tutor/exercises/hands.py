@@ -174,11 +174,11 @@ class Dora(Exercise[frozenset[int] | int]):
                     )
                 )
             return Verdict(False, reasons)
-        plain = _("The indicator %(indicator)s makes %(dora)s the dora.")
-        under = _("The ura indicator %(indicator)s makes %(dora)s an ura dora.")
+        dora_text = _("The indicator %(indicator)s makes %(dora)s the dora.")
+        ura_text = _("The ura indicator %(indicator)s makes %(dora)s an ura dora.")
         reasons = [
             text % {"indicator": tile_name(i), "dora": tile_name(dora.dora_from_indicator(i))}
-            for text, tiles in ((plain, self.indicators), (under, self.ura))
+            for text, tiles in ((dora_text, self.indicators), (ura_text, self.ura))
             for i in tiles
         ]
         if self.hand is not None:

@@ -124,71 +124,48 @@ class PickTiles(Exercise[frozenset[int]]):
 
     def check(self, answer: frozenset[int]) -> Verdict:
         right = self.solution()
-        if self.one_kind is not None:
-            return self._check_one_kind(answer, right)
+        one = self.one_kind is not None  # the find-one-kind question words its lines its own way
         label = self._category()[1]
-        reasons = []
-        for i in sorted(answer - right):
-            values = {"tile": tile_name(self.kinds[i], self.red[i]), "what": label}
-            if self.data["find"] not in _FINE_CATEGORIES:
-                actual = _suit_or_honor(self.kinds[i])
-                reasons.append(
-                    _("%(tile)s is not %(what)s: it is %(actual)s.") % {**values, "actual": actual}
-                )
-            else:
-                what_it_is = capfirst(_what_it_is(self.kinds[i], self.red[i]))
-                reasons.append(_("%(tile)s is not %(what)s.") % values + " " + what_it_is)
-        left_out = right - answer
-        if left_out:
-            reasons.append(
-                ngettext(
-                    "One more tile of the row is %(what)s.",
-                    "%(n)s more tiles of the row are %(what)s.",
-                    len(left_out),
-                )
-                % {"n": len(left_out), "what": label}
-            )
-        if answer == right:
-            reasons.append(
-                ngettext(
-                    "%(tiles)s is %(what)s.",
-                    "%(tiles)s are each %(what)s.",
-                    len(right),
-                )
-                % {
-                    "tiles": join_and(tile_name(self.kinds[i], self.red[i]) for i in sorted(right)),
-                    "what": label,
-                }
-            )
-        return Verdict(answer == right, reasons)
-
-    def _check_one_kind(self, answer: frozenset[int], right: frozenset[int]) -> Verdict:
-        assert self.one_kind is not None  # only the find-one-kind question gets here
-        wanted = tile_name(self.one_kind)
-        reasons = [
-            _("That tile is the %(tile)s, not the %(wanted)s.")
-            % {"tile": tile_name(self.kinds[i], self.red[i]), "wanted": wanted}
-            for i in sorted(answer - right)
-        ]
+        reasons = [self._not_it(i, label) for i in sorted(answer - right)]
         if right - answer:
-            reasons.append(
+            more = (
                 ngettext(
                     "One more %(wanted)s is in the row.",
                     "%(n)s more copies of the %(wanted)s are in the row.",
                     len(right - answer),
                 )
-                % {"n": len(right - answer), "wanted": wanted}
+                if one
+                else ngettext(
+                    "One more tile of the row is %(what)s.",
+                    "%(n)s more tiles of the row are %(what)s.",
+                    len(right - answer),
+                )
             )
+            reasons.append(more % {"n": len(right - answer), "what": label, "wanted": label})
         if answer == right:
-            reasons.append(
+            done = (
                 ngettext(
                     "The tile you picked is the %(wanted)s.",
                     "Each of the %(n)s tiles you picked is the %(wanted)s.",
                     len(right),
                 )
-                % {"n": len(right), "wanted": wanted}
+                if one
+                else ngettext("%(tiles)s is %(what)s.", "%(tiles)s are each %(what)s.", len(right))
             )
+            tiles = join_and(tile_name(self.kinds[i], self.red[i]) for i in sorted(right))
+            reasons.append(done % {"n": len(right), "tiles": tiles, "what": label, "wanted": label})
         return Verdict(answer == right, reasons)
+
+    def _not_it(self, i: int, label: str) -> str:
+        """Why the tile at ``i``, picked, is not what the question asks for."""
+        values = {"tile": tile_name(self.kinds[i], self.red[i]), "what": label, "wanted": label}
+        if self.one_kind is not None:
+            return _("That tile is the %(tile)s, not the %(wanted)s.") % values
+        if self.data["find"] not in _FINE_CATEGORIES:
+            actual = _suit_or_honor(self.kinds[i])
+            return _("%(tile)s is not %(what)s: it is %(actual)s.") % {**values, "actual": actual}
+        what_it_is = capfirst(_what_it_is(self.kinds[i], self.red[i]))
+        return _("%(tile)s is not %(what)s.") % values + " " + what_it_is
 
     def widget(self, answer: frozenset[int] | None = None) -> Widget:
         checked = [str(i) for i in sorted(answer)] if isinstance(answer, frozenset) else []
