@@ -219,11 +219,9 @@ def _tiles_field(data: Mapping[str, Any], key: str) -> list[int]:
     return _parse_tiles(data[key], key)[0] if data.get(key) else []
 
 
-def display(hand: Hand) -> str:
-    """Hand notation for the ``{% tiles %}`` tag: concealed tiles, then each called set as the
-    engine writes it (``[6*45p]L``, ``(9999p)``), so the tag lays the called tile sideways and
-    a closed kan's end tiles face down."""
-    return hand_str(hand)
+display = hand_str
+"""Hand notation for the ``{% tiles %}`` tag: each called set as the engine writes it
+(``[6*45p]L``, ``(9999p)``), so the tag lays the called tile sideways."""
 
 
 def _indexes(post: Mapping[str, Any], name: str, count: int) -> frozenset[int]:

@@ -31,21 +31,6 @@ from tutor.engine.analysis import DiscardOption, TenpaiInfo
 from tutor.engine.tiles import TileParseError, parse_tile, tile_str
 from tutor.engine.value import RankedDiscard
 
-__all__ = [
-    "FACTS_VERSION",
-    "Analysis",
-    "DiscardRowJSON",
-    "FactsError",
-    "ReasonJSON",
-    "WaitJSON",
-    "accepted_json",
-    "discard_row",
-    "from_json",
-    "to_json",
-    "upgrade",
-    "waits_json",
-]
-
 FACTS_VERSION = 3
 
 

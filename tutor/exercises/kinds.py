@@ -15,8 +15,6 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["GENERATED", "Kind"]
-
 
 class Kind(StrEnum):
     """A kind of puzzle."""

@@ -39,15 +39,6 @@ from .defense import push_fold_choice
 from .kinds import Kind
 from .tables import DiscardRow, kind_text
 
-__all__ = [
-    "PUZZLE_TYPES",
-    "SHANTEN_CHOICES",
-    "PuzzleAnswer",
-    "PuzzleExercise",
-    "PuzzleKind",
-    "puzzle_exercise",
-]
-
 
 class PuzzleKind(models.TextChoices):
     """The kinds of puzzle: the one vocabulary of the puzzles app, its pages and its

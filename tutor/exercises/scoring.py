@@ -170,15 +170,12 @@ class _Winning[A: Hashable](Exercise[A]):
         return out
 
     def shown(self) -> list[tuple[str, str]]:
-        out = [
+        indicators = [(_("Dora indicators"), "dora"), (_("Ura-dora indicators"), "ura")]
+        return [
             (_("The hand"), display(self.hand)),
             (_("Winning tile"), str(self.data["win_tile"]).strip()),
+            *((caption, str(self.data[k])) for caption, k in indicators if self.data.get(k)),
         ]
-        if self.data.get("dora"):
-            out.append((_("Dora indicators"), str(self.data["dora"])))
-        if self.data.get("ura"):
-            out.append((_("Ura-dora indicators"), str(self.data["ura"])))
-        return out
 
 
 # A yaku and the stronger form of it that replaces it when both fit the hand.
@@ -205,7 +202,7 @@ def _missed_yaku_pointers() -> dict[str, str]:
     sequences = _("Compare the sequences with each other, across the suits.")
     suits = _("Look at which suits the hand uses.")
     edges = _("Look at the terminals and honors in every set and the pair.")
-    out = {
+    return {
         "riichi": _("Look at what you declared before winning."),
         "menzen_tsumo": way,
         "pinfu": _("Look at the sets, the pair and the wait together."),
@@ -223,15 +220,12 @@ def _missed_yaku_pointers() -> dict[str, str]:
         "sanankou": _("Look at which triplets were made without calling."),
         "shousangen": value,
         "honroutou": edges,
-    }
-    out.update(
-        dict.fromkeys(
+        **dict.fromkeys(
             ("ippatsu", "double_riichi", "haitei_raoyue", "houtei_raoyui", "rinshan_kaihou"), way
-        )
-    )
-    out["chankan"] = way
-    out.update(dict.fromkeys(_VALUE_KEYS, value))
-    return out
+        ),
+        "chankan": way,
+        **dict.fromkeys(_VALUE_KEYS, value),
+    }
 
 
 @register

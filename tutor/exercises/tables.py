@@ -18,24 +18,6 @@ from tutor.engine.tiles import parse_tile, tile_str
 
 from .facts import Analysis, DiscardRowJSON, WaitJSON, from_json
 
-__all__ = [
-    "AcceptedTile",
-    "Credit",
-    "DiscardRow",
-    "MarkedTile",
-    "WaitRow",
-    "accepted_rows",
-    "credit",
-    "improving_tiles",
-    "discard_rows",
-    "discard_table",
-    "kind_text",
-    "marked_answer",
-    "wait_rows",
-    "wait_table",
-    "waits_accepted",
-]
-
 
 @functools.lru_cache(maxsize=256)
 def kind_text(text: str) -> str:
