@@ -159,12 +159,18 @@ def names(kinds: Iterable[int]) -> str:
     return join_and(tile_name(k) for k in kinds)
 
 
+def tile_picker(
+    notation: str, answer: object, select: str = "one", kind: str = "tiles", **more: Any
+) -> Widget:
+    """Tiles to pick by kind, those of ``answer`` (a tile or a set of tiles) ticked."""
+    kinds = {answer} if isinstance(answer, int) else answer if isinstance(answer, frozenset) else ()
+    checked = [et.tile_str(k) for k in sorted(kinds)]
+    return Widget(kind, notation=notation, select=select, value="tile", checked=checked, **more)
+
+
 def palette(answer: object, shown: list[tuple[str, str]]) -> Widget:
     """All 34 kinds to tick, those of ``answer`` (a set of tiles) ticked, below ``shown``."""
-    checked = [et.tile_str(k) for k in sorted(answer)] if isinstance(answer, frozenset) else []
-    return Widget(
-        "palette", notation=PALETTE, select="many", value="tile", checked=checked, shown=shown
-    )
+    return tile_picker(PALETTE, answer, "many", "palette", shown=shown)
 
 
 def _choices(

@@ -43,6 +43,7 @@ from .base import (
     join_and,
     names,
     register,
+    tile_picker,
 )
 
 # --- calls, claim, kuikae -----------------------------------------------------------------
@@ -452,7 +453,4 @@ class Kuikae(Exercise[frozenset[int]]):
         return Verdict(True, [rule % {"tiles": names(sorted(forbidden_discards(self.call)))}])
 
     def widget(self, answer: frozenset[int] | None = None) -> Widget:
-        checked = [et.tile_str(k) for k in sorted(answer)] if isinstance(answer, frozenset) else []
-        return Widget(
-            "tiles", notation=display(self.hand), select="many", value="tile", checked=checked
-        )
+        return tile_picker(display(self.hand), answer, "many")

@@ -42,6 +42,7 @@ from .base import (
     join_and,
     names,
     register,
+    tile_picker,
 )
 
 SHAPES = ("two_sided", "closed", "edge", "shanpon", "tanki")
@@ -157,14 +158,8 @@ class SafestTile(DefenseExercise[int]):
         return Verdict(False, reasons, details=details)
 
     def widget(self, answer: int | None = None) -> Widget:
-        return Widget(
-            "tiles",
-            notation=self.hand_notation(),
-            select="one",
-            value="tile",
-            checked=[et.tile_str(answer)] if isinstance(answer, int) else [],
-            shown=self.shown(hand=False),
-            facts=self.facts(),
+        return tile_picker(
+            self.hand_notation(), answer, shown=self.shown(hand=False), facts=self.facts()
         )
 
 

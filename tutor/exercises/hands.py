@@ -40,6 +40,7 @@ from .base import (
     names,
     palette,
     register,
+    tile_picker,
 )
 from .facts import discard_row
 from .tables import DiscardRow, discard_table
@@ -747,7 +748,4 @@ class BestDiscard(Exercise[int]):
         )
 
     def widget(self, answer: int | None = None) -> Widget:
-        checked = [et.tile_str(answer)] if isinstance(answer, int) else []
-        return Widget(
-            "tiles", notation=display(self.hand), select="one", value="tile", checked=checked
-        )
+        return tile_picker(display(self.hand), answer)

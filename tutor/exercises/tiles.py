@@ -33,6 +33,7 @@ from .base import (
     join_and,
     names,
     register,
+    tile_picker,
 )
 
 # --- pick_tiles ---------------------------------------------------------------------------
@@ -421,13 +422,6 @@ class Complete(Exercise[tuple[str, int | None]]):
     def widget(self, answer: tuple[str, int | None] | None = None) -> Widget:
         labels = _form_labels()
         form, pair = answer if isinstance(answer, tuple) else ("", None)
-        second = Widget(
-            "tiles",
-            notation=display(self.hand),
-            select="one",
-            value="tile",
-            name="pair",
-            checked=[et.tile_str(pair)] if pair is not None else [],
-            label=_("For four sets and a pair: pick a tile of the pair"),
-        )
+        label = _("For four sets and a pair: pick a tile of the pair")
+        second = tile_picker(display(self.hand), pair, name="pair", label=label)
         return _choices([Choice(f, labels[f]) for f in FORMS], form, name="shape", second=second)
