@@ -208,16 +208,12 @@ def possible_shapes(state: ed.DefenseState, tile: int) -> set[str]:
     """The wait shapes the riichi hand could still have on ``tile``, read from the engine's
     table of shapes (a shape with no way to hold it, or with a furiten wait, has weight 0)."""
     ways, evidence = ed.shape_table(state)
-    column = {name: ed.SHAPE_EVIDENCE.index(name) for name in ("closed", "edge", "shanpon")}
-    tanki = ed.SHAPE_EVIDENCE.index("tanki")
-    out: set[str] = set()
-    for i in range(len(ways)):
-        if ways[i] <= 0 or ed.SHAPE_COVER[i, tile] == 0:
-            continue
-        row = evidence[i]
-        name = next((n for n, c in column.items() if row[c]), "tanki" if row[tanki] else None)
-        out.add(name or "two_sided")
-    return out
+    column = {n: ed.SHAPE_EVIDENCE.index(n) for n in ("closed", "edge", "shanpon", "tanki")}
+    return {
+        next((n for n, c in column.items() if evidence[i][c]), "two_sided")
+        for i in range(len(ways))
+        if not (ways[i] <= 0 or ed.SHAPE_COVER[i, tile] == 0)
+    }
 
 
 @register
@@ -478,13 +474,9 @@ class PushOrFold(DefenseExercise[str]):
         return Verdict(False, mistake_texts(doc, answer), details=[*why, *details])
 
     def widget(self, answer: str | None = None) -> Widget:
+        options = {"push": self.verdict.push, "fold": self.verdict.fold}
         return _choices(
-            [
-                push_fold_choice(name, named_tile(option.tile_str))
-                for name, option in zip(
-                    self.ANSWERS, (self.verdict.push, self.verdict.fold), strict=True
-                )
-            ],
+            [push_fold_choice(name, named_tile(o.tile_str)) for name, o in options.items()],
             answer if answer in self.ANSWERS else None,
             shown=self.shown(),
             facts=self.facts(),

@@ -575,11 +575,8 @@ class PushFoldPuzzle(PuzzleExercise):
 
     def choices(self) -> list[Choice]:
         doc = self.facts.get("push_fold") or {}
-        tiles = [str((doc.get(name) or {}).get("tile", "")) for name in self.ANSWERS]
-        return [
-            push_fold_choice(name, named_tile(tile) if tile else "")
-            for name, tile in zip(self.ANSWERS, tiles, strict=True)
-        ]
+        tiles = {name: str((doc.get(name) or {}).get("tile", "")) for name in self.ANSWERS}
+        return [push_fold_choice(name, named_tile(t) if t else "") for name, t in tiles.items()]
 
 
 PUZZLE_TYPES: dict[PuzzleKind, type[PuzzleExercise]] = {
