@@ -250,17 +250,13 @@ class Waits(_KindsForAHand):
         waits = frozenset(furiten.winning_tiles(self.hand))
         return {waits} if waits else set()
 
-    def _shapes(self) -> dict[int, str]:
-        """Each wait with the shape(s) it completes, in words."""
-        shape_names = _wait_shape_names()
-        return {
-            tile: _(" or ").join(sorted(shape_names[s.value] for s in shapes))
-            for tile, shapes in wait_shapes(self.hand.concealed, self.hand.melds).items()
-        }
-
     def check(self, answer: frozenset[int]) -> Verdict:
         right = self.solution()
-        shapes = self._shapes()
+        shape_names = _wait_shape_names()
+        shapes = {  # each wait with the shape(s) it completes, in words
+            tile: _(" or ").join(sorted(shape_names[s.value] for s in found))
+            for tile, found in wait_shapes(self.hand.concealed, self.hand.melds).items()
+        }
         reasons = []
         for k in sorted(answer):
             if k in right:
@@ -306,8 +302,7 @@ class Waits(_KindsForAHand):
             # Name the whole wait only when it is more than its tiles' shapes.
             if pattern is not None and pattern.value in ("nobetan", "multi_sided"):
                 reasons.append(
-                    _("As a whole, this is %(shape)s.")
-                    % {"shape": _wait_shape_names()[pattern.value]}
+                    _("As a whole, this is %(shape)s.") % {"shape": shape_names[pattern.value]}
                 )
         return Verdict(True, reasons)
 

@@ -96,11 +96,8 @@ class WallExercise(Exercise[frozenset[tuple[int, int]]]):
             or (self.data["find"] == "dora_indicator" and self.kans > 0)
         )
 
-    def _right(self) -> frozenset[tuple[int, int]]:
-        return stacks_for(self.state, self.data["find"])
-
     def solutions(self) -> set[frozenset[tuple[int, int]]]:
-        return {self._right()}
+        return {stacks_for(self.state, self.data["find"])}
 
     def read(self, post: Mapping[str, Any]) -> frozenset[tuple[int, int]]:
         values = post.getlist("stack") if hasattr(post, "getlist") else post.get("stack", [])
@@ -158,7 +155,7 @@ class WallExercise(Exercise[frozenset[tuple[int, int]]]):
         return ""
 
     def check(self, answer: frozenset[tuple[int, int]]) -> Verdict:
-        right = self._right()
+        right = self.solution()
         reasons: list[str] = []
         if answer != right:
             mistake = self._mistake(answer)
