@@ -50,12 +50,12 @@ def mistake_text(defense: dict[str, Any], played: str) -> str:
             "You pushed %(tile)s (%(danger)s danger) with a %(shape)s hand that could not win "
             "before the round ended; %(safe)s was %(why)s."
         )
-        return text % values
-    values["value"] = points_text(round(mine["ev"] / mine["win_rate"], -2))
-    text = _(
-        "You pushed %(tile)s (%(danger)s danger) with a %(shape)s hand worth about "
-        "%(value)s points; %(safe)s was %(why)s."
-    )
+    else:
+        values["value"] = points_text(round(mine["ev"] / mine["win_rate"], -2))
+        text = _(
+            "You pushed %(tile)s (%(danger)s danger) with a %(shape)s hand worth about "
+            "%(value)s points; %(safe)s was %(why)s."
+        )
     return text % values
 
 
@@ -103,5 +103,4 @@ def defense_context(judged: JudgedDecision) -> dict[str, Any] | None:
         "mistake": mistake_text(defense, judged.played),
         "figures": figures,
         "outcome": outcome,
-        "riichi_seat": defense.get("riichi_seat"),
     }

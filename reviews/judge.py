@@ -187,21 +187,18 @@ class JudgedDecision:
         return bool(self.best) and mine is not None and mine["discard"] == self.best[0]["discard"]
 
 
-def ranked_facts(
-    hand: Hand, context: TableContext, played: str, ranking: Ranking | None = None
-) -> Analysis:
-    """The engine's discards of ``hand`` ranked by value (``ranking``, when the caller has it),
-    as the facts codec stores them: the :data:`SHOWN_OPTIONS` best, then ``played``'s row if
-    it is not among them; ``answer`` is the best discard. Each row is the engine's
-    discard-table row with the value columns (:func:`tutor.exercises.facts.discard_row`).
+def ranked_facts(hand: Hand, context: TableContext, played: str, ranking: Ranking) -> Analysis:
+    """The discards of ``hand`` in the engine's ``ranking`` by value, as the facts codec stores
+    them: the :data:`SHOWN_OPTIONS` best, then ``played``'s row if it is not among them;
+    ``answer`` is the best discard. Each row is the engine's discard-table row with the value
+    columns (:func:`tutor.exercises.facts.discard_row`).
 
     >>> from tutor.engine.hand import parse_hand
-    >>> f = ranked_facts(parse_hand("123m456p789s23m55p7z"), TableContext(draws_left=10), "1m")
+    >>> h, c = parse_hand("123m456p789s23m55p7z"), TableContext(draws_left=10)
+    >>> f = ranked_facts(h, c, "1m", rank_discards(h, c))
     >>> f["answer"], [r["discard"] for r in f["discards"]][-1], f["discards"][0]["accepted"]
     ('7z', '1m', {'1m': 3, '4m': 4})
     """
-    if ranking is None:
-        ranking = rank_discards(hand, context)
     if not ranking.rows:
         return no_facts()
     seen = tuple(a + b for a, b in zip(context.seen, hand.concealed, strict=True))
