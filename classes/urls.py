@@ -4,6 +4,7 @@ from . import views
 
 app_name = "classes"
 ASSIGNMENT = "<int:class_id>/a/<int:assignment_id>/"
+STUDENT = "<int:class_id>/students/<int:student_id>/"
 urlpatterns = [
     path("", views.index, name="index"),
     path("mine/", views.my_assignments, name="mine"),
@@ -32,10 +33,6 @@ urlpatterns = [
     path(ASSIGNMENT + "delete/", views.assignment_delete, name="assignment_delete"),
     path("<int:class_id>/dashboard/", views.dashboard, name="dashboard"),
     path("<int:class_id>/dashboard.csv", views.dashboard_csv, name="dashboard_csv"),
-    path("<int:class_id>/students/<int:student_id>/", views.student, name="student"),
-    path(
-        "<int:class_id>/students/<int:student_id>/remove/",
-        views.student_remove,
-        name="student_remove",
-    ),
+    path(STUDENT, views.student, name="student"),
+    path(STUDENT + "remove/", views.student_remove, name="student_remove"),
 ]

@@ -484,16 +484,16 @@ def item_edit(
     item_form = _item_form(request, initial=sheet.worksheet[number - 1])
     context = {"classroom": sheet.classroom, "editing": sheet, "kind": sheet.kind}
     context.update(item_form=item_form, types=worksheets.TYPES, item_number=key)
-    context.update(error=_unknown_type(request), locked=answered)
-    if answered:
-        context["items"] = _hand(sheet, key)
+    context["error"] = _unknown_type(request)
     if request.method == "POST" and not (answered or context["error"]) and item_form.is_valid():
         try:
             services.change_item(sheet, number, item_form.cleaned_data["item"])
             saved = _("Hand %(n)s was saved.") % {"n": key}
             return _done(request, saved, "classes:assignment", class_id, sheet.pk)
         except services.ItemLocked:  # answered since the form was shown
-            context.update(locked=True, items=_hand(sheet, key))
+            answered = True
+    if answered:
+        context.update(locked=True, items=_hand(sheet, key))
     return _form_page(request, "classes/assignment_form.html", context)
 
 
