@@ -120,14 +120,12 @@ class AssignmentBaseForm(SubmitMixin, VisibleTextForm):
 
 
 class StageAssignmentForm(AssignmentBaseForm):
-    stage = forms.ChoiceField(label=_("Lesson stage"), choices=())
+    # choices as callables are read when the form is checked or drawn: the stored stages now
+    stage = forms.ChoiceField(
+        label=_("Lesson stage"),
+        choices=lambda: [(s.slug, str(s)) for s in Stage.objects.order_by("number")],
+    )
     kind_fields = ("stage",)
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        stage = self.fields["stage"]
-        assert isinstance(stage, forms.ChoiceField)  # declared above
-        stage.choices = [(s.slug, str(s)) for s in Stage.objects.order_by("number")]
 
 
 class ReviewAssignmentForm(AssignmentBaseForm):
@@ -146,7 +144,11 @@ class PuzzleSetForm(AssignmentBaseForm):
         initial=MODE_THEME,
         widget=forms.RadioSelect,
     )
-    theme = forms.ChoiceField(label=_("Theme"), choices=(), required=False)
+    theme = forms.ChoiceField(
+        label=_("Theme"),
+        choices=lambda: [("", _("Any theme")), *((t.slug, t.label) for t in Theme.objects.all())],
+        required=False,
+    )
     rating_min = forms.IntegerField(
         label=_("Lowest rating"), required=False, min_value=0, max_value=4000
     )
@@ -161,14 +163,6 @@ class PuzzleSetForm(AssignmentBaseForm):
         help_text=_("Separated by commas or spaces, e.g. 12, 40, 41."),
     )
     kind_fields = ("mode", "theme", "rating_min", "rating_max", "count", "puzzle_ids")
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        theme = self.fields["theme"]
-        assert isinstance(theme, forms.ChoiceField)  # declared above
-        theme.choices = [("", _("Any theme"))] + [
-            (t.slug, t.label) for t in Theme.objects.order_by("slug")
-        ]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -254,7 +248,7 @@ class ItemForm(SubmitMixin, VisibleTextForm):
     )
     choices = forms.MultipleChoiceField(
         label=_("Yaku to offer"),
-        choices=(),
+        choices=yaku_choices,
         initial=["Riichi", "Menzen Tsumo", "Pinfu", "Tanyao", "Iipeikou", "Toitoi"],
         widget=forms.CheckboxSelectMultiple,
     )
@@ -266,8 +260,6 @@ class ItemForm(SubmitMixin, VisibleTextForm):
         self.item_type = item_type
         wanted = worksheets.TYPES[item_type][1]
         self.fields = {name: f for name, f in self.fields.items() if name in wanted}
-        if "choices" in self.fields:
-            self.fields["choices"].choices = yaku_choices()  # type: ignore[attr-defined]
         if item_type == "dora":
             self.fields["hand"].required = False
 

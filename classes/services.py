@@ -411,28 +411,23 @@ def _stages_done(
     for stage_id, key in Step.objects.filter(stage__in=stages).values_list("stage_id", "key"):
         keys[stage_id].add(key)
     runs: dict[tuple[int, int], list[Any]] = defaultdict(list)
-    for row in StepProgress.objects.filter(
-        user_id__in=user_ids, step__stage__in=stages
-    ).values_list("user_id", "step__stage_id", "step__key", "done", "mistakes", "updated_at"):
-        runs[(row[0], row[1])].append(row)
-    best = {
-        (u, st): stars
-        for u, st, stars in StageBest.objects.filter(
-            user_id__in=user_ids, stage__in=stages
-        ).values_list("user_id", "stage_id", "stars")
-    }
+    steps = StepProgress.objects.filter(user_id__in=user_ids, step__stage__in=stages)
+    fields = ("user_id", "step__stage_id", "step__key", "done", "mistakes", "updated_at")
+    for u, st, *row in steps.values_list(*fields):
+        runs[(u, st)].append(row)
+    bests = StageBest.objects.filter(user_id__in=user_ids, stage__in=stages)
+    best = {(u, st): stars for u, st, stars in bests.values_list("user_id", "stage_id", "stars")}
     out: dict[tuple[int, str], tuple[int, datetime | None]] = {}
     for u in user_ids:
         for stage_id, slug in stages.items():
             rows = runs.get((u, stage_id), [])
-            done_keys = {key for _u, _st, key, d, _m, _t in rows if d}
+            done_keys = {key for key, done, _m, _t in rows if done}
             finished = bool(keys[stage_id]) and keys[stage_id] <= done_keys
-            mistakes = sum(m for _u, _st, key, _d, m, _t in rows if key in keys[stage_id])
+            mistakes = sum(m for _key, _done, m, _t in rows)  # every row is a step of the stage
             kept = best.get((u, stage_id), 0)
             if finished or kept > 0:
                 stars = max(stars_for(mistakes) if finished else 0, kept)
-                times = [t for *_rest, t in rows if t]
-                out[(u, slug)] = (stars, max(times) if times else None)
+                out[(u, slug)] = (stars, max((t for *_rest, t in rows if t), default=None))
     return out
 
 
