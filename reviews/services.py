@@ -147,16 +147,14 @@ def run_review(review_id: int) -> GameReview | None:
 def mistakes_to_puzzles(review: GameReview) -> int:
     """Add the review's clear mistakes to the owner's spaced-repetition queue; returns how many.
 
-    Each decision the player got wrong where the engine's best answer is clear (see :func:`puzzles.mining.mine_decision`) becomes a
-    real-game puzzle (or the one already mined from that decision) and the player's choice in
-    the game is recorded as a missed, unrated attempt made a day ago: the puzzles app's review
-    schedule then serves it now, and again after each interval until it is learnt.
+    Each decision the player got wrong where the engine's best answer is clear (see
+    :func:`puzzles.mining.mine_decision`) becomes a real-game puzzle (or the one already mined
+    from that decision) and the player's choice in the game is recorded as a missed, unrated
+    attempt made a day ago: the puzzles app's review schedule then serves it now, and again
+    after each interval until it is learnt.
     """
-    wanted = [
-        d.judged.puzzle
-        for d in review.decisions.filter(makes_puzzle=True)
-        if d.judged.puzzle is not None
-    ]
+    marked = review.decisions.filter(makes_puzzle=True)
+    wanted = [p for d in marked if (p := d.judged.puzzle) is not None]
     if not wanted:
         return 0
     with transaction.atomic():
@@ -166,15 +164,10 @@ def mistakes_to_puzzles(review: GameReview) -> int:
             {**{k: p[k] for k in PUZZLE_FIELDS}, **dict(zip(source, p["source"], strict=True))}
             for p in wanted
         )
-        keys = [p["canonical_key"] for p in wanted]
-        stored = dict(
-            Puzzle.objects.filter(canonical_key__in=keys).values_list("canonical_key", "pk")
-        )
-        queued = set(
-            PuzzleAttempt.objects.filter(
-                user=review.owner, puzzle_id__in=stored.values()
-            ).values_list("puzzle_id", flat=True)
-        )
+        puzzles = Puzzle.objects.filter(canonical_key__in=[p["canonical_key"] for p in wanted])
+        stored = dict(puzzles.values_list("canonical_key", "pk"))
+        tried = PuzzleAttempt.objects.filter(user=review.owner, puzzle_id__in=stored.values())
+        queued = set(tried.values_list("puzzle_id", flat=True))
         when = timezone.now() - dt.timedelta(days=1)
         attempts = [
             PuzzleAttempt(
@@ -186,7 +179,7 @@ def mistakes_to_puzzles(review: GameReview) -> int:
             for p in wanted
             if p["canonical_key"] in stored and stored[p["canonical_key"]] not in queued
         ]
-        made = PuzzleAttempt.objects.bulk_create(attempts)
+        added = PuzzleAttempt.objects.bulk_create(attempts)
         # ``created`` is auto_now_add: date the miss back so the first review is due now.
-        PuzzleAttempt.objects.filter(pk__in=[a.pk for a in made]).update(created=when)
-    return len(made)
+        PuzzleAttempt.objects.filter(pk__in=[a.pk for a in added]).update(created=when)
+    return len(added)
