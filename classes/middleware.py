@@ -9,6 +9,7 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 
 from . import services
+from .models import InstructorRequest
 
 
 class DecisionNoticeMiddleware:
@@ -33,8 +34,6 @@ def flag_waiting_decisions(
     sender: object, request: HttpRequest, user: object, **kwargs: object
 ) -> None:
     """``user_logged_in`` receiver: a decision the cache forgot still shows after log-in."""
-    from .models import InstructorRequest
-
     pk = getattr(user, "pk", None)
     if (
         pk is not None

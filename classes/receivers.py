@@ -11,6 +11,8 @@ from typing import Any
 
 from django.contrib.auth.models import User
 
+from puzzles.models import Puzzle
+
 from .models import AssignmentKind
 from .services import record_attempt, record_stage_completed, student_assignments_for
 
@@ -52,8 +54,6 @@ def on_puzzle_attempted(
     ]
     if not assignments:
         return
-    from puzzles.models import Puzzle
-
     slugs = Puzzle.objects.filter(pk=puzzle_id).values_list("themes__slug", flat=True)
     themes = [t for t in slugs.distinct() if t]
     for a in assignments:

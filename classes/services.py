@@ -21,7 +21,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from lessons.models import Stage
+from lessons.models import Stage, StageBest, Step, StepProgress
+from lessons.services import stars_for
 from puzzles.models import THEME_LABELS
 from tutor.exercises import Verdict
 
@@ -403,9 +404,6 @@ def _stages_done(
     """Stars and last activity of every (user, stage) done on the lessons pages, as the
     lessons app counts it (:func:`lessons.services.status_from`): all steps done in the
     current run, or best stars kept from an earlier run."""
-    from lessons.models import StageBest, Step, StepProgress
-    from lessons.services import stars_for
-
     stages = dict(Stage.objects.filter(slug__in=slugs).values_list("pk", "slug"))
     keys: dict[int, set[str]] = defaultdict(set)
     for stage_id, key in Step.objects.filter(stage__in=stages).values_list("stage_id", "key"):

@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from reviews.models import GameReview
 from tutor.exercises import AnswerError, ContentError
 from tutor.web.client import client_address
 from tutor.web.http import AuthenticatedHttpRequest, wants_partial
@@ -353,14 +354,11 @@ def news_delete(request: AuthenticatedHttpRequest, class_id: int, post_id: int) 
 def assignment_new(request: AuthenticatedHttpRequest, class_id: int) -> HttpResponse:
     classroom = _teacher_class(request, class_id)
     if classroom.assignments.count() >= MAX_ASSIGNMENTS_PER_CLASS:
-        messages.error(
-            request,
-            _(
-                "This class has %(n)d assignments, the most a class can have. Delete the ones "
-                "that are over to add new ones."
-            )
-            % {"n": MAX_ASSIGNMENTS_PER_CLASS},
+        full = _(
+            "This class has %(n)d assignments, the most a class can have. Delete the ones "
+            "that are over to add new ones."
         )
+        messages.error(request, full % {"n": MAX_ASSIGNMENTS_PER_CLASS})
         return redirect("classes:detail", class_id=classroom.pk)
     sent = request.GET.get("kind") or request.POST.get("kind")
     kind = AssignmentKind(sent) if sent in ASSIGNMENT_FORMS else AssignmentKind.EXERCISE
@@ -599,8 +597,6 @@ def assignment(
     context: dict[str, Any] = {"classroom": classroom, "assignment": item, "teacher": teacher}
     context.update(_kind_context(item))
     if item.kind == AssignmentKind.REVIEW:
-        from reviews.models import GameReview
-
         handed_in = GameReview.objects.filter(assignment=item).select_related("owner")
         context["reviews"] = handed_in if teacher else handed_in.filter(owner=request.user)
     if teacher:

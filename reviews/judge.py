@@ -207,10 +207,8 @@ def ranked_facts(hand: Hand, context: TableContext, played: str, ranking: Rankin
         for o in discard_analysis(hand.concealed, len(hand.melds), seen, held=hand.called_counts())
     }
     rows = [facts.discard_row(options[r.discard], r) for r in ranking.rows]
-    shown = rows[:SHOWN_OPTIONS]
-    kind = kind_text(played)
-    if not any(r["discard"] == kind for r in shown):
-        shown += [r for r in rows if r["discard"] == kind]
+    kind = kind_text(played)  # each tile is ranked once: its row is shown or comes after
+    shown = rows[:SHOWN_OPTIONS] + [r for r in rows[SHOWN_OPTIONS:] if r["discard"] == kind]
     return facts.from_json(facts.to_json({"discards": shown, "answer": rows[0]["discard"]}))
 
 

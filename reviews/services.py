@@ -18,6 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from classes.services import locked_progress
 from puzzles.models import Puzzle, PuzzleAttempt
 from puzzles.services import store_rows
 from puzzles.services_mining import UploadError, decode_log
@@ -134,8 +135,6 @@ def run_review(review_id: int) -> GameReview | None:
         if review.assignment_id is not None:
             # Handed in for a class assignment: done, scored by the share of decisions where
             # the owner chose the engine's best discard.
-            from classes.services import locked_progress
-
             progress = locked_progress(review.assignment_id, review.owner)
             progress.score = round(100 * review.agreed / review.choices) if review.choices else 0
             progress.completed_at = progress.completed_at or review.finished
