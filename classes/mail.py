@@ -26,13 +26,8 @@ log = logging.getLogger(__name__)
 
 def staff_addresses() -> list[str]:
     """The e-mail addresses of active staff accounts (each once, in a stable order)."""
-    emails = (
-        User.objects.filter(is_staff=True, is_active=True)
-        .exclude(email="")
-        .order_by("email")
-        .values_list("email", flat=True)
-    )
-    return list(dict.fromkeys(emails))
+    staff = User.objects.filter(is_staff=True, is_active=True).exclude(email="")
+    return list(dict.fromkeys(staff.order_by("email").values_list("email", flat=True)))
 
 
 def send_request_mail(request_id: int, review_url: str) -> bool:

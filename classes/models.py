@@ -106,14 +106,11 @@ class InstructorRequest(models.Model):
     def __str__(self) -> str:
         return f"{self.user.get_username()} ({self.status})"
 
-    def approve(self, by: User) -> Instructor:
+    def approve(self, by: User) -> None:
         """Grant the role and mark the request approved (the rows only: to tell the requester
         too, use :func:`classes.services.decide_request`, as every admin page does)."""
-        instructor, _created = Instructor.objects.get_or_create(
-            user=self.user, defaults={"granted_by": by}
-        )
+        Instructor.objects.get_or_create(user=self.user, defaults={"granted_by": by})
         self._decide(self.Status.APPROVED, by)
-        return instructor
 
     def decline(self, by: User) -> None:
         self._decide(self.Status.DECLINED, by)

@@ -390,10 +390,7 @@ def judged_to_json(j: JudgedDecision) -> dict[str, Any]:
     >>> judged_from_json(judged_to_json(j)) == j
     True
     """
-    out = asdict(j)
-    out["facts"] = facts.to_json(j.facts)
-    out["v"] = STORED_VERSION
-    return out
+    return {**asdict(j), "facts": facts.to_json(j.facts), "v": STORED_VERSION}
 
 
 def judged_from_json(obj: Mapping[str, Any]) -> JudgedDecision:
