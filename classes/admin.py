@@ -129,10 +129,8 @@ def _app_list_with_pending_requests(request: HttpRequest, app_label: str | None 
     for app in apps:
         for model in app["models"]:
             if model["model"] is InstructorRequest:
-                pending = InstructorRequest.objects.filter(
-                    status=InstructorRequest.Status.PENDING
-                ).count()
-                if pending:
+                waiting = InstructorRequest.objects.filter(status=InstructorRequest.Status.PENDING)
+                if pending := waiting.count():
                     model["name"] = pending_badge(model["name"], pending)
     return apps
 

@@ -144,11 +144,8 @@ def decision_notices(user: User) -> list[str]:
     """The decisions ``user`` has not been told about on the site yet, as messages to show
     once (they are marked told)."""
     with transaction.atomic():
-        decided = list(
-            InstructorRequest.objects.select_for_update()
-            .filter(user=user, requester_told=False)
-            .exclude(status=InstructorRequest.Status.PENDING)
-        )
+        untold = InstructorRequest.objects.filter(user=user, requester_told=False)
+        decided = list(untold.exclude(status=InstructorRequest.Status.PENDING).select_for_update())
         InstructorRequest.objects.filter(pk__in=[r.pk for r in decided]).update(requester_told=True)
     return [decision_text(r.status) for r in decided]
 
@@ -312,11 +309,8 @@ def student_assignments_for(user: User, **filters: Any) -> list[Assignment]:
     for a visitor."""
     if not getattr(user, "is_authenticated", False) or not is_student_anywhere(user):
         return []
-    return list(
-        Assignment.objects.filter(classroom__memberships__student=user, **filters).select_related(
-            "classroom"
-        )
-    )
+    assigned = Assignment.objects.filter(classroom__memberships__student=user, **filters)
+    return list(assigned.select_related("classroom"))
 
 
 # --- statuses --------------------------------------------------------------------------------

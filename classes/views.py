@@ -724,11 +724,8 @@ def student(request: AuthenticatedHttpRequest, class_id: int, student_id: int) -
     classroom = _teacher_class(request, class_id)
     pupil = get_object_or_404(User, pk=student_id, class_memberships__classroom=classroom)
     grid = services.class_grid(classroom, students=[pupil])
-    attempts = list(
-        Attempt.objects.filter(assignment__classroom=classroom, student=pupil)
-        .select_related("assignment")
-        .order_by("-created")[:50]
-    )
+    answers = Attempt.objects.filter(assignment__classroom=classroom, student=pupil)
+    attempts = list(answers.select_related("assignment").order_by("-created")[:50])
     Assignment.load_stages([a.assignment for a in attempts])
     context = {
         "classroom": classroom,
