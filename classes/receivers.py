@@ -41,17 +41,13 @@ def on_puzzle_attempted(
     user: User,
     puzzle_id: int,
     correct: bool,
-    first: bool = False,
     seconds: float | None = None,
     **kwargs: Any,
 ) -> None:
     # puzzle_ids is a JSON list; SQLite cannot query inside it, so filter here (a student
     # has few puzzle-set assignments).
-    assignments = [
-        a
-        for a in student_assignments_for(user, kind=AssignmentKind.PUZZLES)
-        if int(puzzle_id) in a.puzzle_ids
-    ]
+    puzzle_sets = student_assignments_for(user, kind=AssignmentKind.PUZZLES)
+    assignments = [a for a in puzzle_sets if int(puzzle_id) in a.puzzle_ids]
     if not assignments:
         return
     slugs = Puzzle.objects.filter(pk=puzzle_id).values_list("themes__slug", flat=True)

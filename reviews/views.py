@@ -170,15 +170,12 @@ def to_puzzles(request: AuthenticatedHttpRequest, review_id: int) -> HttpRespons
         return redirect("reviews:detail", review.pk)
     added = services.mistakes_to_puzzles(review)
     if added:
-        messages.success(
-            request,
-            ngettext(
-                "%(n)d mistake is now a puzzle in your review queue.",
-                "%(n)d mistakes are now puzzles in your review queue.",
-                added,
-            )
-            % {"n": added},
+        text = ngettext(
+            "%(n)d mistake is now a puzzle in your review queue.",
+            "%(n)d mistakes are now puzzles in your review queue.",
+            added,
         )
+        messages.success(request, text % {"n": added})
     else:
         messages.info(request, _("No new puzzles: your clear mistakes are already in your queue."))
     return redirect("reviews:detail", review.pk)
