@@ -35,6 +35,8 @@ def flag_waiting_decisions(
 ) -> None:
     """``user_logged_in`` receiver: a decision the cache forgot still shows after log-in."""
     pk = getattr(user, "pk", None)
-    untold = InstructorRequest.objects.filter(user_id=pk, requester_told=False)
-    if pk is not None and untold.exists():
+    if (
+        pk is not None
+        and InstructorRequest.objects.filter(user_id=pk, requester_told=False).exists()
+    ):
         cache.set(services.decision_flag_key(pk), True, services.DECISION_FLAG_SECONDS)

@@ -484,7 +484,7 @@ def my_work(user: User, classroom: Classroom | None = None) -> list[Work]:
     """``user``'s assignments (in one class or all their classes) with progress and status."""
     filters: dict[str, Any] = {"classroom": classroom} if classroom is not None else {}
     rows = list(works(student_assignments_for(user, **filters), [user]).values())
-    order = [Status.LATE, Status.IN_PROGRESS, Status.NOT_STARTED, Status.DONE]
+    order: list[str] = [Status.LATE, Status.IN_PROGRESS, Status.NOT_STARTED, Status.DONE]
     far = datetime.max.replace(tzinfo=timezone.get_current_timezone())
     rows.sort(key=lambda w: (order.index(w.status), w.assignment.due or far, w.assignment.pk))
     return rows

@@ -133,14 +133,10 @@ def detail(request: AuthenticatedHttpRequest, review_id: int) -> HttpResponse:
     context: dict[str, Any] = {"review": review}
     if review.status == ReviewStatus.DONE:
         context.update(_step(review, request.GET.get("d")))
-
-        def indexes(**where: Any) -> list[int]:
-            """The decisions to link to: big mistakes, missed wins, risky pushes."""
-            return list(review.decisions.filter(**where).values_list("index", flat=True))
-
-        context["mistakes"] = indexes(big_mistake=True)
-        context["missed"] = indexes(data__missed__in=["tsumo", "ron"])
-        context["risky"] = indexes(data__defense__deal_in_prone=True)
+        linked = review.decisions.values_list("index", flat=True)  # the decisions to link to
+        context["mistakes"] = list(linked.filter(big_mistake=True))
+        context["missed"] = list(linked.filter(data__missed__in=["tsumo", "ron"]))
+        context["risky"] = list(linked.filter(data__defense__deal_in_prone=True))
         context["owner"] = review.owner_id == request.user.pk
         context["puzzles"] = review.decisions.filter(makes_puzzle=True).count()
         context["big_loss"] = round(BIG_LOSS)
