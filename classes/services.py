@@ -288,12 +288,8 @@ def is_student_anywhere(user: User) -> bool:
     """Whether ``user`` is a student of any class, remembered in the cache so that the
     receivers cost no query on every lesson or puzzle answer of the many users without a class.
     The flag is forgotten whenever a membership is saved or deleted (see ``forget_member_flag``)."""
-    key = _member_flag_key(user.pk)
-    flag = cache.get(key)
-    if flag is None:
-        flag = Membership.objects.filter(student_id=user.pk).exists()
-        cache.set(key, flag, MEMBER_FLAG_SECONDS)
-    return bool(flag)
+    member = Membership.objects.filter(student_id=user.pk)
+    return bool(cache.get_or_set(_member_flag_key(user.pk), member.exists, MEMBER_FLAG_SECONDS))
 
 
 def forget_member_flag(sender: Any, instance: Membership, **kwargs: Any) -> None:
