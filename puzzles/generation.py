@@ -206,6 +206,7 @@ class Candidate:
         hand change the answer, so they are part of its canonical key."""
         visible = [s - h for s, h in zip(self.seen, self.counts, strict=True)]
         key = canonical_key(kind, self.counts, visible if by_table else None)
+        analysis = {"version": FACTS_VERSION, **analysis, "difficulty": difficulty}
         themes = tuple(sorted(themes))
         return Generated(
             kind, self.hand, self.context, analysis, themes, difficulty, key, self.seed
@@ -416,8 +417,7 @@ def judge_by_value(hand: Hand, table: TableContext) -> ValueJudgement | Rejected
     if is_unwinnable(best) and not all(is_unwinnable(r) for r in rows):
         return Rejected("furiten or dead wait on top")
     best_tile = ranking.rows[0].discard
-    themes: set[str] = {"tenpai" if best["shanten"] == 0 else "iishanten"}
-    themes.add(_discard_theme(best_tile))
+    themes = {"tenpai" if best["shanten"] == 0 else "iishanten", _discard_theme(best_tile)}
     fastest = min(rows, key=_speed)
     if fastest["discard"] != best["discard"]:
         themes.add("value-over-speed")
@@ -550,14 +550,12 @@ def _evaluate_efficiency(c: Candidate) -> Generated | Rejected:
     level += (keepers >= 5) + (best["shanten"] >= 2)
     difficulty = _clamp(level)
     analysis: Analysis = {
-        "version": FACTS_VERSION,
         "judge": "efficiency",
         "shanten": before,
         "answer": best["discard"],
         "discards": [best] + sorted((r for r in every_row if r is not best), key=_speed),
         "forms": shanten_forms(c.counts),
         "margin": margin.as_dict(),
-        "difficulty": difficulty,
     }
     return c.accept(Kind.EFFICIENCY, analysis, themes, difficulty, by_table=True)
 
@@ -577,13 +575,11 @@ def _evaluate_improve(c: Candidate) -> Generated | Rejected:
         themes.add("seven-pairs")
     difficulty = _clamp(1 + (len(accepted) - 2) // 2 + (now - 1))
     analysis: Analysis = {
-        "version": FACTS_VERSION,
         "shanten": now,
         "answer": list(accepted),
         "accepted": accepted,
         "count": sum(accepted.values()),
         "forms": kinds_forms,
-        "difficulty": difficulty,
     }
     return c.accept(Kind.IMPROVE, analysis, themes, difficulty)
 
@@ -604,7 +600,6 @@ def _evaluate_waits(c: Candidate) -> Generated | Rejected:
     level = {1: 1, 2: 2, 3: 3}.get(n, 4 if n <= 5 else 5) + ("one-suit" in themes and n >= 3)
     difficulty = _clamp(level)
     analysis: Analysis = {
-        "version": FACTS_VERSION,
         "shanten": 0,
         "answer": [w["tile"] for w in waits],
         "waits": waits,
@@ -612,7 +607,6 @@ def _evaluate_waits(c: Candidate) -> Generated | Rejected:
         "wait_shapes": sorted({shape for w in waits for shape in w["shapes"]}),
         "live": info.live,
         "forms": shanten_forms(c.counts),
-        "difficulty": difficulty,
     }
     return c.accept(Kind.WAITS, analysis, themes, difficulty)
 
@@ -629,11 +623,9 @@ def _evaluate_shanten(c: Candidate) -> Generated | Rejected:
         themes.add("one-suit")
     difficulty = _clamp(1 + now + (1 if "seven-pairs" in themes or "one-suit" in themes else 0))
     analysis: Analysis = {
-        "version": FACTS_VERSION,
         "shanten": now,
         "answer": now,
         "forms": hand_forms,
-        "difficulty": difficulty,
     }
     return c.accept(Kind.SHANTEN, analysis, themes, difficulty)
 
