@@ -110,52 +110,38 @@ class PlayerRatingAdmin(admin.ModelAdmin[PlayerRating]):
     raw_id_fields = ("user",)
 
 
-def _review(
-    modeladmin: admin.ModelAdmin[PuzzleReport],
-    request: HttpRequest,
-    queryset: QuerySet[PuzzleReport],
-    upheld: bool,
-) -> None:
-    staff = request.user
-    assert isinstance(staff, User)  # the admin lets only staff accounts in
-    reports = list(queryset.filter(status=ReportStatus.OPEN))
-    for report in reports:
-        play.review_report(report, staff, upheld=upheld)
-    modeladmin.message_user(
-        request,
-        ngettext(
-            "%(n)d report marked as looked at.", "%(n)d reports marked as looked at.", len(reports)
-        )
-        % {"n": len(reports)},
-        messages.SUCCESS,
-    )
-
-
-@admin.action(description=_("Looked at: the puzzle is fine (back to the rated pool)"))
-def dismiss_reports(
-    modeladmin: admin.ModelAdmin[PuzzleReport],
-    request: HttpRequest,
-    queryset: QuerySet[PuzzleReport],
-) -> None:
-    _review(modeladmin, request, queryset, upheld=False)
-
-
-@admin.action(description=_("Looked at: the puzzle is flawed (keep it out of the rated pool)"))
-def uphold_reports(
-    modeladmin: admin.ModelAdmin[PuzzleReport],
-    request: HttpRequest,
-    queryset: QuerySet[PuzzleReport],
-) -> None:
-    _review(modeladmin, request, queryset, upheld=True)
-
-
 @admin.register(PuzzleReport)
 class PuzzleReportAdmin(admin.ModelAdmin[PuzzleReport]):
     list_display = ("puzzle", "reason", "status", "user", "created", "reviewed_by")
     list_filter = ("status", "reason")
     raw_id_fields = ("user", "puzzle")
     readonly_fields = ("user", "puzzle", "reason", "note", "created", "reviewed_by", "reviewed")
-    actions = [dismiss_reports, uphold_reports]
+    actions = ["dismiss_reports", "uphold_reports"]
+
+    def _review(self, request: HttpRequest, queryset: QuerySet[PuzzleReport], upheld: bool) -> None:
+        staff = request.user
+        assert isinstance(staff, User)  # the admin lets only staff accounts in
+        reports = list(queryset.filter(status=ReportStatus.OPEN))
+        for report in reports:
+            play.review_report(report, staff, upheld=upheld)
+        self.message_user(
+            request,
+            ngettext(
+                "%(n)d report marked as looked at.",
+                "%(n)d reports marked as looked at.",
+                len(reports),
+            )
+            % {"n": len(reports)},
+            messages.SUCCESS,
+        )
+
+    @admin.action(description=_("Looked at: the puzzle is fine (back to the rated pool)"))
+    def dismiss_reports(self, request: HttpRequest, queryset: QuerySet[PuzzleReport]) -> None:
+        self._review(request, queryset, upheld=False)
+
+    @admin.action(description=_("Looked at: the puzzle is flawed (keep it out of the rated pool)"))
+    def uphold_reports(self, request: HttpRequest, queryset: QuerySet[PuzzleReport]) -> None:
+        self._review(request, queryset, upheld=True)
 
     def save_model(
         self, request: HttpRequest, obj: PuzzleReport, form: object, change: bool
