@@ -56,7 +56,6 @@ stored engine facts.
 from __future__ import annotations
 
 import hashlib
-import math
 import random
 import time
 from collections import Counter
@@ -461,11 +460,10 @@ def judge_by_value(hand: Hand, table: TableContext) -> ValueJudgement | Rejected
 def table_of(c: Candidate) -> TableContext:
     """The engine's table for a generated what-to-discard candidate."""
     seen = tuple(s - h for s, h in zip(c.seen, c.counts, strict=True))
-    seat = int(c.context.get("seat", 1))
     turn = int(c.context.get("turn", 6))
     return TableContext(
         round_wind=parse_tiles(str(c.context.get("round_wind", "1z")))[0],
-        seat_wind=27 + seat,
+        seat_wind=27 + int(c.context.get("seat", 1)),
         dora_indicators=tuple(parse_tiles(str(c.context.get("dora_indicator", "")))),
         seen=seen,
         own_discards=tuple(sorted(_own_river(c))),
@@ -494,11 +492,9 @@ def _own_river(c: Candidate) -> set[int]:
 def _unwinnable_tenpai(discard: int, row: DiscardRowJSON, own: set[int]) -> bool:
     """Tenpai after ``discard`` on a dead wait (no copy left) or a furiten one (a winning
     tile in the player's river, the discard itself included)."""
-    if row["shanten"] != 0:
-        return False
-    if row["count"] == 0:
-        return True
-    return any(parse_tile(tile) in own | {discard} for tile in row["accepted"])
+    return row["shanten"] == 0 and (
+        row["count"] == 0 or any(parse_tile(tile) in own | {discard} for tile in row["accepted"])
+    )
 
 
 def _evaluate_efficiency(c: Candidate) -> Generated | Rejected:
@@ -721,5 +717,4 @@ def split_count(count: int, chunk_size: int) -> list[int]:
     """
     if count < 1:
         raise ValueError("a batch needs at least one puzzle")
-    n = math.ceil(count / chunk_size)
-    return [min(chunk_size, count - i * chunk_size) for i in range(n)]
+    return [min(chunk_size, count - start) for start in range(0, count, chunk_size)]

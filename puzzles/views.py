@@ -282,11 +282,9 @@ def report(request: AuthenticatedHttpRequest, puzzle_id: int) -> HttpResponse:
     try:
         validate_visible_text(note)
         _report, new = play.report_puzzle(request.user, puzzle, reason, note)
-    except ValidationError as exc:
-        message = " ".join(exc.messages)
+    except (ValidationError, play.BadOpinion) as exc:
+        message = " ".join(exc.messages) if isinstance(exc, ValidationError) else str(exc)
         return _opinion_response(request, puzzle, message, status=400, report_open=True)
-    except play.BadOpinion as exc:
-        return _opinion_response(request, puzzle, str(exc), status=400, report_open=True)
     if new:
         message = gettext(
             "Thank you: the puzzle is out of the rated pool until staff have looked at it."
