@@ -190,9 +190,7 @@ def record_attempt(
             first_attempt=first,
             seconds=seconds,
         )
-        result: dict[str, Any] = {}
-        if first:
-            result = _rate(rating, puzzle, attempt, correct)
+        result: dict[str, Any] = _rate(rating, puzzle, attempt, correct) if first else {}
         daily = DailyPuzzle.objects.filter(date=today, puzzle=puzzle)
         streak = None
         if correct and not attempted_today and daily.exists():
@@ -256,10 +254,8 @@ def _extend_streak(rating: PlayerRating, today: dt.date) -> int:
     """Count today's daily puzzle as solved: the streak grows if yesterday's was solved too."""
     if rating.last_daily_date == today:
         return int(rating.daily_streak)
-    if rating.last_daily_date == today - dt.timedelta(days=1):
-        rating.daily_streak += 1
-    else:
-        rating.daily_streak = 1
+    yesterday = today - dt.timedelta(days=1)
+    rating.daily_streak = rating.daily_streak + 1 if rating.last_daily_date == yesterday else 1
     rating.last_daily_date = today
     rating.best_daily_streak = max(rating.best_daily_streak, rating.daily_streak)
     return int(rating.daily_streak)
@@ -269,10 +265,8 @@ def current_streak(rating: PlayerRating | None, today: dt.date | None = None) ->
     """Consecutive days solved, still alive today if yesterday's daily puzzle was solved."""
     if rating is None or rating.last_daily_date is None:
         return 0
-    today = today or timezone.localdate()
-    if rating.last_daily_date >= today - dt.timedelta(days=1):
-        return int(rating.daily_streak)
-    return 0
+    yesterday = (today or timezone.localdate()) - dt.timedelta(days=1)
+    return int(rating.daily_streak) if rating.last_daily_date >= yesterday else 0
 
 
 def solved_daily(user: User, date: dt.date) -> bool:
