@@ -7,7 +7,7 @@ dictionaries, every tile in mpsz notation.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, cast
 
 from django.utils.translation import gettext as _
@@ -79,7 +79,6 @@ def _ranking(hand: Hand) -> tuple[list[dict[str, Any]], bool]:
     """The engine's expected-value ranking of a 14-tile hand, with its reasons in words.
 
     The analyzer knows no table: East round, South seat, no dora, twelve draws left."""
-
     ranking = rank_discards(hand, TableContext(draws_left=12))
     rows = []
     for row in ranking.rows:
@@ -143,7 +142,13 @@ def analyze(text: str, river: str = "") -> dict[str, Any]:
         if report["shanten"] <= RANKING_MAX_SHANTEN:
             report["ranking"], report["ranking_clear"] = _ranking(hand)
         if river.strip():
-            _add_danger(report, hand, seen, river)
+            try:
+                state = river_state(tuple(counts), list(seen), river.strip())
+            except RiverError as exc:
+                report["river_error"] = str(exc)
+            else:
+                report["danger"] = danger_rows(state)
+                report["push_fold"] = push_fold_facts(state, hand)
         return report
     if river.strip():
         report["river_error"] = _("The danger of each tile is shown for a hand of 14 tiles.")
@@ -183,16 +188,6 @@ def table(report: Mapping[str, Any]) -> list[DiscardRow]:
     return discard_table(typed, best=[merged[0]["discard"]] if merged else [])
 
 
-def _add_danger(report: dict[str, Any], hand: Hand, seen: Sequence[int], river: str) -> None:
-    try:
-        state = river_state(tuple(hand.concealed), list(seen), river.strip())
-    except RiverError as exc:
-        report["river_error"] = str(exc)
-        return
-    report["danger"] = danger_rows(state)
-    report["push_fold"] = push_fold_facts(state, hand)
-
-
 def push_fold_facts(state: DefenseState, hand: Hand) -> dict[str, Any]:
     """Push against fold for a hand facing the riichi of ``state``
     (:func:`tutor.engine.push_fold.push_or_fold`, the analyzer's table: the riichi player
@@ -221,20 +216,15 @@ ERROR_CODES: dict[type[ValueError], str] = {
 """The code of each kind of refused hand; any other ``ValueError`` is ``invalid_hand``."""
 
 
-def error_code(exc: ValueError) -> str:
-    """A stable, language-independent code for why a hand was refused, for programs.
+def error_details(exc: ValueError) -> dict[str, Any]:
+    """The JSON body of a 400 for a bad hand: a stable, language-independent ``code`` for
+    programs, the message and, for notation, where it is.
 
-    >>> error_code(IncompleteHand("x")), error_code(ValueError("x"))
+    >>> error_details(IncompleteHand("x"))["code"], error_details(ValueError("x"))["code"]
     ('incomplete_hand', 'invalid_hand')
     """
-    found = (code for kind, code in ERROR_CODES.items() if isinstance(exc, kind))
-    return next(found, "invalid_hand")
-
-
-def error_details(exc: ValueError) -> dict[str, Any]:
-    """The JSON body of a 400 for a bad hand: a stable ``code``, the message and, for
-    notation, where it is."""
-    body: dict[str, Any] = {"code": error_code(exc), "error": str(exc)}
+    code = next((c for kind, c in ERROR_CODES.items() if isinstance(exc, kind)), "invalid_hand")
+    body: dict[str, Any] = {"code": code, "error": str(exc)}
     if isinstance(exc, TileParseError):
         body["position"] = exc.position
         body["reason"] = exc.reason
