@@ -45,14 +45,9 @@ def game_key(d: Decision) -> str:
     return f"game:{d.log_id}:{d.round_seq}:{d.seat}:{d.turn}"
 
 
-def _turned(values: Any, dealer: int) -> list[Any]:
-    """A per-seat sequence turned so that index 0 is East (the dealer)."""
-    return [values[(dealer + i) % 4] for i in range(4)]
-
-
 def table_context(d: Decision) -> dict[str, Any]:
     """The real table of a decision as ``Puzzle.context`` (seats counted from East)."""
-    turned = _turned(range(4), d.dealer)
+    turned = [(d.dealer + i) % 4 for i in range(4)]  # the seats from East (the dealer)
     return {
         "seat": (d.seat - d.dealer) % 4,
         "seat_wind": d.seat_wind,

@@ -177,7 +177,7 @@ def record_attempt(
         earlier = list(attempts.values_list("first_attempt", "created"))
         first = not any(was_first for was_first, _when in earlier)
         # A reported puzzle is out of the rated pool: answers to it rate nobody meanwhile.
-        held_out = first and is_held_out(puzzle.pk)
+        held_out = first and PuzzleReport.objects.keeping_out().filter(puzzle=puzzle).exists()
         first = first and not held_out
         seen = first and solution_seen
         first = first and not seen
@@ -362,11 +362,6 @@ def in_rated_pool(puzzles: Any) -> Any:
     """The puzzles of a queryset that are in the rated pool: none reported and not yet looked
     at by staff, none that staff found flawed."""
     return puzzles.exclude(pk__in=PuzzleReport.objects.keeping_out().values("puzzle_id"))
-
-
-def is_held_out(puzzle_id: int) -> bool:
-    """Whether a report keeps this puzzle out of the rated pool."""
-    return PuzzleReport.objects.keeping_out().filter(puzzle_id=puzzle_id).exists()
 
 
 def _recent(user: User | AnonymousUser | None, seen: Sequence[int]) -> list[int]:

@@ -82,11 +82,6 @@ def _seen(request: HtmxHttpRequest) -> list[int]:
     return [int(x) for x in seen if isinstance(x, int)] if isinstance(seen, list) else []
 
 
-def _remember(request: HtmxHttpRequest, puzzle_id: int) -> None:
-    seen = [x for x in _seen(request) if x != puzzle_id] + [puzzle_id]
-    request.session["puzzles_seen"] = seen[-SEEN_LIMIT:]
-
-
 @require_GET
 def index(request: HtmxHttpRequest) -> HttpResponse:
     """The rated stream: go to the next puzzle near the player's rating."""
@@ -181,7 +176,8 @@ def answer(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
             result = play.record_attempt(request.user, puzzle_id, raw, seconds, solution_seen=seen)
         else:
             result = play.grade(get_object_or_404(Puzzle, pk=puzzle_id), raw)
-            _remember(request, puzzle_id)
+            kept = [x for x in _seen(request) if x != puzzle_id] + [puzzle_id]
+            request.session["puzzles_seen"] = kept[-SEEN_LIMIT:]
     except Puzzle.DoesNotExist as exc:
         raise Http404("No such puzzle.") from exc
     except AnswerError as exc:
