@@ -60,11 +60,7 @@ def edited_hand(params: Mapping[str, str]) -> str:
             tiles.append(tile_str(new[0], red=red[0]))
     except ValueError:
         return text
-    return _compact(tiles)
-
-
-def _compact(tiles: list[str]) -> str:
-    """``["1m", "2m", "0p"]`` → ``"12m0p"``: the tiles in the order given, suits merged."""
+    # the tiles in the order given, suits merged: ["1m", "2m", "0p"] → "12m0p"
     out = ""
     for tile in tiles:
         out = out[:-1] + tile if out and out[-1] == tile[1] else out + tile
@@ -80,13 +76,15 @@ def _ranking(hand: Hand) -> tuple[list[dict[str, Any]], bool]:
 
     The analyzer knows no table: East round, South seat, no dora, twelve draws left."""
     ranking = rank_discards(hand, TableContext(draws_left=12))
-    rows = []
-    for row in ranking.rows:
-        data = row.as_json()
-        data["reason_texts"] = [discard_reason_text(r) for r in row.reasons]
-        data["tenpai_percent"] = round(100 * row.tenpai_rate)
-        data["win_percent"] = round(100 * row.win_rate)
-        rows.append(data)
+    rows = [
+        {
+            **row.as_json(),
+            "reason_texts": [discard_reason_text(r) for r in row.reasons],
+            "tenpai_percent": round(100 * row.tenpai_rate),
+            "win_percent": round(100 * row.win_rate),
+        }
+        for row in ranking.rows
+    ]
     return rows, ranking.clear
 
 

@@ -83,8 +83,7 @@ def request_batch(
         raise BatchRequestError(f"a batch holds 1 to {MAX_BATCH} puzzles")
     if difficulty is not None and not 1 <= difficulty <= generation.MAX_DIFFICULTY:
         raise BatchRequestError(f"the difficulty goes from 1 to {generation.MAX_DIFFICULTY}")
-    if seed is None:
-        seed = secrets.randbits(48)
+    seed = secrets.randbits(48) if seed is None else seed
     targets = generation.split_count(count, CHUNK_SIZE)
     with transaction.atomic():
         batch = GenerationBatch.objects.create(
