@@ -198,18 +198,17 @@ def run_game_log(game_log_id: int) -> GameResult | None:
         game = GameLog.objects.select_for_update().get(pk=game_log_id)
         if game.status != ChunkStatus.PENDING:
             return GameResult.of_finished(game)
-        source = ("source_log", "source_round", "source_seat", "source_turn")
-        stored = store_rows(
-            [
-                {
-                    **g.fields(),
-                    **dict(zip(source, (d.log_id, d.round_seq, d.seat, d.turn), strict=True)),
-                }
-                for d, g in mined.puzzles
-            ],
-            Q(mining_job_id=game.job_id),
-            mining_job_id=game.job_id,
-        )
+        rows = [
+            {
+                **g.fields(),
+                "source_log": d.log_id,
+                "source_round": d.round_seq,
+                "source_seat": d.seat,
+                "source_turn": d.turn,
+            }
+            for d, g in mined.puzzles
+        ]
+        stored = store_rows(rows, Q(mining_job_id=game.job_id), mining_job_id=game.job_id)
         created = len(stored) + len(store_rows(defended, mining_job_id=game.job_id))
         duplicates = len(mined.puzzles) + len(defended) - created
         agreed = sum(
