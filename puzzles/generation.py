@@ -415,25 +415,20 @@ def judge_by_value(hand: Hand, table: TableContext) -> ValueJudgement | Rejected
     best, second = rows[0], rows[1] if len(rows) > 1 else None
     if is_unwinnable(best) and not all(is_unwinnable(r) for r in rows):
         return Rejected("furiten or dead wait on top")
-    best_tile = ranking.rows[0].discard
-    themes = {"tenpai" if best["shanten"] == 0 else "iishanten", _discard_theme(best_tile)}
-    fastest = min(rows, key=_speed)
-    if fastest["discard"] != best["discard"]:
-        themes.add("value-over-speed")
     codes = {r["code"] for row in rows for r in row.get("reasons", [])}
-    if codes & {"keeps_dora", "discards_dora", "discards_red_five"}:
-        themes.add("dora")
-    if codes & {"keeps_value_pair", "discards_value_honor"}:
-        themes.add("yakuhai")
     others = {r["code"] for row in rows[1:] for r in row.get("reasons", [])}
-    if "furiten" in others:
-        themes.add("furiten-trap")
-    if "dead_wait" in others:
-        themes.add("dead-wait-trap")
-    if any(r["code"] in ("backs_off", "backs_off_estimate") for r in best.get("reasons", [])):
-        themes.add("back-off")
-    if melds:
-        themes.add("after-call")
+    best_codes = {r["code"] for r in best.get("reasons", [])}
+    carried = {
+        "value-over-speed": min(rows, key=_speed)["discard"] != best["discard"],
+        "dora": bool(codes & {"keeps_dora", "discards_dora", "discards_red_five"}),
+        "yakuhai": bool(codes & {"keeps_value_pair", "discards_value_honor"}),
+        "furiten-trap": "furiten" in others,
+        "dead-wait-trap": "dead_wait" in others,
+        "back-off": bool(best_codes & {"backs_off", "backs_off_estimate"}),
+        "after-call": bool(melds),
+    }
+    themes = {"tenpai" if best["shanten"] == 0 else "iishanten"}
+    themes |= {_discard_theme(ranking.rows[0].discard), *(t for t, on in carried.items() if on)}
     # Harder: a runner-up close in value, many discards keeping the shanten, speed misleads.
     level = 1
     if second is not None and best["ev"] > 0:

@@ -71,11 +71,9 @@ def solution(puzzle: Puzzle) -> list[str]:
 def first_answers(user: User, puzzle_ids: Iterable[int]) -> dict[int, PuzzleAttempt]:
     """Each of these puzzles' first (rated) attempt by ``user``, by puzzle id: what a teacher
     reviews of an assigned puzzle set (classes read it here)."""
-    found: dict[int, PuzzleAttempt] = {}
     rows = PuzzleAttempt.objects.filter(user=user, puzzle_id__in=list(puzzle_ids))
-    for attempt in rows.order_by("created", "pk"):
-        found.setdefault(attempt.puzzle_id, attempt)
-    return found
+    # newest first, so that each puzzle's earliest attempt is the one kept
+    return {attempt.puzzle_id: attempt for attempt in rows.order_by("-created", "-pk")}
 
 
 # --- attempts and ratings --------------------------------------------------------------------
