@@ -28,9 +28,6 @@ from .client import client_address
 log = logging.getLogger(__name__)
 
 
-by_address = client_address
-
-
 def by_site(request: HttpRequest) -> str:
     return "site"
 
@@ -71,16 +68,6 @@ class Limit:
             return None
         return max(1, int(usage["time_left"]))
 
-    def count(self, request: HttpRequest) -> None:
-        self.usage(request, increment=True)
-
-
-def too_many(wait: int) -> HttpResponse:
-    """A 429 answer; ReadableRefusalMiddleware gives it a page in the reader's language."""
-    response = HttpResponse(status=429)
-    response["Retry-After"] = str(wait)
-    return response
-
 
 def limited(
     *limits: Limit, counts: Callable[[HttpResponseBase], bool] = lambda response: True
@@ -97,12 +84,12 @@ def limited(
             if request.method != "POST":
                 return view(request, *args, **kwargs)
             waits = [wait for limit in limits if (wait := limit.wait(request)) is not None]
-            if waits:
-                return too_many(max(waits))
+            if waits:  # ReadableRefusalMiddleware gives the 429 a page in the reader's language
+                return HttpResponse(status=429, headers={"Retry-After": str(max(waits))})
             response = view(request, *args, **kwargs)
             if counts(response):
                 for limit in limits:
-                    limit.count(request)
+                    limit.usage(request, increment=True)
             return response
 
         return wrapper
@@ -119,11 +106,11 @@ def succeeded(response: HttpResponseBase) -> bool:
     return response.status_code in (301, 302, 303)
 
 
-LOGIN = (Limit("login-address", by_address), Limit("login-site", by_site))
-SIGNUP = (Limit("signup-address", by_address), Limit("signup-site", by_site))
+LOGIN = (Limit("login-address", client_address), Limit("login-site", by_site))
+SIGNUP = (Limit("signup-address", client_address), Limit("signup-site", by_site))
 PASSWORD_RESET = (
-    Limit("reset-address", by_address),
+    Limit("reset-address", client_address),
     Limit("reset-email", by_email),
     Limit("reset-site", by_site),
 )
-CONFIRMATION = (Limit("confirm-address", by_address),)
+CONFIRMATION = (Limit("confirm-address", client_address),)
