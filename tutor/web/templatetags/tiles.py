@@ -189,8 +189,7 @@ def _turned_name(kind: int, red: bool, source: int | None) -> str:
         ACROSS: _("%(tile)s, called from the player across"),
         RIGHT: _("%(tile)s, called from the player on the right"),
     }
-    template = names.get(source, _("%(tile)s, called")) if source else _("%(tile)s, called")
-    return template % {"tile": tile_name(kind, red)}
+    return names.get(source, _("%(tile)s, called")) % {"tile": tile_name(kind, red)}
 
 
 Pose = tuple[int, bool, str, str]  # kind, red, pose, accessible name
@@ -229,10 +228,8 @@ def _meld_poses(meld: Meld) -> list[list[Pose]]:
             (*added, "turned", _("%(tile)s, added to the set") % {"tile": tile_name(*added)})
         )
     slots = _upright(pairs)
-    where = {LEFT: 0, ACROSS: 1, RIGHT: len(slots)}.get(meld.source or LEFT, 0)
-    if meld.kind is MeldKind.CHI:
-        where = 0
-    slots.insert(where, slot)
+    source = LEFT if meld.kind is MeldKind.CHI else meld.source or LEFT
+    slots.insert({LEFT: 0, ACROSS: 1, RIGHT: len(slots)}.get(source, 0), slot)
     return slots
 
 
@@ -272,27 +269,10 @@ def _as_set(values: Any) -> set[str]:
 
 def _mark_set(mark: Any) -> tuple[set[str], set[str]]:
     """Marked tiles as (notations, indexes)."""
-    if mark is None or mark == "":
-        return set(), set()
     if isinstance(mark, str):
         kinds, reds = parse_tiles_red(re.sub(r"[\[\](){}*LAR]", "", mark), max_red=_SHOW_ANY_RED)
         return {tile_str(k, red=r) for k, r in zip(kinds, reds, strict=True)}, set()
     return set(), _as_set(mark)
-
-
-def _img(src: str, name: str, classes: str, size: int, titles: bool = True) -> SafeString:
-    """One ``<img>``; built here rather than in a template because hands are drawn by the dozen.
-    Without ``titles`` the tile's name is only its ``alt`` text, with no hover tooltip (for a
-    question such as "spot the honors", which the tooltip would answer)."""
-    return format_html(
-        '<img class="{}" src="{}" alt="{}"{} width="{}" height="{}" draggable="false">',
-        classes,
-        src,
-        name,
-        format_html(' title="{}"', name) if titles else "",
-        round(size * ASPECT),
-        size,
-    )
 
 
 def _build(
@@ -321,8 +301,18 @@ def _build(
                 classes = "tile tile-back" if back else "tile tile-red" if red else "tile"
                 if text in marked_notations or str(index) in marked_indexes:
                     classes += " tile-mark"
-                shown_src = _static_url("tiles/back.svg", settings.STATIC_URL) if back else src
-                img = _img(shown_src, name, classes, size, titles)
+                # Each <img> is built here rather than in a template because hands are drawn by
+                # the dozen. Without ``titles`` the tile's name is only its ``alt`` text, with no
+                # hover tooltip (for a question such as "spot the honors", which it would answer).
+                img = format_html(
+                    '<img class="{}" src="{}" alt="{}"{} width="{}" height="{}" draggable="false">',
+                    classes,
+                    _static_url("tiles/back.svg", settings.STATIC_URL) if back else src,
+                    name,
+                    format_html(' title="{}"', name) if titles else "",
+                    round(size * ASPECT),
+                    size,
+                )
                 checked_now = meld is None and value in checked_values
                 shown.append(ShownTile(red, text, name, src, value, checked_now, img))
                 index += 1
@@ -364,21 +354,17 @@ def tiles(
     if value not in ("tile", "index"):
         return _error(notation, _("value must be “tile” or “index”"))
     try:
-        groups, count = _build(notation, value, checked, mark, _size(size), titles is not False)
+        groups, _count = _build(notation, value, checked, mark, _size(size), titles is not False)
     except ValueError as exc:  # TileParseError, ImpossibleHandError, NotationError
         reason = getattr(exc, "reason", None) or str(exc)
         return _error(notation, reason)
-    height = _size(size)
     # How many tile widths the hand needs (a gap before a called set is a quarter tile), so that
     # on a narrow screen the tiles shrink to keep the hand on one line. The template leaves 5rem
     # of the viewport for the page's and a card's padding; a hand that still does not fit wraps.
     slots = max(1.0, sum(g.width for g in groups) + max(0, len(groups) - 1) * 0.25)
     context = {
         "groups": groups,
-        "count": count,
-        "size": height,
-        "width": round(height * ASPECT),
-        "slots": f"{slots:.2f}",
+        "size": _size(size),
         # The width in quarter tiles, rounded up: static/css/layout.css has a rule for each.
         "quarters": min(160, math.ceil(slots * 4)),
         "select": select,
