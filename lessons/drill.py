@@ -198,20 +198,12 @@ def drill_record(request: HttpRequest) -> DrillRecord:
             all_three=Count("id", filter=Q(han_right=True, fu_right=True, payment_right=True)),
         )
         return DrillRecord(**totals, recent=list(mine[:RECENT]))
+    parts = ("han_right", "fu_right", "payment_right")
     rows = [
-        DrillAttempt(
-            seed=int(a["seed"]),
-            han_right=a["han_right"],
-            fu_right=a["fu_right"],
-            payment_right=a["payment_right"],
-        )
+        DrillAttempt(seed=int(a["seed"]), **{part: a[part] for part in parts})
         for a in reversed(request.session.get(SESSION_KEY, []))
     ]
-    return DrillRecord(
-        hands=len(rows),
-        han=sum(r.han_right for r in rows),
-        fu=sum(r.fu_right for r in rows),
-        payment=sum(r.payment_right for r in rows),
-        all_three=sum(r.all_right for r in rows),
-        recent=rows[:RECENT],
+    han, fu, payment, all_three = (
+        sum(getattr(r, part) for r in rows) for part in (*parts, "all_right")
     )
+    return DrillRecord(len(rows), han, fu, payment, all_three, rows[:RECENT])

@@ -235,11 +235,8 @@ def keep_answer(
 
 def first_answers(user: User, stage: Stage) -> dict[str, StepAnswer]:
     """``user``'s first kept answer to each exercise step of ``stage``, by step key."""
-    found: dict[str, StepAnswer] = {}
     rows = StepAnswer.objects.filter(user=user, step__stage=stage).select_related("step")
-    for row in rows.order_by("created", "id"):
-        found.setdefault(row.step.key, row)
-    return found
+    return {row.step.key: row for row in rows.order_by("-created", "-id")}  # the first one wins
 
 
 def record_answer(

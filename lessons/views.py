@@ -217,9 +217,7 @@ def _go_next(request: HtmxHttpRequest, found: Step) -> HttpResponse:
             response = _render_step(request, following)
             response["HX-Push-Url"] = url
             return response
-        response = HttpResponse(status=204)
-        response["HX-Redirect"] = url
-        return response
+        return HttpResponse(status=204, headers={"HX-Redirect": url})
     return HttpResponseRedirect(url, status=303)
 
 

@@ -30,11 +30,9 @@ def data_download(request: AuthenticatedHttpRequest) -> HttpResponse:
     """All the user's data as a JSON file."""
     data = privacy.export_data(request.user)
     body = json.dumps(data, ensure_ascii=False, indent=1)  # export_data made it plain JSON
-    response = HttpResponse(body, content_type="application/json; charset=utf-8")
     name = f"riichi-dojo-{request.user.pk}.json"
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
-    response["Cache-Control"] = "no-store"
-    return response
+    headers = {"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"}
+    return HttpResponse(body, content_type="application/json; charset=utf-8", headers=headers)
 
 
 class DeleteAccountForm(forms.Form):
