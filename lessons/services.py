@@ -287,7 +287,7 @@ def count_miss(request: HttpRequest, step: Step, correct: bool) -> int:
     the count. Practice on a step already done counts too: the count is about showing the
     working, not about stars, so it lives in the session for members and visitors alike."""
     misses = request.session.get(MISSES_KEY, {})
-    where = f"{step.stage.slug}/{step.key}"
+    where = str(step)  # "stage-slug/step-key"
     if correct:
         misses.pop(where, None)
     else:
@@ -299,8 +299,7 @@ def count_miss(request: HttpRequest, step: Step, correct: bool) -> int:
 def reveals_working(request: HttpRequest, step: Step) -> bool:
     """Whether the learner has missed ``step`` often enough in a row to see the whole working
     unfolded (the second miss), rather than only the reasons and a folded working."""
-    misses = request.session.get(MISSES_KEY, {})
-    return int(misses.get(f"{step.stage.slug}/{step.key}", 0)) >= REVEAL_AFTER
+    return int(request.session.get(MISSES_KEY, {}).get(str(step), 0)) >= REVEAL_AFTER
 
 
 def reset_stage(request: HttpRequest, stage: Stage) -> None:

@@ -26,9 +26,7 @@ VAR_DIR.mkdir(parents=True, exist_ok=True)
 
 def env_bool(name: str, default: bool) -> bool:
     value = os.environ.get(name)
-    if value is None:
-        return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
+    return default if value is None else value.strip().lower() in {"1", "true", "yes", "on"}
 
 
 def env_list(name: str, default: str) -> list[str]:

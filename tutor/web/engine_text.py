@@ -300,9 +300,8 @@ def fu_text(line: Fact, tile: TileFormat = tile_text, group: TileFormat = str) -
     "Closed ron: +10", "Ron con la mano cerrada: +10". A plain string is shown as it is."""
     if isinstance(line, str):  # a line kept as text before the engine gave codes
         return line
-    reason = fu_reason_text(line, tile, group)
     return _("%(reason)s: %(sign)s%(fu)s") % {
-        "reason": reason,
+        "reason": fu_reason_text(line, tile, group),
         "sign": _field(line, "sign", "") or "",
         "fu": _field(line, "fu", 0),
     }
@@ -518,8 +517,7 @@ LIMIT_NAMES: dict[str, StrPromise] = {
 
 def limit_name(limit: Fact) -> str:
     """A scoring limit's name: "double yakuman", "doble yakuman"; ``""`` stays empty."""
-    name = LIMIT_NAMES.get(str(limit or ""))
-    return str(name) if name is not None else str(limit or "")
+    return str(LIMIT_NAMES.get(str(limit or ""), limit or ""))
 
 
 # --- furiten and call reasons ----------------------------------------------------------------------

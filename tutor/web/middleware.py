@@ -44,10 +44,8 @@ class ReadableRefusalMiddleware:
         ):
             htmx = bool(getattr(request, "htmx", False))
             template = "errors/refusal_fragment.html" if htmx else "errors/refusal.html"
-            context = {
-                "status": response.status_code,
-                "message": refusal_message(response.status_code),
-            }
+            status = response.status_code
+            context = {"status": status, "message": refusal_message(status)}
             response.content = render_to_string(template, context, request=request).encode()
             response["Content-Type"] = "text/html; charset=utf-8"
         return response

@@ -56,16 +56,14 @@ def _owned(user: User) -> Iterator[tuple[str, str, models.QuerySet[Any]]]:
 
 def export_data(user: User) -> dict[str, Any]:
     """Everything kept about ``user``, as JSON-ready data (no password hash)."""
-    account = {name: getattr(user, name, None) for name in USER_FIELDS}
     records: dict[str, list[dict[str, Any]]] = {}
     for label, _field, rows in _owned(user):
         for row in serializers.serialize("python", rows.order_by("pk")):
             records.setdefault(label, []).append({"id": row["pk"], **row["fields"]})
-    teaching = list(user.taught_classes.order_by("pk").values("id", "name", "created"))
     data = {
         "exported": timezone.now(),
-        "account": account,
-        "classes_taught": teaching,
+        "account": {name: getattr(user, name, None) for name in USER_FIELDS},
+        "classes_taught": list(user.taught_classes.order_by("pk").values("id", "name", "created")),
         "records": records,
     }
     # One round through the encoder: dates, decimals and UUIDs become plain JSON values.

@@ -5,7 +5,6 @@ from typing import Any
 
 from celery import shared_task
 from celery.signals import worker_ready
-from django.db import transaction
 from django.utils import timezone
 
 
@@ -18,10 +17,8 @@ def heartbeat(self: Any) -> None:  # self: Celery's Task, which ships no types
 def record_heartbeat(hostname: str) -> None:
     from .models import WorkerHeartbeat
 
-    with transaction.atomic():
-        WorkerHeartbeat.objects.update_or_create(
-            hostname=hostname, defaults={"seen": timezone.now()}
-        )
+    # update_or_create runs in its own transaction.
+    WorkerHeartbeat.objects.update_or_create(hostname=hostname, defaults={"seen": timezone.now()})
 
 
 @shared_task(time_limit=30, soft_time_limit=20)
