@@ -24,8 +24,7 @@ def render(source: str) -> SafeString:
     """
     if not source:
         return mark_safe("")
-    body = markdown.markdown(source, extensions=["tables", "sane_lists"])
-    body = nh3.clean(body)
+    body = nh3.clean(markdown.markdown(source, extensions=["tables", "sane_lists"]))
 
     def draw(match: re.Match[str]) -> str:
         return str(tiles_tag(html.unescape(match.group(1)).strip(), size=INLINE_SIZE))

@@ -292,11 +292,8 @@ def drill(request: HtmxHttpRequest) -> HttpResponse:
             error = str(exc)
             status = 200 if isinstance(exc, EmptyAnswer) else 400
     typed = request.POST if request.method == "POST" else QueryDict()
-    parts = [
-        ("han", _("Han"), typed.get("han", "")),
-        ("fu", _("Fu"), typed.get("fu", "")),
-        *[(name, label, typed.get(name, "")) for name, label in found.payers()],
-    ]
+    fields = [("han", _("Han")), ("fu", _("Fu")), *found.payers()]
+    parts = [(name, label, typed.get(name, "")) for name, label in fields]
     context.update(
         {
             "drill": found,

@@ -98,8 +98,7 @@ def ask_for_confirmation(request: HttpRequest, user: User) -> None:
     """Queue the mail that confirms the user's e-mail, and say so."""
     from .tasks import send_email_confirmation
 
-    email = getattr(user, "email", "")
-    if not email:
+    if not (email := user.email):
         return
     mail.queue_for(request, send_email_confirmation, user.pk, email)
     messages.info(
