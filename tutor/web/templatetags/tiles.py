@@ -184,7 +184,7 @@ def _meld_label(kind: MeldKind) -> str:
 
 
 def _turned_name(kind: int, red: bool, source: int | None) -> str:
-    names = {
+    names: dict[int | None, str] = {
         LEFT: _("%(tile)s, called from the player on the left"),
         ACROSS: _("%(tile)s, called from the player across"),
         RIGHT: _("%(tile)s, called from the player on the right"),
