@@ -105,24 +105,29 @@ def push_fold_rows(
 
 
 def balanced(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """``rows`` with no more folds than pushes, so that "fold" is right as often as "push" and
-    neither can be guessed: every push kept, the folds kept in a fixed order that does not
-    follow the games' (the CRC-32 of their keys), the rest in their order.
+    """``rows`` with as many folds as pushes, so that neither answer can be guessed: the
+    commoner answer's rows kept in a fixed order that does not follow the games' (the CRC-32
+    of their keys), as many as the rarer answer has, the rest in their order.
 
     >>> rows = [{"canonical_key": k, "analysis": {"answer": a}}
     ...         for k, a in [("a", "fold"), ("b", "push"), ("c", "fold"), ("d", "fold")]]
     >>> [(r["canonical_key"], r["analysis"]["answer"]) for r in balanced(rows)]
     [('b', 'push'), ('c', 'fold')]
+    >>> flipped = [{**r, "analysis": {"answer": {"push": "fold", "fold": "push"}[a]}}
+    ...            for r, a in zip(rows, ["fold", "push", "fold", "fold"])]
+    >>> [(r["canonical_key"], r["analysis"]["answer"]) for r in balanced(flipped)]
+    [('b', 'fold'), ('c', 'push')]
     """
-    pushes = sum(1 for row in rows if row["analysis"]["answer"] == "push")
-    folds = sorted(
-        (row for row in rows if row["analysis"]["answer"] == "fold"),
-        key=lambda row: zlib.crc32(row["canonical_key"].encode()),
-    )
-    kept = {row["canonical_key"] for row in folds[:pushes]}
-    return [
-        row for row in rows if row["analysis"]["answer"] == "push" or row["canonical_key"] in kept
-    ]
+    by_answer = {
+        answer: sorted(
+            (row for row in rows if row["analysis"]["answer"] == answer),
+            key=lambda row: zlib.crc32(row["canonical_key"].encode()),
+        )
+        for answer in ("push", "fold")
+    }
+    size = min(len(kept) for kept in by_answer.values())
+    kept = {row["canonical_key"] for answer in by_answer.values() for row in answer[:size]}
+    return [row for row in rows if row["canonical_key"] in kept]
 
 
 def choices(puzzle: Any) -> list[tuple[str, str, str]]:

@@ -50,7 +50,7 @@ class Command(BaseCommand):
         answers = sum(1 for r in rows if r["analysis"]["answer"] == "push")
         self.stdout.write(
             f"{len(rows)} push-or-fold puzzles ({answers} push) from {len(files)} games → {out}"
-            f" ({mined} clear, folds cut to as many as the pushes)"
+            f" ({mined} clear, the commoner answer cut to as many as the rarer)"
         )
         if options["store"]:
             self.stdout.write(f"{services_mining.load_fixture(out)} new in the database")
