@@ -63,13 +63,13 @@ RARE_PICK = 0.05
 (:func:`tutor.engine.value.pick_probability`) under which a loss of :data:`BIG_LOSS` counts
 as a big mistake where nobody else is in riichi. On the first 13 shared Phoenix games, every
 seat judged (``bench/bench_review.py``, 5,234 decisions), a loss alone (or a deal-in-prone
-push) calls 198 of the Phoenix players' own discards big mistakes, 3.81 a game per seat; the
-review's rule 82 (1.58 a game: 22 deal-in-prone pushes and 20 clear decisions among them).
-Before a loss facing a riichi counted the deal-in risk, the rule called 125 (2.40): 35 faced
-one riichi without being deal-in prone (30 of them give away under 400 points by push or
-fold, and none folds a clear push) and 8 faced two. Where nobody else is
-in riichi the fitted chance is calibrated: the Phoenix pick is under 5 % in 5.0 % of 4,325
-decisions."""
+push) calls 152 of the Phoenix players' own discards big mistakes, 2.92 a game per seat; the
+review's rule 67 (1.29 a game: 22 deal-in-prone pushes and 13 clear decisions among them).
+It called 125 (2.40) before a loss facing a riichi counted the deal-in risk: 35 faced one
+riichi without being deal-in prone (30 of them give away under 400 points by push or fold,
+and none folds a clear push) and 8 faced two; then 82 (1.58) before the value ranking
+counted the called sets. Where nobody else is in riichi the fitted chance is calibrated: the
+Phoenix pick is under 5 % in 4.7 % of 4,325 decisions."""
 
 SHOWN_OPTIONS = 3
 """How many of the best options a decision keeps beside the player's own."""
