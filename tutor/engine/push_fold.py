@@ -764,15 +764,16 @@ pushing leads by 500 points and the player is not first in the scores; a fold wh
 would leave the hand 2-shanten or further with a tile of 8 % danger or more and a tile under
 1 % is there to fold with. Either way the engine's expected points must favour it, and the two
 must be a real choice (:func:`is_dilemma`: the push tile better for the hand than the fold
-tile). On the held-out games Phoenix players threw the push tile on 36 of the 41 push verdicts
-(87.8 %; 21 of 24 at a player's first decision facing the riichi, where the puzzles come from)
-and folded on 48 of the 50 fold verdicts (96.0 %; 22 of 22 first ones); 2.9 % of the first
-positions get a verdict. (Chosen on first positions alone, the push rule rested on 25
-training verdicts and held 12 of 16 pushes.)
+tile). On the held-out games Phoenix players threw the push tile on 46 of the 53 push verdicts
+(86.8 %; 26 of 30 at a player's first decision facing the riichi, where the puzzles come from)
+and folded on 44 of the 46 fold verdicts (95.7 %; 20 of 20 first ones); 3.1 % of the first
+positions get a verdict. (Before the value ranking counted the called sets: 36 of 41 and 48 of
+50, 2.9 %. Chosen on first positions alone, the push rule rested on 25 training verdicts and
+held 12 of 16 pushes.)
 
 The lead in points alone does not make a push clear: at first positions Phoenix players threw
-the push tile on 60 % of all push verdicts, 78 % of those leading by 1,000 points; they folded
-on 72 % of all fold verdicts, 83 % of those leading by 250 and 91 % by 500."""
+the push tile on 66 % of all push verdicts, 81 % of those leading by 1,000 points; they folded
+on 74 % of all fold verdicts, 85 % of those leading by 250 and 92 % by 500."""
 
 
 MIN_TILES_LEFT = 24
