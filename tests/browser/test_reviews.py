@@ -16,10 +16,12 @@ from tests.puzzles.test_tasks import use_broker
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "a-long-pass-phrase-9"
-LOG = Path("/work/shared/reference/tenhou_logs/2022010102gm-00e1-0000-56853ebc.xml")
+LOG = Path("/work/shared/reference/tenhou_logs/2022010103gm-00a9-0000-5c7d32a5.xml")
 if not LOG.exists():
     LOG = Path(__file__).resolve().parents[2].parent / "shared/reference/tenhou_logs" / LOG.name
-PLAYER = "なめこ雀士"  # the third seat of that game: two clear mistakes with nobody in riichi
+# The fourth seat of that game: with nobody in riichi, cutting 6m from 246m (a 2-4m wait)
+# instead of 2m (4-6m, on the dora 5m) halves the hand; two clear decisions make puzzles.
+PLAYER = "すぱふぇにたん"
 
 
 def log_in(page, user) -> None:
@@ -51,7 +53,7 @@ def test_a_learner_reviews_a_shared_game_and_gets_its_mistakes_as_puzzles(
     # htmx polls the progress bar, then reloads the page once the game is judged.
     page.get_by_test_id("review-summary").wait_for(timeout=240_000)
     review = GameReview.objects.get(owner=learner)
-    assert review.status == ReviewStatus.DONE and review.seat == 2
+    assert review.status == ReviewStatus.DONE and review.seat == 3
     assert (
         f"in {review.agreed} of the {review.choices} decisions"
         in page.get_by_test_id("review-summary").inner_text()
