@@ -31,7 +31,7 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 def puzzles(db) -> list[Puzzle]:
     Puzzle.objects.all().delete()
     # the clear verdicts of the 363 shared games (bench/bench_push_fold.py), as many folds as
-    # pushes: 40 of each
+    # pushes: 63 of each
     assert services_mining.load_fixture(FIXTURE) >= 80
     return list(Puzzle.objects.filter(kind=PuzzleKind.PUSH_FOLD).order_by("id"))
 
