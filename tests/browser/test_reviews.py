@@ -20,7 +20,7 @@ LOG = Path("/work/shared/reference/tenhou_logs/2022010103gm-00a9-0000-5c7d32a5.x
 if not LOG.exists():
     LOG = Path(__file__).resolve().parents[2].parent / "shared/reference/tenhou_logs" / LOG.name
 # The fourth seat of that game: with nobody in riichi, cutting 6m from 246m (a 2-4m wait)
-# instead of 2m (4-6m, on the dora 5m) halves the hand; two clear decisions make puzzles.
+# instead of 2m (4-6m, on the dora 5m) halves the hand, a clear decision that makes a puzzle.
 PLAYER = "すぱふぇにたん"
 
 
