@@ -315,8 +315,8 @@ def judge_decision(
         if position is not None:
             # a table the danger model cannot read (say, a log it was not fitted for): the
             # decision is still judged for value, without the danger of each tile
+            is_leading = leading(d.scores, d.seat, d.dealer)
             with suppress(ValueError):
-                is_leading = leading(d.scores, d.seat, d.dealer)
                 judged["defense"] = judge_defense(position, hand, context, is_leading)
         ranking = rank_discards(hand, context)
         judged["facts"] = ranked = ranked_facts(hand, context, played, ranking)
@@ -326,9 +326,10 @@ def judge_decision(
         rows = ranked.get("discards", [])
         mine = next((r for r in rows if r["discard"] == kind_text(played)), None)
         if mine is not None:
-            judged["loss"] = round(max(0.0, rows[0].get("ev", 0.0) - mine.get("ev", 0.0)), 1)
-            if judged.get("defense", {}).get("loss") is not None:
-                judged["loss"] = judged["defense"]["loss"]
+            # facing a riichi, push or fold's loss: it counts the risk the value ranking ignores
+            by_danger = judged.get("defense", {}).get("loss")
+            by_value = round(max(0.0, rows[0].get("ev", 0.0) - mine.get("ev", 0.0)), 1)
+            judged["loss"] = by_value if by_danger is None else by_danger
             mined = mine_decision(d) if mine["discard"] != rows[0]["discard"] else None
             if isinstance(mined, Generated):
                 puzzle = {k: getattr(mined, k) for k in PUZZLE_FIELDS}
