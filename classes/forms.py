@@ -179,10 +179,16 @@ class PuzzleSetForm(AssignmentBaseForm):
             if len(ids) > MAX_PUZZLES:
                 too_many = _("At most %(n)d puzzles.") % {"n": MAX_PUZZLES}
                 raise forms.ValidationError({"puzzle_ids": too_many})
-            found = set(Puzzle.objects.filter(pk__in=ids).values_list("pk", flat=True))
+            found = dict(Puzzle.objects.filter(pk__in=ids).values_list("pk", "retired"))
             if missing := [str(i) for i in ids if i not in found]:
                 none = _("There is no puzzle number %(ids)s.") % {"ids": ", ".join(missing)}
                 raise forms.ValidationError({"puzzle_ids": none})
+            if retired := [str(i) for i in ids if found[i] is not None]:
+                gone = _(
+                    "Puzzle %(ids)s was retired: the engine, judging it again, no longer stands "
+                    "by its answer. Choose another."
+                ) % {"ids": ", ".join(retired)}
+                raise forms.ValidationError({"puzzle_ids": gone})
             data["chosen_ids"] = ids
         else:
             low, high = data.get("rating_min"), data.get("rating_max")

@@ -46,7 +46,7 @@ class ReportInline(admin.TabularInline[PuzzleReport, Puzzle]):
 @admin.register(Puzzle)
 class PuzzleAdmin(admin.ModelAdmin[Puzzle]):
     list_display = ("id", "kind", "hand", "difficulty", "rating", "attempts", "solved", "created")
-    list_filter = ("kind", "difficulty", "themes")
+    list_filter = ("kind", "difficulty", "themes", "retired_reason")
     search_fields = ("hand", "canonical_key", "source_log")
     readonly_fields = (
         "canonical_key",

@@ -15,6 +15,7 @@ from typing import Any
 from tutor.engine.defense import DefenseInputError, DefenseState
 from tutor.engine.defense_puzzle import defense_positions
 from tutor.engine.gamelog.events import Game
+from tutor.engine.gamelog.replay import Decision
 
 from . import defense, push_fold
 
@@ -27,9 +28,15 @@ def defense_rows(game: Game, per_game: int = PER_GAME) -> list[dict[str, Any]]:
     then its push-or-fold puzzles (:func:`puzzles.push_fold.push_fold_rows`), at most
     ``per_game`` of each (raises :class:`~tutor.engine.gamelog.events.GameLogError` like the
     replay)."""
-    positions = [(d, record) for d, record in defense_positions(game) if _readable(record)]
+    positions = readable_positions(game)
     rows = defense.mine([record for _d, record in positions], per_game=per_game)
     return rows + push_fold.push_fold_rows(game, per_game, positions)
+
+
+def readable_positions(game: Game) -> list[tuple[Decision, dict[str, Any]]]:
+    """The positions of ``game`` facing one riichi (:func:`defense_positions`) that the danger
+    model can read."""
+    return [(d, record) for d, record in defense_positions(game) if _readable(record)]
 
 
 def _readable(record: dict[str, Any]) -> bool:

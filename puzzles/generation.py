@@ -273,6 +273,23 @@ def deal_candidate(kind: str, theme: str, seed: int) -> Candidate:
     return Candidate(kind, to_counts(tiles), to_counts(seen), context, seed)
 
 
+def candidate_of(kind: str, hand: str, context: Mapping[str, Any], seed: int) -> Candidate:
+    """A stored generated puzzle's position again, to judge it with today's engine: the hand,
+    and what it saw (every river and the dora indicator of ``context``, for the kinds dealt
+    with a table).
+
+    >>> c = deal_candidate("discard", "", 7)
+    >>> candidate_of(c.kind, c.hand, c.context, c.seed) == c
+    True
+    """
+    tiles = parse_tiles(hand)
+    seen = list(tiles)
+    if context:
+        seen += parse_tiles("".join(context.get("discards") or []))
+        seen += parse_tiles(str(context.get("dora_indicator") or ""))
+    return Candidate(kind, to_counts(tiles), to_counts(seen), dict(context), seed)
+
+
 # --- canonical form ---------------------------------------------------------------------------
 
 

@@ -247,6 +247,14 @@ class GameLog(models.Model):
         return f"{self.name} ({self.status})"
 
 
+class Retired(models.TextChoices):
+    """Why ``manage.py recheck_puzzles`` took a puzzle out of play: judged again by today's
+    engine, its position no longer has one clearly best answer, or has another one."""
+
+    NOT_CLEAR = "not-clear", _("The engine no longer finds one clearly best answer here.")
+    ANSWER_CHANGED = "answer-changed", _("The engine now finds a different best answer here.")
+
+
 class Puzzle(models.Model):
     kind = models.CharField(_("kind"), max_length=16, choices=PuzzleKind.choices)
     hand = models.CharField(_("hand"), max_length=64)
@@ -278,6 +286,12 @@ class Puzzle(models.Model):
         MiningJob, null=True, blank=True, on_delete=models.SET_NULL, related_name="puzzles"
     )
     created = models.DateTimeField(auto_now_add=True)
+    # Set by ``manage.py recheck_puzzles``: out of the stream, the daily puzzle, assignments and
+    # reviews, answers to it unrated; kept (not deleted) so attempts and links still read.
+    retired = models.DateTimeField(_("retired"), null=True, blank=True)
+    retired_reason = models.CharField(
+        _("why retired"), max_length=16, choices=Retired.choices, blank=True
+    )
 
     class Meta:
         ordering = ["id"]

@@ -174,8 +174,11 @@ def record_attempt(
         attempts = PuzzleAttempt.objects.filter(user=user, puzzle=puzzle)
         earlier = list(attempts.values_list("first_attempt", "created"))
         first = not any(was_first for was_first, _when in earlier)
-        # A reported puzzle is out of the rated pool: answers to it rate nobody meanwhile.
-        held_out = first and PuzzleReport.objects.keeping_out().filter(puzzle=puzzle).exists()
+        # A retired or reported puzzle is out of the rated pool: answers to it rate nobody.
+        held_out = first and (
+            puzzle.retired is not None
+            or PuzzleReport.objects.keeping_out().filter(puzzle=puzzle).exists()
+        )
         first = first and not held_out
         seen = first and solution_seen
         first = first and not seen
@@ -317,7 +320,9 @@ def review_schedule(attempts: Iterable[tuple[bool, dt.datetime]]) -> Review | No
 
 def reviews(user: User) -> list[Review]:
     """Every missed puzzle still to be reviewed by this player, soonest due first."""
-    missed = PuzzleAttempt.objects.filter(user=user, correct=False).values("puzzle_id")
+    missed = PuzzleAttempt.objects.filter(user=user, correct=False, puzzle__retired=None).values(
+        "puzzle_id"
+    )
     rows = (
         PuzzleAttempt.objects.filter(user=user, puzzle_id__in=missed)
         .order_by("puzzle_id", "created", "id")
@@ -357,9 +362,11 @@ RECENT = 40
 
 
 def in_rated_pool(puzzles: Any) -> Any:
-    """The puzzles of a queryset that are in the rated pool: none reported and not yet looked
-    at by staff, none that staff found flawed."""
-    return puzzles.exclude(pk__in=PuzzleReport.objects.keeping_out().values("puzzle_id"))
+    """The puzzles of a queryset that are in the rated pool: none retired, none reported and not
+    yet looked at by staff, none that staff found flawed."""
+    return puzzles.filter(retired=None).exclude(
+        pk__in=PuzzleReport.objects.keeping_out().values("puzzle_id")
+    )
 
 
 def _recent(user: User | AnonymousUser | None, seen: Sequence[int]) -> list[int]:
@@ -485,8 +492,9 @@ def pick_puzzles(
     rng: random.Random | None = None,
 ) -> list[Puzzle]:
     """Up to ``count`` puzzles with this theme (a :class:`Theme` or its slug) within the rating
-    range, chosen at random and returned easiest first (for instructors' assignments)."""
-    puzzles = Puzzle.objects.all()
+    range, chosen at random and returned easiest first (for instructors' assignments); never a
+    retired one."""
+    puzzles = Puzzle.objects.filter(retired=None)
     if theme:
         slug = theme.slug if isinstance(theme, Theme) else theme
         puzzles = puzzles.filter(themes__slug=slug)

@@ -359,13 +359,14 @@ def pick_daily(date: dt.date) -> DailyPuzzle | None:
     kind = DAILY_KINDS[date.toordinal() % len(DAILY_KINDS)]
     # A reported puzzle waits for staff before it can be everybody's puzzle of the day.
     held_out = PuzzleReport.objects.keeping_out().values("puzzle_id")
-    fresh = Puzzle.objects.exclude(pk__in=used).exclude(pk__in=held_out)
+    live = Puzzle.objects.filter(retired=None)  # a retired puzzle is nobody's puzzle of the day
+    fresh = live.exclude(pk__in=used).exclude(pk__in=held_out)
     pools = [
         fresh.filter(kind=kind, difficulty__in=(2, 3, 4)),
         fresh.filter(kind=kind),
         fresh,
-        Puzzle.objects.exclude(pk__in=held_out),
-        Puzzle.objects.all(),
+        live.exclude(pk__in=held_out),
+        live,
     ]
     for pool in pools:
         ids = list(pool.order_by("pk").values_list("pk", flat=True))

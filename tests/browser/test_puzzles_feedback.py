@@ -174,3 +174,39 @@ def test_a_wrong_answer_to_a_real_game_puzzle_says_what_it_gives_up(
     page.set_viewport_size(DESKTOP)
     screenshot(page, f"puzzle-value-mistake-1280-{language}")
     assert no_sideways_scroll(page)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_retired_puzzle_says_so_and_its_answer_is_unrated(
+    page, live_server, make_user, language
+) -> None:
+    user = make_user("kana", PASSWORD)
+    puzzle = make_puzzle(hand=DISCARD_HAND, context=CONTEXT)
+    Puzzle.objects.filter(pk=puzzle.pk).update(
+        retired="2026-12-05T12:00:00Z", retired_reason="not-clear"
+    )
+    log_in(page, user)
+    page.context.add_cookies(
+        [{"name": "django_language", "value": language, "url": live_server.url}]
+    )
+    words = {
+        "en": ("no longer finds one clearly best answer", "one of circles", "Answer", "retired"),
+        "es": (
+            "ya no encuentra aquí una única respuesta",
+            "uno de círculos",
+            "Responder",
+            "retirado",
+        ),
+    }[language]
+    page.set_viewport_size(PHONE)
+    page.goto(f"/puzzles/{puzzle.pk}/")
+    assert words[0] in page.get_by_test_id("retired").inner_text()
+    assert no_sideways_scroll(page)
+    screenshot(page, f"puzzle-retired-{language}-375")
+    pick_tile(page, words[1])
+    page.get_by_role("button", name=words[2]).click()
+    page.get_by_test_id("verdict").wait_for()
+    assert words[3] in page.get_by_test_id("held-out").inner_text()
+    page.set_viewport_size(DESKTOP)
+    screenshot(page, f"puzzle-retired-{language}-1280")
+    assert Puzzle.objects.get(pk=puzzle.pk).attempts == 0  # nobody rated against it

@@ -203,6 +203,21 @@ def test_a_bad_puzzle_set_says_why(login, world, some_puzzles, data, message):
     assert message in response.content.decode()
 
 
+def test_a_retired_puzzle_cannot_be_assigned_and_the_teacher_is_told_why(
+    login, world, some_puzzles
+):
+    Puzzle.objects.filter(pk=some_puzzles[0].pk).update(
+        retired="2026-12-05T12:00:00Z", retired_reason="not-clear"
+    )
+    chosen = f"{some_puzzles[1].pk}, {some_puzzles[0].pk}"
+    response = _new(
+        login(world.teacher), world, "puzzles", mode="chosen", puzzle_ids=chosen, count=10
+    )
+    assert response.status_code == 400
+    assert f"Puzzle {some_puzzles[0].pk} was retired" in response.content.decode()
+    assert not Assignment.objects.filter(kind=AssignmentKind.PUZZLES).exists()
+
+
 def test_a_discard_hand_without_one_best_answer_is_not_saved(login, world):
     response = _new(
         login(world.teacher), world, "exercise", type="best_discard", hand="123m456p789s11345z"
