@@ -143,6 +143,17 @@ def run_review(review_id: int) -> GameReview | None:
     return review
 
 
+def rejudge_review(review_id: int) -> GameReview | None:
+    """Judge a finished review again with today's engine (after a change to how it judges,
+    ``manage.py rejudge_reviews``): its decisions are replaced and recounted in one
+    transaction, and a review handed in for an assignment gets its score again. The puzzles
+    already queued from its mistakes stay queued."""
+    GameReview.objects.filter(pk=review_id, status=ReviewStatus.DONE).update(
+        status=ReviewStatus.QUEUED
+    )
+    return run_review(review_id)
+
+
 def mistakes_to_puzzles(review: GameReview) -> int:
     """Add the review's clear mistakes to the owner's spaced-repetition queue; returns how many.
 
