@@ -224,3 +224,18 @@ def test_a_faster_discard_is_told_that_the_answer_steps_back_for_value():
     reason = stepped.check(("7z",)).reasons[0]
     assert "keeps the hand closer to tenpai, but what it keeps is worth less" in reason
     assert "about 1,200 points on average" in reason and "after stepping back with 4p" in reason
+
+
+def test_a_step_back_the_table_values_higher_is_told_why_its_figure_is_not_followed():
+    # The table may show a discard going back a shanten above the answer (a quarter of the
+    # decisions of the shared games); the mistake must not read as praise of the pick.
+    facts = value_facts("123m456p789s23m55p7z")
+    rows = {r["discard"]: r for r in facts["discards"]}
+    rows["4p"]["ev"], rows["7z"]["ev"] = 3500.0, 1200.0
+    ex = puzzle_exercise("discard", "123m456p789s23m55p7z", facts)
+    reason = ex.check(("4p",)).reasons[0]
+    assert reason.startswith("Discarding four of circles (4p) steps back to 1-shanten.")
+    assert "about 3,500 points against 1,200 with 7z" in reason
+    assert "stepped back only 4 times in 100" in reason
+    with translation.override("es"):
+        assert "solo 4 veces de cada 100" in ex.check(("4p",)).reasons[0]
