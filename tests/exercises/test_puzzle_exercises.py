@@ -237,5 +237,9 @@ def test_a_step_back_the_table_values_higher_is_told_why_its_figure_is_not_follo
     assert reason.startswith("Discarding four of circles (4p) steps back to 1-shanten.")
     assert "about 3,500 points against 1,200 with 7z" in reason
     assert "stepped back only 4 times in 100" in reason
+    explained = ex.explanation()
+    assert "gives the best expected result" in explained
+    assert "Stepping back with four of circles (4p) shows more (about 3,500 points)" in explained
+    assert "The next best, four of circles" not in explained  # a step back is no runner-up
     with translation.override("es"):
         assert "solo 4 veces de cada 100" in ex.check(("4p",)).reasons[0]
