@@ -51,7 +51,9 @@ class Rechecked:
     refreshed: int = 0
     retired: Counter[str] = field(default_factory=Counter)
     no_log: int = 0
-    log_errors: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    """What could not be judged (a game log that no longer reads, a position stored malformed):
+    such puzzles are left as they are."""
 
     @property
     def checked(self) -> int:
@@ -145,7 +147,12 @@ def recheck(
         if puzzle.source_log:
             by_game.setdefault(puzzle.source_log, []).append(puzzle)
         elif puzzle.kind in generation.KINDS:
-            _store(puzzle, judge_again(puzzle, regenerated(puzzle)), done, dry_run)
+            try:
+                made = regenerated(puzzle)
+            except (ValueError, TypeError, AttributeError) as exc:  # a position stored malformed
+                done.errors.append(f"puzzle {puzzle.pk}: {exc}")
+                continue
+            _store(puzzle, judge_again(puzzle, made), done, dry_run)
     readers = file_logs(logs, by_game) if logs else {}
     readers.update(stored_logs(by_game))
     for n, (log_id, group) in enumerate(sorted(by_game.items()), 1):
@@ -156,7 +163,7 @@ def recheck(
         try:
             fresh = fresh_rows(reader(), {p.canonical_key for p in group})
         except (GameLogError, OSError, UnicodeDecodeError) as exc:
-            done.log_errors.append(f"{log_id}: {exc}")
+            done.errors.append(f"{log_id}: {exc}")
             done.no_log += len(group)
             continue
         for puzzle in group:

@@ -126,6 +126,16 @@ def test_a_mined_puzzle_whose_game_is_not_found_is_left_as_it_is(tmp_path: Path)
     assert not Puzzle.objects.exclude(retired=None).exists()
 
 
+def test_a_position_stored_malformed_is_named_and_left_as_it_is() -> None:
+    puzzle, fine = generated("discard", count=2)[:2]
+    Puzzle.objects.filter(pk=puzzle.pk).update(hand="123m456p789s1z", context={"discards": "9x"})
+    out, err = io.StringIO(), io.StringIO()
+    call_command("recheck_puzzles", stdout=out, stderr=err)
+    assert f"puzzle {puzzle.pk}:" in err.getvalue()
+    assert out.getvalue().startswith("1 puzzles judged again: 1 unchanged")
+    assert not Puzzle.objects.exclude(retired=None).exists()
+
+
 def test_a_folder_that_is_not_there_is_refused(tmp_path: Path) -> None:
     from django.core.management import CommandError
 

@@ -41,7 +41,7 @@ class Command(BaseCommand):
             dry_run=options["dry_run"],
             progress=self.stdout.write if verbose else lambda _line: None,
         )
-        for line in done.log_errors:
+        for line in done.errors:
             self.stderr.write(line)
         retired = ", ".join(f"{n} {why}" for why, n in sorted(done.retired.items())) or "none"
         would = "would be " if options["dry_run"] else ""
