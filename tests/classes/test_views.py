@@ -218,6 +218,22 @@ def test_a_retired_puzzle_cannot_be_assigned_and_the_teacher_is_told_why(
     assert not Assignment.objects.filter(kind=AssignmentKind.PUZZLES).exists()
 
 
+def test_a_puzzle_retired_after_it_was_assigned_is_marked_on_the_assignment(
+    login, world, some_puzzles
+):
+    a = Assignment.objects.create(
+        classroom=world.classroom, kind="puzzles", title="Set", puzzle_ids=[some_puzzles[0].pk]
+    )
+    Puzzle.objects.filter(pk=some_puzzles[0].pk).update(
+        retired="2026-12-05T12:00:00Z", retired_reason="answer-changed"
+    )
+    url = reverse("classes:assignment", args=[world.classroom.pk, a.pk])
+    for person in (world.teacher, world.student):
+        body = login(person).get(url).content.decode()
+        assert 'data-testid="retired-badge"' in body
+        assert "The engine now finds a different best answer here." in body
+
+
 def test_a_discard_hand_without_one_best_answer_is_not_saved(login, world):
     response = _new(
         login(world.teacher), world, "exercise", type="best_discard", hand="123m456p789s11345z"
