@@ -8,7 +8,7 @@ import pytest
 from django.utils import translation
 
 from classes.models import Assignment, AssignmentKind
-from puzzles.models import PuzzleAttempt, PuzzleKind
+from puzzles.models import Puzzle, PuzzleAttempt, PuzzleKind
 from tests import factories
 from tests.browser.test_classes import both_sizes, log_in, open_tab, t
 from tests.puzzles.play_factories import DISCARD_HAND, SHANTEN_HAND, WAITS_HAND, make_puzzle
@@ -90,3 +90,22 @@ def test_a_teacher_sees_a_students_wrong_puzzle_picks_drawn_on_the_hands(
     finally:
         teacher.context.close()
         student.context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_puzzle_retired_after_it_was_assigned_is_marked_for_the_teacher(
+    browser_instance, live_server, puzzle_set, language
+) -> None:
+    Puzzle.objects.filter(pk=puzzle_set.puzzle_ids[0]).update(
+        retired="2026-12-05T12:00:00Z", retired_reason="not-clear"
+    )
+    teacher = open_tab(browser_instance, live_server, language)
+    try:
+        log_in(teacher, "sensei")
+        teacher.goto(f"/classes/{puzzle_set.classroom_id}/a/{puzzle_set.pk}/")
+        badge = teacher.get_by_test_id("retired-badge")
+        assert badge.count() == 1 and badge.is_visible()
+        assert badge.inner_text() == t(language, "retired")
+        both_sizes(teacher, f"classes-assignment-retired-{language}")
+    finally:
+        teacher.context.close()
