@@ -29,7 +29,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from reviews.models import GameReview
@@ -139,7 +139,7 @@ def recheck(
     progress: Callable[[str], None] = lambda _line: None,
 ) -> Rechecked:
     """Judge ``puzzles`` again and store the outcome (nothing with ``dry_run``). Mined ones are
-    grouped by game, each game mined once; its log comes from the site's stored games, else
+    grouped by game, each game replayed once; its log comes from the site's stored games, else
     from ``logs``."""
     done = Rechecked()
     by_game: dict[str, list[Puzzle]] = {}
@@ -190,7 +190,7 @@ def _same(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
     return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
-def live_puzzles(kinds: Iterable[str] = ()) -> Any:
+def live_puzzles(kinds: Iterable[str] = ()) -> QuerySet[Puzzle]:
     """The puzzles to judge again: every one not yet retired (of ``kinds``, when given)."""
     chosen = Puzzle.objects.filter(retired=None).order_by("pk")
-    return chosen.filter(Q(kind__in=list(kinds))) if kinds else chosen
+    return chosen.filter(kind__in=list(kinds)) if kinds else chosen
