@@ -92,6 +92,21 @@ FOLDS = 5
 # disagrees in sign on tsumogiri of a held kind, late closed and late tanki waits). Their
 # log-odds as a second input of the base fit, beside log(share): 0.7492 without trees, 0.7486
 # with them. Not worth the simulator, a second tree set and its cost per call.
+# Tried in the fifteenth session and not kept, the base fit alone on the same folds (theta per
+# fold, no trees: 0.7480, ECE 0.0016 here): compound wait shapes in the shape table, 99 more rows
+# covering up to three kinds (three-sided 23456 on 1-4-7, a tanki beside a two-sided or edge
+# shape 2223 on 1-3-4 and 1112 on 2-3, a tanki beside a closed shape 1113 on 2-3; ways from the
+# unseen copies of the whole block, an indicator column each and one for the declaration turn)
+# 0.7475 (ECE 0.0017): theta weighs them well under the plain shapes (three-sided -0.2 to -1.6,
+# tanki beside a closed shape -2.3 to -4.5). Shanpon as a pair of pairs (two held pairs waiting
+# on both kinds, weight the product of the two pair weights, gradient by hand) 0.7481 (ECE
+# 0.0015). Each decision's probabilities over its 34 kinds shifted in log-odds so that they sum
+# to a fitted expected number of waits (least squares on the training folds from the sum of
+# the probabilities, the clock, the open kinds, the share's entropy and largest value; it
+# explains 3 % of the variance of the real count, mean 1.75), by a fraction 0.25 to 1 of the
+# shift: 0.7480 to 0.7478 (towards a constant 1.75: 0.7479 to 0.7471; on the compound or the
+# pair-of-pairs shares: no gain either). The number of waits a hand has is not readable from
+# the table, so the per-decision totals carry no ranking information the share lacks.
 PARAMS: dict[str, Any] = {
     "objective": "binary",
     "learning_rate": 0.02,
