@@ -174,11 +174,8 @@ def record_attempt(
         attempts = PuzzleAttempt.objects.filter(user=user, puzzle=puzzle)
         earlier = list(attempts.values_list("first_attempt", "created"))
         first = not any(was_first for was_first, _when in earlier)
-        # A retired or reported puzzle is out of the rated pool: answers to it rate nobody.
-        held_out = first and (
-            puzzle.retired is not None
-            or PuzzleReport.objects.keeping_out().filter(puzzle=puzzle).exists()
-        )
+        # A puzzle out of the rated pool (retired, or reported) rates nobody's answer.
+        held_out = first and not in_rated_pool(Puzzle.objects.filter(pk=puzzle.pk)).exists()
         first = first and not held_out
         seen = first and solution_seen
         first = first and not seen

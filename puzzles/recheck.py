@@ -72,11 +72,12 @@ def fresh_rows(game: Game, keys: Collection[str]) -> dict[str, Row]:
                 made = mining.mine_decision(d)
                 if not isinstance(made, generation.Rejected):
                     rows[made.canonical_key] = made.fields()
+    # a defense or push-or-fold key is its kind and the position's key
+    wanted = {key.partition(":")[2] for key in keys}
     positions = [
         (d, record)
         for d, record in defense_mining.readable_positions(game)
-        if {f"defense:{defense.position_key(record)}", f"push_fold:{defense.position_key(record)}"}
-        & set(keys)
+        if defense.position_key(record) in wanted
     ]
     found = [defense.puzzle_fields(record) for _d, record in positions]
     found += push_fold.push_fold_rows(game, None, positions)

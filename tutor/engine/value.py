@@ -53,11 +53,12 @@ with Phoenix players (``scripts/fit_discard_prefs.py``), so the model does not u
 row stands out when a logistic model of a strong player's agreement with it, over facts of the
 decision (:func:`clear_features`: the fitted chance of the first row and its lead, how many rows
 are near the top, whether pure efficiency and the highest expected score pick the same tile,
-the distance to tenpai, the turn, what the tile is), reaches its threshold *and* its expected score leads every
-other row as close to tenpai by :data:`EV_LEAD_POINTS` points or :data:`EV_LEAD_SHARE` of its
-figure (:func:`has_top_value`: a learner shown the table never sees a better, an equal or a
-nearly equal figure beside the answer without its reason; a row that goes back a shanten and
-shows more says why its figure is not followed, ``backs_off_estimate``). Without
+the distance to tenpai, the turn, what the tile is), reaches its threshold *and* its expected
+score leads every other row as close to tenpai by :data:`EV_LEAD_POINTS` points or
+:data:`EV_LEAD_SHARE` of its figure (:func:`has_top_value`: a learner shown the table never
+sees a better, an equal or a nearly equal figure beside the answer without its reason; a row
+that goes back a shanten and shows more says why its figure is not followed,
+``backs_off_estimate``, except after a tenpai on :data:`THIN_WAIT` tiles or fewer). Without
 it, when its expected score beats every other row's as close to tenpai by at least
 :data:`CLEAR_RATIO` times and :data:`CLEAR_MARGIN` points, or, when no discard has value, its
 win rate does by :data:`CLEAR_WIN_MARGIN`. In both, rows that go back a shanten from the first
@@ -110,6 +111,7 @@ __all__ = [
     "CLEAR_MODEL",
     "CLEAR_RATIO",
     "CLEAR_WIN_MARGIN",
+    "BACK_OFF_TAKEN_PERCENT",
     "EV_LEAD_POINTS",
     "EV_LEAD_SHARE",
     "THIN_WAIT",
@@ -261,6 +263,11 @@ class TableContext:
 
 # --- reasons ---------------------------------------------------------------------------------
 
+BACK_OFF_TAKEN_PERCENT = 4
+"""Where a discard going back a shanten showed the highest expected score, how many times in 100
+the Phoenix player made it (``scripts/fit_discard_prefs.py``; 10 of 244 mined puzzles, the same
+4 %): the figure every text quotes when it says why such a row is not followed."""
+
 _REASON_TEXT = {
     "furiten": "furiten: {tiles} is in your river, so the wait wins only by self-draw",
     "dead_wait": "no winning tile left: every copy of {tiles} is in view",
@@ -275,7 +282,8 @@ _REASON_TEXT = {
     "backs_off": "goes back a shanten for a better shape or value",
     "backs_off_estimate": (
         "goes back a shanten: the expected points of a slower hand are only an estimate, and "
-        "where they were the highest, Phoenix players made this kind of discard 4 times in 100"
+        "where they were the highest, Phoenix players made this kind of discard "
+        f"{BACK_OFF_TAKEN_PERCENT} times in 100"
     ),
     "tenpai": "tenpai on {tiles} ({live} left)",
     "safe_against": "{tile} is safe against {players} of the other three players: it is in "
@@ -1166,7 +1174,7 @@ def has_top_value(rows: Sequence[RankedDiscard]) -> bool:
     is the search's estimate for a slower hand, and strong players do not follow it. On the
     shared games a row going back a shanten had the highest expected score in 25 % of the
     decisions (a median 30 % above the best row keeping the shanten), and the Phoenix player
-    made that discard in 4 % of them (``scripts/fit_discard_prefs.py``); such a row says so
+    made that discard in 4 % of them (:data:`BACK_OFF_TAKEN_PERCENT`); such a row says so
     (the reason ``backs_off_estimate``). Except after a thin wait: when the first row is
     tenpai on :data:`THIN_WAIT` tiles or fewer and a row going back a shanten shows more, the
     Phoenix player kept the tenpai in only 76 % of the 21 such mined puzzles of the first 60

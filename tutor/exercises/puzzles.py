@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from tutor.engine.tiles import TileParseError, parse_tile, tile_str
+from tutor.engine.value import BACK_OFF_TAKEN_PERCENT
 from tutor.web.defense_text import percent_text
 from tutor.web.engine_text import named_tile, tile_text, wait_shape_name
 from tutor.web.push_fold_text import mistake_texts, points_text, reason_texts, shanten_text
@@ -267,8 +268,12 @@ class DiscardPuzzle(_OneDiscard):
             text += " " + _(
                 "Stepping back with %(tile)s shows more (about %(ev)s points), but the estimate "
                 "for a slower hand runs high: where it was the highest figure, Phoenix players "
-                "stepped back only 4 times in 100."
-            ) % {"tile": named_tile(step.discard), "ev": points_text(step.ev or 0)}
+                "stepped back only %(percent)d times in 100."
+            ) % {
+                "tile": named_tile(step.discard),
+                "ev": points_text(step.ev or 0),
+                "percent": BACK_OFF_TAKEN_PERCENT,
+            }
         if best.reasons:
             text += " " + _("Why: %(reasons)s.") % {"reasons": "; ".join(best.reasons)}
         return text
@@ -286,6 +291,7 @@ class DiscardPuzzle(_OneDiscard):
             "shanten": _shanten_words(mine.shanten),
             "count": mine.count,
             "best_count": best.count,
+            "percent": BACK_OFF_TAKEN_PERCENT,
         }
         mine_win, best_win = mine.win_rate or 0.0, best.win_rate or 0.0
         worth = (mine.ev or 0.0) / mine_win if mine_win else 0.0
@@ -296,8 +302,8 @@ class DiscardPuzzle(_OneDiscard):
                 "Discarding %(tile)s steps back to %(shanten)s. The table's estimate for it is "
                 "higher (about %(ev)s points against %(best_ev)s with %(best)s), but the "
                 "estimate for a slower hand runs high: where stepping back showed the highest "
-                "figure, Phoenix players stepped back only 4 times in 100 and kept the hand "
-                "closer to tenpai."
+                "figure, Phoenix players stepped back only %(percent)d times in 100 and kept the "
+                "hand closer to tenpai."
             )
         elif mine.shanten > best.shanten:
             text = _(

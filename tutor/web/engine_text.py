@@ -24,6 +24,7 @@ from django_stubs_ext import StrPromise
 
 from tutor.engine.hand import InvalidMeldError
 from tutor.engine.tiles import ImpossibleHandError, TileParseError, parse_tiles_red
+from tutor.engine.value import BACK_OFF_TAKEN_PERCENT
 from tutor.web.tile_names import tile_name
 
 TileFormat = Callable[[str], str]
@@ -625,10 +626,10 @@ def discard_reason_text(reason: Fact, tile: TileFormat = tile_text) -> str:
         "backs_off": _("goes back a shanten for a better shape or value"),
         "backs_off_estimate": _(
             "goes back a shanten: the expected points of a slower hand are only an estimate, "
-            "and where they were the highest, Phoenix players made this kind of discard 4 times "
-            "in 100"
+            "and where they were the highest, Phoenix players made this kind of discard "
+            "%(percent)d times in 100"
         ),
     }
     if code in texts:
-        return texts[code] % {"tile": one, "tiles": many}
+        return texts[code] % {"tile": one, "tiles": many, "percent": BACK_OFF_TAKEN_PERCENT}
     return str(_field(reason, "text", "") or reason)
