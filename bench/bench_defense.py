@@ -14,6 +14,14 @@ candidate kind) pair:
 - how often the safest candidate is not a wait (ties counted by their share of non-waits),
   over all decisions and over those with no genbutsu in hand.
 
+``--learning-curve`` (about half an hour) fits each fold's model on a random eighth, quarter,
+half, three quarters and all of its training games and prints the held-out AUC of each: how much
+more games would still give.
+
+``--several`` measures instead the danger against two or more riichi
+(:func:`tutor.engine.defense.assess_several`) on every such decision replayed from the shared
+games, with the same folds.
+
 The same figures for a textbook model fitted the same way (logistic regression on the
 textbook categories: genbutsu, passed after riichi, honors by visible copies, suji / half-suji
 / non-suji by number, no-chance, dora, time since riichi). Last, the time of
@@ -140,6 +148,98 @@ def command_time(records: list[dict[str, object]]) -> tuple[float, int]:
     return elapsed, answered
 
 
+def several_riichi(rows: fd.Rows) -> None:
+    """The model against two or more riichi (:func:`tutor.engine.defense.assess_several`), on
+    every such decision of the shared games (the shared decisions leave them out), each game
+    judged by the fold model fitted without it."""
+    from sklearn.metrics import roc_auc_score
+
+    from tutor.engine.defense import DangerModel, DefenseState, assess_several
+    from tutor.engine.defense_puzzle import riichi_positions
+    from tutor.engine.gamelog.mjlog import load_mjlog
+
+    fold_of_row = fd.game_folds(rows.game)
+    fold_of_log = {
+        rows.records[d]["log_id"]: int(f) for d, f in zip(rows.decision, fold_of_row, strict=True)
+    }
+    logs = sorted(fd.DATA.parent.joinpath("tenhou_logs").glob("*.xml"))
+    start = time.perf_counter()
+    found = [
+        (path.stem, [DefenseState.from_json(r) for r in records], records)
+        for path in logs
+        for _d, records in riichi_positions(load_mjlog(path))
+        if len(records) > 1
+    ]
+    print(
+        f"{len(found):,} decisions against two or more riichi, replayed in "
+        f"{time.perf_counter() - start:.0f} s"
+    )
+    y: list[bool] = []
+    p: list[float] = []
+    safest: list[float] = []
+    unsafe: list[float] = []  # decisions with no tile genbutsu against every riichi
+    per_y: list[bool] = []
+    per_p: list[float] = []
+    for f in range(fd.FOLDS):
+        test = fold_of_row == f
+        theta = fd.fit_theta(rows.subset(~test))
+        fitted = rows.with_theta(theta)
+        model = DangerModel.from_json(
+            fd.export(fd.fit_trees(fitted.x[~test], fitted.y[~test]), theta, rows)
+        )
+        for log_id, states, records in found:
+            if fold_of_log.get(log_id, 0) != f:
+                continue
+            waits = [{parse_tile(w) for w in r["waits"]} for r in records]
+            union = set().union(*waits)
+            assessed = assess_several(states, model=model)
+            for row in assessed:
+                y.append(row.tile in union)
+                p.append(row.danger)
+                for against, w in zip(row.against, waits, strict=True):
+                    per_y.append(row.tile in w)
+                    per_p.append(against.danger)
+            low = [r.tile not in union for r in assessed if r.danger <= assessed[0].danger + 1e-12]
+            safest.append(float(np.mean(low)))
+            if assessed[0].danger > 0.005:
+                unsafe.append(safest[-1])
+    ya, pa = np.array(y), np.array(p)
+    print(
+        f"(5 folds by game) pairs {len(ya):,}, winning tiles {ya.mean():.4f}, "
+        f"mean danger {pa.mean():.4f}"
+    )
+    print(f"ROC AUC (deals in to any)   {roc_auc_score(ya, pa):.4f}")
+    print(f"  each riichi's own waits   {roc_auc_score(per_y, per_p):.4f}")
+    print(f"calibration error (ECE)     {ece(pa, ya):.4f}")
+    print(f"safest not a wait, all      {np.mean(safest):.4f}")
+    print(f"  safest over 0.5% danger   {np.mean(unsafe):.4f} ({len(unsafe):,} decisions)")
+
+
+def learning_curve(rows: fd.Rows, shares: list[float], repeats: int = 2) -> None:
+    """Held-out AUC of the model fitted on a random share of the training games of each fold
+    (the held-out folds unchanged): how much the figure still grows with more games."""
+    from sklearn.metrics import roc_auc_score
+
+    fold = fd.game_folds(rows.game)
+    games = np.unique(rows.game)
+    rng = np.random.default_rng(fd.SEED)
+    print(f"{'training games':>15}{'AUC':>8}")
+    for share in shares:
+        for _ in range(repeats if share < 1 else 1):
+            kept = rng.choice(games, round(share * len(games)), replace=False)
+            keep = np.isin(rows.game, kept)
+            p = np.empty(len(rows.y))
+            for f in range(fd.FOLDS):
+                test = fold == f
+                train = ~test & keep
+                theta = fd.fit_theta(rows.subset(train))
+                fitted = rows.with_theta(theta)
+                model = fd.fit_trees(fitted.x[train], fitted.y[train])
+                p[test] = fd.predict(model, fitted.x[test])
+            trained = len(np.unique(rows.game[~(fold == 0) & keep]))
+            print(f"{trained:>15}{roc_auc_score(rows.y, p):>8.4f}", flush=True)
+
+
 def main() -> None:
     try:
         from sklearn.metrics import roc_auc_score
@@ -148,6 +248,12 @@ def main() -> None:
         return
 
     rows = fd.load_rows()
+    if "--several" in sys.argv[1:]:
+        several_riichi(rows)
+        return
+    if "--learning-curve" in sys.argv[1:]:
+        learning_curve(rows, [0.125, 0.25, 0.5, 0.75, 1.0])
+        return
     print(f"{len(rows.records):,} decisions, {len(rows.y):,} (decision, candidate) pairs")
     no_genbutsu = np.ones(len(rows.records), dtype=bool)
     genbutsu = (

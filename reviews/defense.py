@@ -1,5 +1,6 @@
-"""The defense facts of a reviewed decision, in words: every tile's danger against the riichi,
-the pick marked, pushing against folding, and the message of a deal-in-prone pick. The figures
+"""The defense facts of a reviewed decision, in words: every tile's danger against the riichi
+(against each and all of them when there are two), the pick marked, pushing against folding,
+and the message of a deal-in-prone pick. The figures
 come from :func:`reviews.judge.judge_defense`; this module only writes them for the page."""
 
 from __future__ import annotations
@@ -59,19 +60,65 @@ def mistake_text(defense: dict[str, Any], played: str) -> str:
     return text % values
 
 
+def several_context(defense: dict[str, Any], played: str) -> dict[str, Any]:
+    """What the review page shows of a decision facing two or more riichi: each tile's chance
+    of dealing in to any of them, and its danger and reasons against each riichi (named by
+    its seat wind); after the fact, what each was waiting on."""
+    riichi = defense.get("riichi") or []
+    names = [tile_text(r.get("wind") or "") if r.get("wind") else "?" for r in riichi]
+    waits = set(defense.get("waits") or [])
+    rows = []
+    for i, row in enumerate(defense.get("tiles") or []):
+        against = []
+        for name, one in zip(names, row.get("against") or [], strict=False):
+            worded_one = worded(one)
+            against.append(
+                _("%(riichi)s riichi: %(percent)s%(why)s")
+                % {
+                    "riichi": name,
+                    "percent": worded_one["percent"],
+                    "why": "".join(f", {text}" for text in worded_one["reason_texts"]),
+                }
+            )
+        rows.append(
+            {
+                "tile": row["tile"],
+                "percent": percent_text(row["danger"]),
+                "against": against,
+                "chosen": row["tile"] == played,
+                "best": i == 0,
+                "wait": row["tile"] in waits,
+            }
+        )
+    outcomes = []
+    for name, r in zip(names, riichi, strict=True):
+        if not r.get("waits"):
+            continue
+        tiles = tile_names(parse_tile(t) for t in sorted(r["waits"], key=parse_tile))
+        text = (
+            _("Your discard dealt in to the %(riichi)s riichi, waiting on %(tiles)s.")
+            if r.get("dealt_in")
+            else _("The %(riichi)s riichi was waiting on %(tiles)s.")
+        )
+        outcomes.append(text % {"riichi": name, "tiles": tiles})
+    return {"several": len(riichi), "rows": rows, "outcome": " ".join(outcomes)}
+
+
 def defense_context(judged: JudgedDecision) -> dict[str, Any] | None:
-    """What the review page shows of a decision facing one riichi (``None`` otherwise)."""
+    """What the review page shows of a decision facing a riichi (``None`` otherwise)."""
     defense = judged.defense
     if not defense:
         return None
+    if "riichi" in defense:
+        return several_context(defense, kind_text(judged.played))
     played = kind_text(judged.played)
     waits = set(defense.get("waits") or [])
     tiles = defense.get("tiles") or []
     rows = [
         {
             **worded(row),
-            "mine": row["tile"] == played,
-            "safest": i == 0,
+            "chosen": row["tile"] == played,
+            "best": i == 0,
             "wait": row["tile"] in waits,
         }
         for i, row in enumerate(tiles)

@@ -9,15 +9,17 @@ A clear decision the player got wrong carries the puzzle it would make
 (:func:`puzzles.mining.mine_decision`).
 
 When exactly one opponent is in riichi (a defense position,
-:func:`tutor.engine.defense_puzzle.defense_positions`), the decision also carries the danger of
+:func:`tutor.engine.defense_puzzle.riichi_positions`), the decision also carries the danger of
 every tile of the hand with its reasons (:func:`tutor.engine.defense.assess`), pushing weighed
 against folding (:func:`tutor.engine.push_fold.push_or_fold`), and whether the pick was
 deal-in prone (:meth:`tutor.engine.push_fold.PushFold.deal_in_prone`). There the expected
 points given away are those of push or fold, which count the risk of dealing in: the value
 ranking is blind to it, so a sound fold is not a loss. A deal-in-prone pick is a big mistake,
 and so is a pick that gives away :data:`BIG_LOSS` where the verdict is a clear push
-(:func:`tutor.engine.push_fold.clear_answer`). With two opponents in riichi the engine has no
-danger model, so it judges no big mistake of value there.
+(:func:`tutor.engine.push_fold.clear_answer`). Against two or more riichi the decision carries
+the danger of every tile against each and against them all
+(:func:`tutor.engine.defense.assess_several`), but push or fold has no figures there, so no big
+mistake is judged.
 
 :class:`JudgedDecision` is what is stored, through :func:`judged_to_json` /
 :func:`judged_from_json`; its ranked discard rows are engine facts, stored and read through the
@@ -26,7 +28,7 @@ one codec of stored facts (:mod:`tutor.exercises.facts`), and drawn with the one
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -35,7 +37,7 @@ from puzzles.generation import Generated
 from puzzles.mining import mine_decision, table_context
 from tutor.engine import defense as ed
 from tutor.engine.analysis import discard_analysis
-from tutor.engine.defense_puzzle import defense_positions
+from tutor.engine.defense_puzzle import riichi_positions
 from tutor.engine.furiten import furiten
 from tutor.engine.gamelog.events import Game
 from tutor.engine.gamelog.replay import Decision, replay_game
@@ -149,8 +151,9 @@ class JudgedDecision:
         strong players rarely make (:data:`RARE_PICK`), or was deal-in prone against a riichi.
         Facing one riichi, the pick chance (fitted where nobody is in riichi) does not apply:
         a loss counts only when the player folded a hand the verdict clearly pushes (which tile
-        to push is left to the player: the push values are too close to call); facing two, only
-        value is known, and it is blind to the danger, so nothing counts.
+        to push is left to the player: the push values are too close to call); facing two, the
+        danger is shown but push or fold has no figures, and value is blind to the danger, so
+        nothing counts.
 
         >>> from dataclasses import replace
         >>> j = JudgedDecision(0, "E1", 0, 1, "1m", (), None, "1m", False, False, {}, loss=900.0)
@@ -262,14 +265,45 @@ def judge_defense(
     }
 
 
+def judge_several(records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The defense facts of a decision facing two or more riichi: every tile of the hand with
+    its chance of dealing in to any of them and its danger and reasons against each
+    (:func:`tutor.engine.defense.assess_several`, safest first), the riichi (seat, seat wind,
+    and their waits and whether the pick dealt in, shown after the fact). No push or fold:
+    its figures are made for one riichi.
+
+    >>> from tutor.engine.defense import EXAMPLE
+    >>> facts = judge_several([{**EXAMPLE, "riichi_seat": 1}, {**EXAMPLE, "riichi_seat": 2}])
+    >>> facts["tiles"][0]["tile"], [r["seat"] for r in facts["riichi"]], "push_fold" in facts
+    ('3p', [1, 2], False)
+    """
+    rows = ed.assess_several([ed.DefenseState.from_json(r) for r in records])
+    waits = [list(r.get("waits") or []) for r in records]
+    return {
+        "riichi": [
+            {
+                "seat": r.get("riichi_seat"),
+                "wind": r.get("riichi_seat_wind"),
+                "waits": w,
+                "dealt_in": bool(r.get("dealt_in")),
+            }
+            for r, w in zip(records, waits, strict=True)
+        ],
+        "tiles": [row.as_json() for row in rows],
+        "waits": sorted({t for w in waits for t in w}, key=parse_tile),
+        "dealt_in": any(r.get("dealt_in") for r in records),
+    }
+
+
 def judge_decision(
     d: Decision,
     index: int,
     state: _SeatState | None = None,
-    position: Mapping[str, Any] | None = None,
+    positions: Sequence[Mapping[str, Any]] | None = None,
 ) -> JudgedDecision:
-    """Judge one decision: rank it, and look for furiten and a missed win; ``position``, the
-    decision's defense record when one opponent is in riichi, adds the danger of each tile.
+    """Judge one decision: rank it, and look for furiten and a missed win; ``positions``, the
+    decision's defense records when opponents are in riichi (one per riichi), add the danger of
+    each tile.
 
     >>> from tutor.engine.gamelog.replay import Decision
     >>> d = Decision("x", "E1", 0, 0, 0, 0, 0, 3, "123m456p789s23m55p7z", (), ("1z",), "1z",
@@ -312,12 +346,16 @@ def judge_decision(
         state.since_riichi = []
     judged: dict[str, Any] = {}  # a forced discard has no choice to judge
     if not forced:
-        if position is not None:
+        if positions:
             # a table the danger model cannot read (say, a log it was not fitted for): the
             # decision is still judged for value, without the danger of each tile
             is_leading = leading(d.scores, d.seat, d.dealer)
             with suppress(ValueError):
-                judged["defense"] = judge_defense(position, hand, context, is_leading)
+                judged["defense"] = (
+                    judge_defense(positions[0], hand, context, is_leading)
+                    if len(positions) == 1
+                    else judge_several(positions)
+                )
         ranking = rank_discards(hand, context)
         judged["facts"] = ranked = ranked_facts(hand, context, played, ranking)
         if not any(seat != d.seat for seat in d.riichi):
@@ -326,10 +364,12 @@ def judge_decision(
         rows = ranked.get("discards", [])
         mine = next((r for r in rows if r["discard"] == kind_text(played)), None)
         if mine is not None:
-            # facing a riichi, push or fold's loss: it counts the risk the value ranking ignores
+            # facing a riichi, push or fold's loss: it counts the risk the value ranking ignores;
+            # facing two, nothing counts it, so no loss is claimed
             by_danger = judged.get("defense", {}).get("loss")
             by_value = round(max(0.0, rows[0].get("ev", 0.0) - mine.get("ev", 0.0)), 1)
-            judged["loss"] = by_value if by_danger is None else by_danger
+            several = sum(seat != d.seat for seat in d.riichi) > 1
+            judged["loss"] = 0.0 if several else by_value if by_danger is None else by_danger
             mined = mine_decision(d) if mine["discard"] != rows[0]["discard"] else None
             if isinstance(mined, Generated):
                 puzzle = {k: getattr(mined, k) for k in PUZZLE_FIELDS}
@@ -364,16 +404,18 @@ PositionKey = tuple[int, int, int]
 """A decision's place in a game: the round (``round_seq``), the seat and the turn."""
 
 
-def seat_positions(game: Game, seat: int) -> dict[PositionKey, dict[str, Any]]:
-    """The defense records of ``seat``'s decisions facing one riichi, by place in the game."""
-    return {(d.round_seq, d.seat, d.turn): r for d, r in defense_positions(game, seat)}
+def seat_positions(game: Game, seat: int) -> dict[PositionKey, list[dict[str, Any]]]:
+    """The defense records of ``seat``'s decisions facing a riichi, by place in the game: one
+    record per riichi opponent (:func:`~tutor.engine.defense_puzzle.riichi_positions`)."""
+    return {(d.round_seq, d.seat, d.turn): r for d, r in riichi_positions(game, seat)}
 
 
 def judge_seat(
-    decisions: list[Decision], positions: Mapping[PositionKey, dict[str, Any]] | None = None
+    decisions: list[Decision],
+    positions: Mapping[PositionKey, Sequence[Mapping[str, Any]]] | None = None,
 ) -> Iterator[JudgedDecision]:
     """Judge the decisions of one seat in order (the riichi furiten state carries over);
-    ``positions`` (:func:`seat_positions`) adds the defense facts where one opponent is in
+    ``positions`` (:func:`seat_positions`) adds the defense facts where an opponent is in
     riichi."""
     state = _SeatState()
     positions = positions or {}

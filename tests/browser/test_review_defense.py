@@ -51,3 +51,35 @@ def test_a_risky_push_is_linked_and_explained_in_both_languages(page, make_user)
     page.goto(f"/reviews/{review.pk}/?d=1")
     assert "Arriesgaste cuatro de" in page.get_by_test_id("deal-in-message").inner_text()
     assert "Riesgo de dar ron" in page.get_by_test_id("deal-in-prone").inner_text()
+
+
+def test_against_two_riichi_each_tile_shows_its_danger_against_both(page, make_user) -> None:
+    from tests.conftest import screenshot
+
+    judged = _judged(6, 14, seat=3)  # seat 3 cuts 1m with seats 1 and 2 in riichi
+    learner = make_user("ren", PASSWORD)
+    review = GameReview.objects.create(
+        owner=learner, name="game.xml", text="", seat=3, status=ReviewStatus.DONE, total=1
+    )
+    ReviewedDecision.objects.create(
+        review=review, index=0, big_mistake=False, data=judged_to_json(judged)
+    )
+    page.goto("/accounts/login/")
+    page.locator("#id_username").fill(learner.username)
+    page.locator("#id_password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_load_state()
+    for language, heading in (("en", "Against 2 riichi"), ("es", "Contra 2 riichi")):
+        if language == "es":
+            page.set_viewport_size({"width": 1280, "height": 900})  # the menu shows the button
+            page.get_by_role("button", name="Español").click()
+            page.wait_for_load_state()
+        for width in (1280, 375):
+            page.set_viewport_size({"width": width, "height": 900})
+            page.goto(f"/reviews/{review.pk}/?d=0")
+            table = page.get_by_test_id("danger-table")
+            assert heading in page.get_by_test_id("review-defense").inner_text()
+            rows = table.locator("tbody tr")
+            assert rows.count() == len(judged.defense["tiles"])  # type: ignore[index]
+            assert rows.first.locator(".danger-against").count() == 2
+            screenshot(page, f"review-two-riichi-{language}-{width}")

@@ -17,7 +17,8 @@ import pytest
 
 from tests.conftest import missing
 from tests.engine.test_gamelog import LOGS, _games
-from tutor.engine.defense_puzzle import defense_positions
+from tutor.engine.defense_puzzle import riichi_positions
+from tutor.engine.tiles import parse_tile
 
 DEFENSE = LOGS.parent / "defense_decisions.jsonl.gz"
 
@@ -28,10 +29,31 @@ def test_the_replay_rebuilds_all_27313_defense_decisions_exactly() -> None:
         missing(f"the defense decisions are not in {DEFENSE}")
     with gzip.open(DEFENSE, "rt") as f:
         expected = [json.loads(line) for line in f]
-    rebuilt = [record for game in _games() for _decision, record in defense_positions(game)]
+    found = [records for game in _games() for _decision, records in riichi_positions(game)]
+    rebuilt = [records[0] for records in found if len(records) == 1]
     assert len(expected) == len(rebuilt) == 27313
 
     def key(r: dict[str, Any]) -> tuple[Any, ...]:
         return (r["log_id"], r["round_seq"], r["decider"], r["tiles_left"])
 
     assert sorted(rebuilt, key=key) == sorted(expected, key=key)
+
+    # against two riichi (lesson 20's table): how often a tile in hand was a wait of either,
+    # by how many of the two it was genbutsu against (in the river or passed since the riichi)
+    several = [records for records in found if len(records) > 1]
+    assert len(several) == 2436
+    counts = {0: [0, 0], 1: [0, 0], 2: [0, 0]}
+    for records in several:
+        safe = [
+            {parse_tile(x["tile"]) for x in r["river"]}
+            | {parse_tile(x) for x in r["discards_after_riichi"]}
+            for r in records
+        ]
+        waits = {parse_tile(w) for r in records for w in r["waits"]}
+        for t in (t for t in range(34) if records[0]["hand"][t]):
+            against = sum(t in s for s in safe)
+            against = 2 if against == len(safe) else min(1, against)  # all, some or none
+            counts[against][0] += 1
+            counts[against][1] += t in waits
+    rates = {k: round(100 * hits / n, 1) for k, (n, hits) in counts.items()}
+    assert rates == {0: 20.6, 1: 8.1, 2: 0.3}

@@ -77,14 +77,25 @@ def test_a_sound_fold_gives_nothing_away_though_the_value_ranking_disagrees() ->
     assert not judged.is_big_mistake
 
 
-def test_against_two_riichi_no_value_loss_is_a_big_mistake() -> None:
-    # Seat 3 cuts 1m in East 3 with seats 1 and 2 in riichi: the value ranking says it
-    # gives 1,000 points away, but it cannot weigh danger, and there is no danger model for
-    # two riichi hands, so the review does not call it a mistake.
+def test_against_two_riichi_every_tile_has_its_danger_against_each_and_no_loss_is_claimed() -> None:
+    # Seat 3 cuts 1m in East 3 with seats 1 and 2 in riichi. The value ranking, blind to the
+    # danger, says the cut gives 1,000 points away; push or fold has no figures against two
+    # riichi, so the review claims no loss and calls nothing a mistake, but it shows each
+    # tile's chance of dealing in to either riichi, and its danger against each.
     judged = _judged(6, 14, seat=3)
-    assert judged.played == "1m" and judged.defense is None and judged.facing_riichi
-    assert judged.loss >= DEAL_IN_LOSS and judged.pick_chance is None
-    assert not judged.is_big_mistake
+    assert judged.played == "1m" and judged.facing_riichi and judged.pick_chance is None
+    assert judged.defense is not None
+    assert [r["seat"] for r in judged.defense["riichi"]] == [1, 2]
+    assert judged.loss == 0.0 and not judged.is_big_mistake and not judged.deal_in_prone
+    rows = judged.defense["tiles"]
+    dangers = [row["danger"] for row in rows]
+    assert dangers == sorted(dangers)  # safest first
+    for row in rows:
+        each = [one["danger"] for one in row["against"]]
+        assert len(each) == 2
+        # a tile is at least as dangerous as against the worse riichi, and no more than both
+        assert max(each) - 1e-4 <= row["danger"] <= sum(each) + 1e-4
+    assert set(judged.defense["waits"]) == {t for r in judged.defense["riichi"] for t in r["waits"]}
 
 
 def test_the_defense_facts_survive_the_stored_json() -> None:
@@ -127,6 +138,35 @@ def test_the_review_page_names_the_deal_in_prone_pick_and_shows_every_tiles_dang
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "heading", "named"),
+    [
+        ("en", "Against 2 riichi: the chance each tile deals in to any of them", "wind riichi: "),
+        ("es", "Contra 2 riichi: la probabilidad de que cada ficha dé ron a alguno", "riichi de "),
+    ],
+)
+def test_the_review_page_shows_each_tiles_danger_against_two_riichi(
+    language: str, heading: str, named: str
+) -> None:
+    judged = _judged(6, 14, seat=3)
+    learner = user("learner")
+    client = Client()
+    client.force_login(learner)
+    client.cookies["django_language"] = language
+    review = _stored(learner, judged)
+    page = client.get(
+        reverse("reviews:detail", args=[review.pk]), HTTP_ACCEPT_LANGUAGE=language
+    ).content.decode()
+    assert heading in page
+    assert page.count('data-testid="my-danger"') == 1
+    # every row names both riichi by their seat winds
+    rows = len(judged.defense["tiles"])  # type: ignore[index]
+    assert page.count('<div class="danger-against">') == 2 * rows
+    assert page.count(named) >= 2 * rows
+    assert " expected points given away<" not in page and " puntos esperados perdidos<" not in page
+
+
+@pytest.mark.django_db
 def test_the_deal_in_message_speaks_spanish() -> None:
     judged = _judged(8, 14)
     learner = user("learner")
@@ -164,7 +204,7 @@ def test_a_position_the_danger_model_cannot_read_is_judged_for_value_alone() -> 
     from tests.reviews.test_judge import decision
 
     unreadable = {"river": [], "visible": [0] * 34, "hand": [0] * 34, "discard": "7z"}
-    judged = judge_decision(decision("123m456p789s23m55p7z", "7z", "7z"), 0, None, unreadable)
+    judged = judge_decision(decision("123m456p789s23m55p7z", "7z", "7z"), 0, None, [unreadable])
     assert judged.defense is None and judged.best and judged.best[0]["discard"] == "7z"
 
 

@@ -32,6 +32,7 @@ __all__ = [
     "SAFEST_MARGIN",
     "SAFE_ENOUGH",
     "defense_positions",
+    "riichi_positions",
     "lesson_state",
     "margin",
     "safest_by_margin",
@@ -135,12 +136,17 @@ def _counts(tiles: Iterable[int]) -> list[int]:
     return out
 
 
-def _record(table: Table, d: Decision) -> dict[str, Any] | None:
-    """The shared decision record of ``d`` when exactly one opponent is in riichi and tenpai."""
-    opponents = [p for p in range(4) if p != d.seat and table.in_riichi[p]]
-    if len(opponents) != 1 or table.in_riichi[d.seat]:
-        return None
-    r = opponents[0]
+def _riichi_opponents(table: Table, d: Decision) -> list[int]:
+    """The seats in riichi other than the decider's (none when the decider is in riichi too:
+    after a declaration every discard is forced)."""
+    if table.in_riichi[d.seat]:
+        return []
+    return [p for p in range(4) if p != d.seat and table.in_riichi[p]]
+
+
+def _record(table: Table, d: Decision, r: int) -> dict[str, Any] | None:
+    """The shared decision record of ``d`` against the riichi of seat ``r`` (``None`` when that
+    hand is not tenpai)."""
     melds = [Meld(_MELD_KINDS[m.kind], tuple(t // 4 for t in m.tiles)) for m in table.melds[r]]
     label = waits(_counts(table.hands[r]), melds)
     if not label:
@@ -199,25 +205,40 @@ def _record(table: Table, d: Decision) -> dict[str, Any] | None:
     }
 
 
+def riichi_positions(
+    game: Game, seat: int | None = None
+) -> list[tuple[Decision, list[dict[str, Any]]]]:
+    """Every decision of ``game`` (of ``seat`` only, when given) made while one or more
+    opponents were in riichi and tenpai, with one record per riichi in the shape of the shared
+    defense decisions (``defense_decisions.jsonl.gz``: the table state
+    :meth:`DefenseState.from_json` reads, and the labels ``waits``, ``discard`` and
+    ``dealt_in`` that nobody at the table could see). Against two riichi each record is the
+    table as that riichi's defender sees it: the other riichi's discards count like anyone's.
+    Raises :class:`~tutor.engine.gamelog.events.GameLogError` like the replay.
+
+    >>> from tutor.engine.gamelog.events import Game, Rules
+    >>> riichi_positions(Game("empty", Rules(), ("",) * 4, ()))
+    []
+    """
+    found: list[tuple[Decision, list[dict[str, Any]]]] = []
+
+    def observe(table: Table, d: Decision) -> None:
+        if seat is not None and d.seat != seat:
+            return
+        records = [_record(table, d, r) for r in _riichi_opponents(table, d)]
+        if records and all(records):
+            found.append((d, [r for r in records if r is not None]))
+
+    replay_game(game, observer=observe)
+    return found
+
+
 def defense_positions(game: Game, seat: int | None = None) -> list[tuple[Decision, dict[str, Any]]]:
-    """Every decision of ``game`` (of ``seat`` only, when given) made while exactly one
-    opponent was in riichi and tenpai, with its record in the shape of the shared defense
-    decisions (``defense_decisions.jsonl.gz``: the table state :meth:`DefenseState.from_json`
-    reads, and the labels ``waits``, ``discard`` and ``dealt_in`` that nobody at the table
-    could see). Raises :class:`~tutor.engine.gamelog.events.GameLogError` like the replay.
+    """The decisions of :func:`riichi_positions` made against exactly one riichi, each with its
+    record: the shared defense decisions are these.
 
     >>> from tutor.engine.gamelog.events import Game, Rules
     >>> defense_positions(Game("empty", Rules(), ("",) * 4, ()))
     []
     """
-    found: list[tuple[Decision, dict[str, Any]]] = []
-
-    def observe(table: Table, d: Decision) -> None:
-        if seat is not None and d.seat != seat:
-            return
-        record = _record(table, d)
-        if record is not None:
-            found.append((d, record))
-
-    replay_game(game, observer=observe)
-    return found
+    return [(d, records[0]) for d, records in riichi_positions(game, seat) if len(records) == 1]
