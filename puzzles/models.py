@@ -14,6 +14,7 @@ from django.db.models import Q
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
+from tutor.engine import judgment
 from tutor.exercises.puzzles import PuzzleKind as PuzzleKind
 from tutor.web.engine_text import WAIT_SHAPE_NAMES
 
@@ -292,6 +293,9 @@ class Puzzle(models.Model):
     retired_reason = models.CharField(
         _("why retired"), max_length=16, choices=Retired.choices, blank=True
     )
+    # The engine's judgment version the answer and analysis were made or last checked with
+    # (tutor.engine.judgment): an older one is judged again (puzzles.recheck.stale_puzzles).
+    judged_with = models.PositiveIntegerField(default=judgment.current)
 
     class Meta:
         ordering = ["id"]

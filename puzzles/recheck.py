@@ -12,7 +12,10 @@ count the called sets), but a stored puzzle keeps the answer and the figures it 
   reviewed game, or from a file.
 
 The same answer: the stored analysis becomes today's (figures, reasons, the margin), the rating
-and the attempts stay. No clear answer any more, or another one: the puzzle is retired
+and the attempts stay. Every puzzle judged is stamped with today's judgment version
+(:data:`tutor.engine.judgment.VERSION`), so :func:`stale_puzzles` finds those an engine upgrade
+left behind: ``manage.py load_demo`` (so ``make run``) and the periodic task
+:func:`puzzles.tasks.recheck_stale_puzzles` judge them again. No clear answer any more, or another one: the puzzle is retired
 (:class:`puzzles.models.Retired`), out of the stream, the daily puzzle, assignments and reviews,
 its answers unrated, but kept so that past attempts and links still read. A mined puzzle whose
 game cannot be found is left as it is and counted.
@@ -33,6 +36,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from reviews.models import GameReview
+from tutor.engine import judgment
 from tutor.engine.gamelog.events import Game, GameLogError
 from tutor.engine.gamelog.read import TENHOU_ID, read_game
 from tutor.engine.gamelog.replay import replay_game
@@ -51,6 +55,8 @@ class Rechecked:
     refreshed: int = 0
     retired: Counter[str] = field(default_factory=Counter)
     no_log: int = 0
+    left: int = 0
+    """Mined puzzles of games past ``max_games``: still stale, for the next run."""
     errors: list[str] = field(default_factory=list)
     """What could not be judged (a game log that no longer reads, a position stored malformed):
     such puzzles are left as they are."""
@@ -137,11 +143,13 @@ def recheck(
     logs: Path | None = None,
     *,
     dry_run: bool = False,
+    max_games: int | None = None,
     progress: Callable[[str], None] = lambda _line: None,
 ) -> Rechecked:
-    """Judge ``puzzles`` again and store the outcome (nothing with ``dry_run``). Mined ones are
-    grouped by game, each game replayed once; its log comes from the site's stored games, else
-    from ``logs``."""
+    """Judge ``puzzles`` again and store the outcome (nothing with ``dry_run``), each stamped
+    with today's judgment version. Mined ones are grouped by game, each game replayed once; its
+    log comes from the site's stored games, else from ``logs``. With ``max_games``, the games
+    past that many found are left for another run (:attr:`Rechecked.left`)."""
     done = Rechecked()
     by_game: dict[str, list[Puzzle]] = {}
     for puzzle in puzzles:
@@ -156,11 +164,16 @@ def recheck(
             _store(puzzle, judge_again(puzzle, made), done, dry_run)
     readers = file_logs(logs, by_game) if logs else {}
     readers.update(stored_logs(by_game))
+    replayed = 0
     for n, (log_id, group) in enumerate(sorted(by_game.items()), 1):
         reader = readers.get(log_id)
         if reader is None:
             done.no_log += len(group)
             continue
+        if max_games is not None and replayed >= max_games:
+            done.left += len(group)
+            continue
+        replayed += 1
         try:
             fresh = fresh_rows(reader(), {p.canonical_key for p in group})
         except (GameLogError, OSError, UnicodeDecodeError) as exc:
@@ -175,16 +188,19 @@ def recheck(
 
 def _store(puzzle: Puzzle, outcome: Row | Retired, done: Rechecked, dry_run: bool) -> None:
     rows = Puzzle.objects.filter(pk=puzzle.pk)
+    stamp = {"judged_with": judgment.VERSION}
     if isinstance(outcome, Retired):
         done.retired[outcome] += 1
         if not dry_run:
-            rows.update(retired=timezone.now(), retired_reason=outcome)
+            rows.update(retired=timezone.now(), retired_reason=outcome, **stamp)
     elif _same(outcome["analysis"], puzzle.analysis):
         done.unchanged += 1
+        if not dry_run:
+            rows.update(**stamp)
     else:
         done.refreshed += 1
         if not dry_run:
-            rows.update(analysis=outcome["analysis"])
+            rows.update(analysis=outcome["analysis"], **stamp)
 
 
 def _same(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
@@ -195,3 +211,9 @@ def live_puzzles(kinds: Iterable[str] = ()) -> QuerySet[Puzzle]:
     """The puzzles to judge again: every one not yet retired (of ``kinds``, when given)."""
     chosen = Puzzle.objects.filter(retired=None).order_by("pk")
     return chosen.filter(kind__in=list(kinds)) if kinds else chosen
+
+
+def stale_puzzles(kinds: Iterable[str] = ()) -> QuerySet[Puzzle]:
+    """The live puzzles judged with an older judgment version than today's
+    (:data:`tutor.engine.judgment.VERSION`): the ones a start or the periodic task rechecks."""
+    return live_puzzles(kinds).filter(judged_with__lt=judgment.VERSION)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.db.models import F, Q
@@ -255,6 +256,11 @@ def read_paths(paths: Iterable[str | Path]) -> tuple[list[LogFile], list[str]]:
 
 
 # --- a fixture of mined puzzles -----------------------------------------------------------------
+
+SHARED_LOGS = Path(settings.BASE_DIR).parent / "shared" / "reference" / "tenhou_logs"
+"""The shared Phoenix games the fixtures below were mined from (there on a development machine,
+not on a deployed site): where a puzzle of a fixture is judged again from."""
+
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "real_game_puzzles.jsonl"
 """Puzzles mined from a few of the shared Phoenix games, loaded by ``ensure_puzzles`` so that a

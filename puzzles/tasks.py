@@ -26,7 +26,7 @@ from celery.exceptions import SoftTimeLimitExceeded
 from django.db import InterfaceError, OperationalError
 from django.utils import timezone
 
-from . import services, services_mining
+from . import recheck, services, services_mining
 
 log = logging.getLogger(__name__)
 
@@ -102,6 +102,23 @@ def requeue_stalled_batches(minutes: int = 15) -> int:
     chunk queued twice is harmless."""
     stalled = services.stalled_batches(dt.timedelta(minutes=minutes))
     return sum(1 for batch_id in stalled if dispatch_batch(batch_id))
+
+
+@shared_task(acks_late=True, time_limit=900, soft_time_limit=840)
+def recheck_stale_puzzles(max_games: int = 20) -> int:
+    """Judge again the live puzzles judged with an older judgment version
+    (:func:`puzzles.recheck.stale_puzzles`): every generated one, and the mined ones of up to
+    ``max_games`` games; returns how many were judged. Beat runs it every hour, so an engine
+    upgrade reaches every stored puzzle; each puzzle is stored as it is judged, so running out
+    of time loses nothing."""
+    try:
+        logs = services_mining.SHARED_LOGS
+        done = recheck.recheck(
+            recheck.stale_puzzles(), logs if logs.is_dir() else None, max_games=max_games
+        )
+    except SoftTimeLimitExceeded:
+        return 0
+    return done.checked
 
 
 @shared_task(time_limit=900, soft_time_limit=840, **RETRIED_TASK)

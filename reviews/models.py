@@ -6,6 +6,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tutor.engine import judgment
+
 from .judge import JudgedDecision, judged_from_json
 
 
@@ -60,6 +62,9 @@ class GameReview(models.Model):
     big_mistakes = models.PositiveIntegerField(default=0)
     missed_wins = models.PositiveIntegerField(default=0)
     loss = models.FloatField(default=0.0)
+    # The engine's judgment version the decisions were judged with (tutor.engine.judgment): a
+    # finished review judged with an older one is judged again (rejudge_reviews --stale).
+    judged_with = models.PositiveIntegerField(default=judgment.current)
     error = models.TextField(blank=True)
     created = models.DateTimeField(auto_now_add=True)
     finished = models.DateTimeField(null=True, blank=True)

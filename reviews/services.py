@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -22,12 +23,20 @@ from classes.services import locked_progress
 from puzzles.models import Puzzle, PuzzleAttempt
 from puzzles.services import store_rows
 from puzzles.services_mining import UploadError, decode_log
+from tutor.engine import judgment
 from tutor.engine.gamelog.events import Game, GameLogError
 from tutor.engine.gamelog.read import read_game
 from tutor.engine.gamelog.replay import replay_game
 from tutor.web.engine_text import gamelog_error_text
 
-from .judge import PUZZLE_FIELDS, judge_seat, judged_to_json, seat_decisions, seat_positions
+from .judge import (
+    PUZZLE_FIELDS,
+    JudgedDecision,
+    judge_seat,
+    judged_to_json,
+    seat_decisions,
+    seat_positions,
+)
 from .models import GameReview, ReviewedDecision, ReviewStatus
 
 PROGRESS_EVERY = 4
@@ -108,9 +117,41 @@ def run_review(review_id: int) -> GameReview | None:
         judged.append(j)
         if len(judged) % PROGRESS_EVERY == 0:
             GameReview.objects.filter(pk=review_id).update(done=len(judged))
+    return _store_judged(review_id, judged)
+
+
+def rejudge_review(review_id: int) -> GameReview | None:
+    """Judge a finished review again with today's engine (after a change to how it judges:
+    ``manage.py rejudge_reviews``, and the periodic :func:`reviews.tasks.rejudge_stale_reviews`
+    for those judged with an older :data:`tutor.engine.judgment.VERSION`). The review stays
+    done and readable while it is judged; its decisions are then replaced and recounted in one
+    transaction, and a review handed in for an assignment gets its score again. A log that no
+    longer reads leaves the review as it was. The puzzles already queued from its mistakes stay
+    queued."""
+    review = GameReview.objects.filter(pk=review_id, status=ReviewStatus.DONE).first()
+    if review is None:
+        return None
+    try:
+        game = read_game(review.text, review.name)
+        judged = list(
+            judge_seat(seat_decisions(game, review.seat), seat_positions(game, review.seat))
+        )
+    except GameLogError:
+        return review
+    return _store_judged(review_id, judged, again=True)
+
+
+def stale_reviews() -> QuerySet[GameReview]:
+    """The finished reviews judged with an older judgment version than today's, oldest first."""
+    return GameReview.objects.filter(
+        status=ReviewStatus.DONE, judged_with__lt=judgment.VERSION
+    ).order_by("pk")
+
+
+def _store_judged(review_id: int, judged: list[JudgedDecision], again: bool = False) -> GameReview:
     with transaction.atomic():
         review = GameReview.objects.select_for_update().get(pk=review_id)
-        if review.status == ReviewStatus.DONE:
+        if review.status == ReviewStatus.DONE and not again:
             return review
         ReviewedDecision.objects.filter(review=review).delete()
         ReviewedDecision.objects.bulk_create(
@@ -130,7 +171,8 @@ def run_review(review_id: int) -> GameReview | None:
         review.big_mistakes = sum(1 for j in judged if j.is_big_mistake)
         review.missed_wins = sum(1 for j in judged if j.missed)
         review.loss = round(sum(j.loss for j in judged), 1)
-        review.finished = timezone.now()
+        review.judged_with = judgment.VERSION
+        review.finished = review.finished if again and review.finished else timezone.now()
         review.save()
         if review.assignment_id is not None:
             # Handed in for a class assignment: done, scored by the share of decisions where
@@ -141,17 +183,6 @@ def run_review(review_id: int) -> GameReview | None:
             progress.last_activity = review.finished
             progress.save()
     return review
-
-
-def rejudge_review(review_id: int) -> GameReview | None:
-    """Judge a finished review again with today's engine (after a change to how it judges,
-    ``manage.py rejudge_reviews``): its decisions are replaced and recounted in one
-    transaction, and a review handed in for an assignment gets its score again. The puzzles
-    already queued from its mistakes stay queued."""
-    GameReview.objects.filter(pk=review_id, status=ReviewStatus.DONE).update(
-        status=ReviewStatus.QUEUED
-    )
-    return run_review(review_id)
 
 
 def mistakes_to_puzzles(review: GameReview) -> int:

@@ -145,7 +145,7 @@ def test_load_demo_runs_the_lesson_loader():
 
     from tutor.web.management.commands.load_demo import DEMO_COMMANDS
 
-    assert "load_lessons" in DEMO_COMMANDS
+    assert ("load_lessons",) in DEMO_COMMANDS
     assert get_commands()["load_lessons"] == "lessons"
 
 

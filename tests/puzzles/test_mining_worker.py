@@ -25,3 +25,10 @@ def test_a_real_worker_mines_an_uploaded_game(celery_worker_process, redis_url) 
     assert job.status == BatchStatus.DONE and job.games_done == 1
     assert job.created_count == Puzzle.objects.filter(mining_job=job).count() > 0
     assert GameLog.objects.get(job=job).status == "done"
+
+    # an engine upgrade later: the periodic task, run by the worker, judges them again from the
+    # log the site holds, and stamps them
+    mined = Puzzle.objects.filter(mining_job=job)
+    mined.update(judged_with=0)
+    assert tasks.recheck_stale_puzzles.delay().get(timeout=240) == mined.count()
+    assert not mined.filter(judged_with=0).exists()

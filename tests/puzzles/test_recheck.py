@@ -188,3 +188,68 @@ def test_a_retired_puzzle_missed_before_no_longer_comes_back_for_review(
         PuzzleAttempt.objects.create(user=user, puzzle=puzzle, answer=["1m"], correct=False)
     PuzzleAttempt.objects.update(created=dt.datetime(2026, 12, 1, tzinfo=dt.UTC))
     assert [r.puzzle_id for r in play.due_reviews(user)] == [live.pk]
+
+
+# --- the judgment version: what an engine upgrade leaves stale is judged again ---------------
+
+
+def test_a_new_puzzle_carries_today_s_judgment_version_and_is_not_stale() -> None:
+    from tutor.engine import judgment
+
+    puzzles = generated("discard", count=2)
+    assert {p.judged_with for p in puzzles} == {judgment.VERSION}
+    assert not recheck.stale_puzzles().exists()
+
+
+def test_puzzles_an_older_engine_judged_are_judged_again_and_stamped() -> None:
+    from tutor.engine import judgment
+
+    stale, current = generated("discard", count=2)[:2]
+    Puzzle.objects.filter(pk=stale.pk).update(judged_with=judgment.VERSION - 1)
+    assert list(recheck.stale_puzzles()) == [stale]
+    said = run("--stale")
+    assert said.startswith("1 puzzles judged again: 1 unchanged")
+    assert not recheck.stale_puzzles().exists()
+    assert Puzzle.objects.get(pk=stale.pk).judged_with == judgment.VERSION
+
+
+def test_a_dry_run_stamps_nothing() -> None:
+    puzzle = generated("discard", count=1)[0]
+    Puzzle.objects.filter(pk=puzzle.pk).update(judged_with=0)
+    run("--stale", "--dry-run")
+    assert list(recheck.stale_puzzles()) == [Puzzle.objects.get(pk=puzzle.pk)]
+
+
+def test_a_bounded_run_leaves_the_games_past_its_bound_for_the_next() -> None:
+    files, _errors = services_mining.read_paths([TWO_ROUNDS])
+    job = services_mining.run_job_here(services_mining.request_mining(files).pk)
+    mined = Puzzle.objects.filter(mining_job=job)
+    mined.update(judged_with=0)
+    done = recheck.recheck(recheck.stale_puzzles(), max_games=0)
+    assert (done.checked, done.left) == (0, mined.count())
+    assert recheck.stale_puzzles().count() == mined.count()
+    done = recheck.recheck(recheck.stale_puzzles(), max_games=1)
+    assert (done.unchanged, done.left) == (mined.count(), 0)
+    assert not recheck.stale_puzzles().exists()
+
+
+def test_ensure_puzzles_judges_again_what_an_older_engine_stored() -> None:
+    stale = generated("waits", count=2)
+    Puzzle.objects.filter(pk__in=[p.pk for p in stale]).update(judged_with=0)
+    out = io.StringIO()
+    call_command("ensure_puzzles", "--scale", "0.02", stdout=out)
+    assert "judged again for judgment version" in out.getvalue()
+    assert not recheck.stale_puzzles().exists()
+    out = io.StringIO()
+    call_command("ensure_puzzles", "--scale", "0.02", stdout=out)  # nothing stale: no recheck
+    assert "judged again" not in out.getvalue()
+
+
+def test_the_periodic_task_judges_stale_puzzles_again() -> None:
+    from puzzles.tasks import recheck_stale_puzzles
+
+    puzzles = generated("shanten", count=3)
+    Puzzle.objects.filter(pk__in=[p.pk for p in puzzles]).update(judged_with=0)
+    assert recheck_stale_puzzles() == len(puzzles)
+    assert not recheck.stale_puzzles().exists()
+    assert recheck_stale_puzzles() == 0

@@ -36,3 +36,16 @@ def test_a_real_worker_judges_an_uploaded_game(celery_worker_process, redis_url)
     assert review.agreed <= review.choices <= review.total
     page = client.get(response["Location"]).content.decode()
     assert 'data-testid="review-summary"' in page
+
+    # an engine upgrade later: the periodic task, run by the worker, judges it again
+    from reviews.tasks import rejudge_stale_reviews
+    from tutor.engine import judgment
+
+    GameReview.objects.filter(pk=review.pk).update(judged_with=0)
+    assert rejudge_stale_reviews.delay().get(timeout=240) == 1
+    again = GameReview.objects.get(pk=review.pk)
+    assert (again.judged_with, again.status, again.total) == (
+        judgment.VERSION,
+        ReviewStatus.DONE,
+        review.total,
+    )

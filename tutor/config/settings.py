@@ -322,6 +322,10 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "schedule": 24 * 3600.0,
     },
     "puzzles-requeue-stalled": {"task": "puzzles.tasks.requeue_stalled_batches", "schedule": 600.0},
+    # After an engine upgrade that changed its judgment (tutor.engine.judgment.VERSION): stored
+    # puzzles and reviews judged with an older version are judged again, a bounded share an hour.
+    "puzzles-recheck-stale": {"task": "puzzles.tasks.recheck_stale_puzzles", "schedule": 3600.0},
+    "reviews-rejudge-stale": {"task": "reviews.tasks.rejudge_stale_reviews", "schedule": 3600.0},
 }
 # A worker counts as alive when its last heartbeat is younger than this.
 WORKER_HEARTBEAT_MAX_AGE = int(os.environ.get("WORKER_HEARTBEAT_MAX_AGE", "120"))

@@ -1,4 +1,5 @@
-"""Make sure a fresh site has puzzles of every kind and today's daily puzzle (idempotent).
+"""Make sure a fresh site has puzzles of every kind and today's daily puzzle (idempotent), and
+that no stored puzzle keeps a verdict an older engine made (:func:`puzzles.recheck.stale_puzzles`).
 
 Called by ``manage.py load_demo`` (so by ``make run``) before any worker is running: the starter
 set is generated here, in this process, from fixed seeds, so running it again creates nothing.
@@ -11,8 +12,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from puzzles import generation, services, services_mining
+from puzzles import generation, recheck, services, services_mining
 from puzzles.models import Puzzle
+from tutor.engine import judgment
 
 from .mine_defense import FIXTURE as DEFENSE_FIXTURE
 from .mine_push_fold import FIXTURE as PUSH_FOLD_FIXTURE
@@ -58,6 +60,16 @@ class Command(BaseCommand):
         if PUSH_FOLD_FIXTURE.exists():
             new = services_mining.load_fixture(PUSH_FOLD_FIXTURE)
             self.stdout.write(f"push or fold: {new} new puzzles from the fixture")
+        # an engine upgrade that changed the judgment: judge again what older versions stored
+        stale = recheck.stale_puzzles()
+        if stale.exists():
+            logs = services_mining.SHARED_LOGS
+            done = recheck.recheck(stale, logs if logs.is_dir() else None)
+            self.stdout.write(
+                f"judged again for judgment version {judgment.VERSION}: {done.checked} puzzles, "
+                f"{done.refreshed} refreshed, {done.retired.total()} retired, "
+                f"{done.no_log} from games not found"
+            )
         daily = services.daily_puzzle()
         if daily is None:
             self.stdout.write("No daily puzzle: there are no puzzles.")

@@ -13,13 +13,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from puzzles import push_fold, services_mining
 from tutor.engine.gamelog.mjlog import load_mjlog
 
-LOGS = Path(settings.BASE_DIR).parent / "shared" / "reference" / "tenhou_logs"
+LOGS = services_mining.SHARED_LOGS
 FIXTURE = Path(services_mining.FIXTURE).with_name("push_fold_puzzles.jsonl")
 
 

@@ -2,7 +2,9 @@
 
 ``python manage.py recheck_puzzles`` keeps the puzzles whose answer stands (refreshing their
 figures) and retires those with no clear answer any more, or another one. Run it after a change
-to how the engine judges; ``--dry-run`` only counts. A mined puzzle's game is read from the logs
+to how the engine judges; ``--dry-run`` only counts; ``--stale`` judges only the puzzles judged
+with an older :data:`tutor.engine.judgment.VERSION` (what ``ensure_puzzles`` does on every
+start). A mined puzzle's game is read from the logs
 the site holds, else from ``--logs`` (files named after the Tenhou id; by default the shared
 Phoenix games when they are there). About 5 s of CPU per game, a few ms per generated puzzle.
 """
@@ -29,14 +31,20 @@ class Command(BaseCommand):
             "--kind", action="append", default=[], choices=PuzzleKind.values, help="only these"
         )
         parser.add_argument("--dry-run", action="store_true", help="count, change nothing")
+        parser.add_argument(
+            "--stale",
+            action="store_true",
+            help="only those judged with an older judgment version than today's",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         logs: Path | None = options["logs"]
         if logs is not None and not logs.is_dir():
             raise CommandError(f"{logs}: not a folder of game logs")
         verbose = options["verbosity"] > 1
+        chosen = recheck.stale_puzzles if options["stale"] else recheck.live_puzzles
         done = recheck.recheck(
-            recheck.live_puzzles(options["kind"]),
+            chosen(options["kind"]),
             logs,
             dry_run=options["dry_run"],
             progress=self.stdout.write if verbose else lambda _line: None,
