@@ -351,10 +351,14 @@ def pick_daily(date: dt.date) -> DailyPuzzle | None:
 
     The choice is a function of the date over the puzzles never used as a daily puzzle, of
     the day's kind and a middling difficulty when there are some; two concurrent callers
-    get the same row (the date is unique). None when there are no puzzles at all.
+    get the same row (the date is unique). None when there are no puzzles at all. A puzzle
+    retired on its own day or before it (the engine no longer stands by its answer) gives way
+    to another; past days keep theirs.
     """
     if existing := DailyPuzzle.objects.select_related("puzzle").filter(date=date).first():
-        return existing
+        if existing.puzzle.retired is None or date < timezone.localdate():
+            return existing
+        DailyPuzzle.objects.filter(pk=existing.pk, puzzle_id=existing.puzzle_id).delete()
     used = DailyPuzzle.objects.values("puzzle_id")
     kind = DAILY_KINDS[date.toordinal() % len(DAILY_KINDS)]
     # A reported puzzle waits for staff before it can be everybody's puzzle of the day.

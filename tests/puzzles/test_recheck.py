@@ -164,6 +164,25 @@ def test_a_retired_puzzle_is_out_of_the_stream_the_daily_puzzle_and_assignments(
         assert daily is not None and daily.puzzle_id == live.pk
 
 
+def test_today_s_daily_puzzle_retired_gives_way_and_a_past_day_keeps_its_own() -> None:
+    from django.utils import timezone
+
+    from puzzles.models import DailyPuzzle
+
+    first, second = generated("efficiency", count=2)[:2]
+    today = timezone.localdate()
+    yesterday = today - dt.timedelta(days=1)
+    DailyPuzzle.objects.create(date=yesterday, puzzle=first)
+    DailyPuzzle.objects.create(date=today, puzzle=first)
+    Puzzle.objects.filter(pk=first.pk).update(
+        retired="2026-12-05T12:00:00Z", retired_reason=Retired.ANSWER_CHANGED
+    )
+    now = services.daily_puzzle()
+    assert now is not None and now.puzzle_id == second.pk
+    assert services.pick_daily(yesterday).puzzle_id == first.pk  # type: ignore[union-attr]
+    assert services.daily_puzzle().puzzle_id == second.pk  # type: ignore[union-attr]
+
+
 def test_answering_a_retired_puzzle_rates_nobody_and_its_page_says_why(
     client, make_user, retired_and_live
 ) -> None:
