@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
 
 from tutor.engine import defense as ed
-from tutor.engine.defense_puzzle import margin, safest_by_margin
-from tutor.engine.tiles import parse_tile, parse_tiles, tile_str
+from tutor.engine.defense_puzzle import margin, safest_against_all, safest_by_margin
+from tutor.engine.tiles import parse_tile, parse_tiles, tile_str, to_counts
 from tutor.exercises import facts
 from tutor.web.defense_text import percent_text, reason_text
 from tutor.web.engine_text import tile_text
@@ -42,6 +42,28 @@ def worded(row: Mapping[str, Any]) -> dict[str, Any]:
             for r in row.get("reasons") or []
         ],
     }
+
+
+def riichi_names(riichi: list[Mapping[str, Any]]) -> list[str]:
+    """Several riichi named by their seat winds, as the danger table's lines call them."""
+    return [tile_text(str(r["wind"])) if r.get("wind") else "?" for r in riichi]
+
+
+def against_lines(row: Mapping[str, Any], names: list[str]) -> list[str]:
+    """A danger row against several riichi (``against``: one row each), as one line per riichi:
+    "East wind riichi: 0.1%, genbutsu"."""
+    lines = []
+    for name, one in zip(names, row.get("against") or [], strict=False):
+        texts = worded(one)
+        lines.append(
+            _("%(riichi)s riichi: %(percent)s%(why)s")
+            % {
+                "riichi": name,
+                "percent": texts["percent"],
+                "why": "".join(f", {text}" for text in texts["reason_texts"]),
+            }
+        )
+    return lines
 
 
 def river_state(
@@ -107,25 +129,115 @@ def puzzle_fields(record: dict[str, Any]) -> dict[str, Any] | None:
     rows = ed.assess(state)
     first = rows[0].reasons[0].code if rows[0].reasons else ""
     rating = _REASON_RATING.get(first, 1600.0)
+    analysis = {
+        "played": str(record.get("discard") or ""),
+        "dealt_in": bool(record.get("dealt_in")),
+    }
+    analysis["riichi_waits"] = record.get("waits") or []
+    return _stored(
+        source_fields(record, state),
+        answer,
+        rows,
+        rating,
+        f"defense:{position_key(record)}",
+        analysis,
+    )
+
+
+def _stored(
+    source: dict[str, Any],
+    answer: int,
+    rows: Sequence[ed.TileDanger | ed.SharedDanger],
+    rating: float,
+    key: str,
+    analysis: dict[str, Any],
+) -> dict[str, Any]:
+    """A defense puzzle's stored fields: the position (``source``), the answer with every row's
+    danger, the starting rating and its difficulty, what the Phoenix player did (``analysis``)."""
+    difficulty = int((rating - 1500) / 200 + 3)
     return {
         "kind": "defense",
-        **source_fields(record, state),
+        **source,
         "analysis": facts.to_json(
             {
                 "answer": tile_str(answer),
                 "margin": margin({r.tile: r.danger for r in rows}),
                 "danger": [r.as_json() for r in rows],
-                "played": str(record.get("discard") or ""),
-                "dealt_in": bool(record.get("dealt_in")),
-                "riichi_waits": record.get("waits") or [],
-                "difficulty": int((rating - 1500) / 200 + 3),
+                **analysis,  # type: ignore[typeddict-item]
+                "difficulty": difficulty,
             }
         ),
-        "difficulty": int((rating - 1500) / 200 + 3),
+        "difficulty": difficulty,
         "rating": rating,
-        "canonical_key": f"defense:{position_key(record)}",
-        "themes": ["defense", "real-game", "riichi-table"],
+        "canonical_key": key,
+        "themes": [
+            "defense",
+            "real-game",
+            "riichi-table",
+            *(["two-riichi"] * ("riichi" in analysis)),
+        ],
     }
+
+
+def several_fields(records: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """A defense puzzle's stored fields from one decision against two riichi (one
+    record per riichi, as :func:`tutor.engine.defense_puzzle.riichi_positions` gives them), or
+    ``None`` when it makes no fair puzzle: as :func:`puzzle_fields`, on the chance of dealing in
+    to any of them (:func:`tutor.engine.defense_puzzle.safest_against_all`). Each danger row
+    holds its row against each riichi (``against``), and ``riichi`` names them by seat wind."""
+    first = records[0]
+    if sum(first["hand"]) != 14 or first.get("declaring_riichi") or len(records) != 2:
+        return None  # (three riichi at once: 23 of the 2,436 shared positions, left out)
+    states = [ed.DefenseState.from_json(r) for r in records]
+    answer = safest_against_all(states)
+    if answer is None:
+        return None
+    rows = ed.assess_several(states)
+    reasons = [one.reasons[0].code for one in rows[0].against if one.reasons]
+    # the answer is as easy as its hardest side: genbutsu against both is the easy case
+    rating = max(_REASON_RATING.get(code, 1600.0) for code in reasons) if reasons else 1600.0
+    rating += SEVERAL_RATING
+    fields = source_fields(first, states[0])
+    context = fields["context"]
+    winds = [r["riichi_seat_wind"] for r in records]
+    for record in records[1:]:
+        context["discards"][parse_tile(record["riichi_seat_wind"]) - 27] = "".join(
+            r["tile"] for r in record["river"]
+        )
+    others = [0] * 34
+    for t, n in enumerate(to_counts(parse_tiles(context["others"]))):
+        others[t] = n
+    for record in records[1:]:  # the other riichi rivers are shown as rivers, not as others
+        for r in record["river"]:
+            others[parse_tile(r["tile"])] = max(0, others[parse_tile(r["tile"])] - 1)
+    context["others"] = _notation(others)
+    context["riichi"] = [parse_tile(w) - 27 for w in winds]
+    context["several"] = [
+        {
+            "wind": r["riichi_seat_wind"],
+            "riichi_tile": tile_str(state.riichi_tile.tile),
+            "passed": "".join(r.get("discards_after_riichi") or []),
+        }
+        for r, state in zip(records, states, strict=True)
+    ]
+    context["states"] = [{k: r[k] for k in STATE_FIELDS if k in r} for r in records]
+    del context["state"], context["riichi_tile"], context["passed"]
+    analysis = {
+        "riichi": [
+            {"wind": w, "waits": list(r.get("waits") or [])}
+            for w, r in zip(winds, records, strict=True)
+        ],
+        "played": str(first.get("discard") or ""),
+        "dealt_in": any(r.get("dealt_in") for r in records),
+        "riichi_waits": sorted({t for r in records for t in r.get("waits") or []}, key=parse_tile),
+    }
+    key = "defense:" + "+".join(position_key(r) for r in records)
+    return _stored(fields, answer, rows, rating, key, analysis)
+
+
+SEVERAL_RATING = 100.0
+"""What facing two riichi adds to a defense puzzle's starting rating: a tile must be read
+against both rivers."""
 
 
 def position_key(record: dict[str, Any]) -> str:
@@ -202,6 +314,22 @@ def mine(
     return rows[:limit] if limit else rows
 
 
+def mine_several(groups: list[list[dict[str, Any]]], per_game: int = 1) -> list[dict[str, Any]]:
+    """Defense puzzles from decisions against two or more riichi (one record per riichi): at
+    most ``per_game`` per game, in the order given."""
+    found: dict[str, int] = {}
+    rows = []
+    for records in groups:
+        log_id = records[0]["log_id"]
+        if found.get(log_id, 0) >= per_game:
+            continue
+        row = several_fields(records)
+        if row is not None:
+            found[log_id] = found.get(log_id, 0) + 1
+            rows.append(row)
+    return rows
+
+
 def feedback_rows(puzzle: Any, answer: list[str], best: str | None = None) -> list[dict[str, Any]]:
     """The stored danger of every candidate, safest first, with its reasons in words, marking
     the answer (``best``, by default the stored answer), the learner's choice and the Phoenix
@@ -209,9 +337,18 @@ def feedback_rows(puzzle: Any, answer: list[str], best: str | None = None) -> li
     analysis = puzzle.analysis or {}
     played = analysis.get("played")
     best = analysis.get("answer") if best is None else best
+    names = riichi_names(analysis.get("riichi") or [])
     return [
         {
-            **worded(row),
+            **(
+                {
+                    **row,
+                    "percent": percent_text(row["danger"]),
+                    "against": against_lines(row, names),
+                }
+                if names
+                else worded(row)
+            ),
             "best": row["tile"] == best,
             "chosen": row["tile"] in answer,
             "played": row["tile"] == played,
@@ -227,6 +364,16 @@ def dealt_in_words(puzzle: Any) -> str:
     waits = analysis.get("riichi_waits") or []
     if not analysis.get("played") or not waits:
         return ""
+    several = analysis.get("riichi") or []
+    if several:
+        each = "; ".join(
+            _("the %(riichi)s riichi on %(tiles)s")
+            % {"riichi": name, "tiles": ", ".join(tile_text(t) for t in r.get("waits") or [])}
+            for name, r in zip(riichi_names(several), several, strict=True)
+        )
+        if analysis.get("dealt_in"):
+            return _("It dealt in. The riichi were waiting: %(each)s.") % {"each": each}
+        return _("It did not deal in. The riichi were waiting: %(each)s.") % {"each": each}
     tiles = ", ".join(tile_text(t) for t in waits)
     if analysis.get("dealt_in"):
         return _("It dealt in: the riichi was waiting on %(tiles)s.") % {"tiles": tiles}

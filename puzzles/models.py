@@ -49,6 +49,7 @@ THEME_LABELS = {
     "dead-wait-trap": _("Dead wait trap"),
     "back-off": _("Step back for value"),
     "riichi-table": _("Against a riichi"),
+    "two-riichi": _("Against two riichi"),
     "after-call": _("After a call"),
     "real-game": _("From a real game"),
     "defense": _("Defense: the safest tile"),

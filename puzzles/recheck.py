@@ -78,14 +78,21 @@ def fresh_rows(game: Game, keys: Collection[str]) -> dict[str, Row]:
                 made = mining.mine_decision(d)
                 if not isinstance(made, generation.Rejected):
                     rows[made.canonical_key] = made.fields()
-    # a defense or push-or-fold key is its kind and the position's key
+    # a defense or push-or-fold key is its kind and the position's key (against two riichi,
+    # each riichi's position key joined by "+")
     wanted = {key.partition(":")[2] for key in keys}
+    readable = defense_mining.readable_riichi_positions(game)
     positions = [
-        (d, record)
-        for d, record in defense_mining.readable_positions(game)
-        if defense.position_key(record) in wanted
+        (d, records[0])
+        for d, records in readable
+        if len(records) == 1 and defense.position_key(records[0]) in wanted
     ]
     found = [defense.puzzle_fields(record) for _d, record in positions]
+    found += [
+        defense.several_fields(records)
+        for _d, records in readable
+        if len(records) > 1 and "+".join(map(defense.position_key, records)) in wanted
+    ]
     found += push_fold.push_fold_rows(game, None, positions)
     rows.update(
         (row["canonical_key"], row) for row in found if row and row["canonical_key"] in keys

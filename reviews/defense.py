@@ -9,7 +9,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from puzzles.defense import worded
+from puzzles.defense import against_lines, riichi_names, worded
 from tutor.engine.tiles import parse_tile
 from tutor.exercises.tables import kind_text
 from tutor.web.defense_text import names as tile_names
@@ -65,31 +65,19 @@ def several_context(defense: dict[str, Any], played: str) -> dict[str, Any]:
     of dealing in to any of them, and its danger and reasons against each riichi (named by
     its seat wind); after the fact, what each was waiting on."""
     riichi = defense.get("riichi") or []
-    names = [tile_text(r.get("wind") or "") if r.get("wind") else "?" for r in riichi]
+    names = riichi_names(riichi)
     waits = set(defense.get("waits") or [])
-    rows = []
-    for i, row in enumerate(defense.get("tiles") or []):
-        against = []
-        for name, one in zip(names, row.get("against") or [], strict=False):
-            worded_one = worded(one)
-            against.append(
-                _("%(riichi)s riichi: %(percent)s%(why)s")
-                % {
-                    "riichi": name,
-                    "percent": worded_one["percent"],
-                    "why": "".join(f", {text}" for text in worded_one["reason_texts"]),
-                }
-            )
-        rows.append(
-            {
-                "tile": row["tile"],
-                "percent": percent_text(row["danger"]),
-                "against": against,
-                "chosen": row["tile"] == played,
-                "best": i == 0,
-                "wait": row["tile"] in waits,
-            }
-        )
+    rows = [
+        {
+            "tile": row["tile"],
+            "percent": percent_text(row["danger"]),
+            "against": against_lines(row, names),
+            "chosen": row["tile"] == played,
+            "best": i == 0,
+            "wait": row["tile"] in waits,
+        }
+        for i, row in enumerate(defense.get("tiles") or [])
+    ]
     outcomes = []
     for name, r in zip(names, riichi, strict=True):
         if not r.get("waits"):

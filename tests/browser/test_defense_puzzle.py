@@ -26,7 +26,7 @@ def _suji_puzzle() -> Puzzle:
 
 def _solve(page, puzzle: Puzzle, name: str) -> str:
     page.goto(f"/puzzles/{puzzle.pk}/")
-    page.get_by_test_id("riichi-badge").wait_for()
+    page.get_by_test_id("riichi-badge").first.wait_for()
     # a tile of the hand (a label around a choice), not the same tile in someone's river
     page.locator("#feedback form label.tile-option").get_by_role("img", name=name).first.click()
     page.locator("#feedback form button[type=submit]").click()
@@ -64,6 +64,35 @@ def test_the_defense_puzzle_in_spanish(page, live_server) -> None:
     screenshot(page, "puzzle-defense-es-1280")
     page.set_viewport_size({"width": 375, "height": 800})
     screenshot(page, "puzzle-defense-es-375")
+
+
+@pytest.mark.parametrize(
+    ("language", "width"), [("en", 1280), ("en", 375), ("es", 1280), ("es", 375)]
+)
+def test_a_tile_safe_against_one_of_two_riichi_is_named_as_the_trap(
+    page, live_server, language, width
+) -> None:
+    from tests.puzzles.test_defense_puzzles import _trap
+
+    services_mining.load_fixture(DEFENSE_FIXTURE)
+    puzzle = next(
+        p for p in Puzzle.objects.filter(themes__slug="two-riichi").order_by("pk") if _trap(p)
+    )
+    in_language(page, live_server.url, language, width)
+    from django.utils import translation
+
+    with translation.override(language):
+        name = str(tile_name(parse_tile(str(_trap(puzzle)))))
+    text = _solve(page, puzzle, name)
+    assert page.get_by_test_id("riichi-badge").count() == 2
+    if language == "en":
+        assert "is safe against the" in text and "but not against the" in text
+    else:
+        assert "es segura contra el riichi de" in text and "pero no contra el riichi de" in text
+    rows = page.get_by_test_id("danger-table").locator("tbody tr")
+    assert rows.first.locator(".danger-against").count() == 2
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    screenshot(page, f"puzzle-defense-two-riichi-{language}-{width}")
 
 
 @pytest.mark.parametrize("slug", ["safe-tiles", "push-or-fold"])

@@ -117,3 +117,66 @@ def test_after_the_answer_in_spanish(client, puzzle):
 def test_an_instructor_can_pick_defense_puzzles_by_theme(puzzle):
     picked = play.pick_puzzles(theme="defense", count=5)
     assert len(picked) == 5 and all(p.kind == PuzzleKind.DEFENSE for p in picked)
+
+
+# --- against two riichi --------------------------------------------------------------------
+
+
+@pytest.fixture
+def against_two(db) -> Puzzle:
+    """A fixture puzzle against two riichi where a tile in hand is genbutsu against one of them
+    only: the trap this kind of puzzle teaches."""
+    Puzzle.objects.all().delete()
+    services_mining.load_fixture(DEFENSE_FIXTURE)
+    for puzzle in Puzzle.objects.filter(themes__slug="two-riichi").order_by("pk"):
+        if _trap(puzzle) is not None:
+            return puzzle
+    pytest.fail("no puzzle against two riichi with a tile safe against one of them only")
+
+
+def _trap(puzzle: Puzzle) -> str | None:
+    for row in puzzle.analysis["danger"][1:]:
+        each = sorted(one["danger"] for one in row["against"])
+        if each[0] < 0.005 <= each[1]:
+            return str(row["tile"])
+    return None
+
+
+def test_the_fixture_holds_puzzles_against_two_riichi_whose_answer_is_safest_against_both(db):
+    from tutor.engine.defense import assess_several
+
+    Puzzle.objects.all().delete()
+    services_mining.load_fixture(DEFENSE_FIXTURE)
+    several = Puzzle.objects.filter(themes__slug="two-riichi")
+    assert several.count() == 30
+    for puzzle in several:
+        states = [DefenseState.from_json(s) for s in puzzle.context["states"]]
+        rows = assess_several(states)
+        assert tile_str(rows[0].tile) == puzzle.analysis["answer"]
+        assert rows[1].danger - rows[0].danger >= SAFEST_MARGIN
+        assert len(puzzle.context["riichi"]) == len(puzzle.analysis["riichi"]) == 2
+        assert all(len(row["against"]) == 2 for row in puzzle.analysis["danger"])
+        assert play.in_rated_pool(Puzzle.objects.filter(pk=puzzle.pk)).exists()
+
+
+def test_a_tile_safe_against_one_riichi_only_is_named_as_the_trap(client, against_two):
+    trap = _trap(against_two)
+    assert trap is not None
+    page = client.get(reverse("puzzles:detail", args=[against_two.pk])).content.decode()
+    assert "two opponents have declared riichi" in page
+    assert page.count('data-testid="riichi-badge"') == 2
+    assert page.count('data-testid="riichi-declared"') == 2
+    html = answered(client, against_two, trap).content.decode()
+    assert "Not the best answer." in html
+    assert "is safe against the " in html and "riichi (" in html and "but not against the " in html
+    assert "is the safest tile against both riichi" in html
+    assert html.count('class="danger-against"') == 2 * len(against_two.analysis["danger"])
+    assert "The riichi were waiting: the " in html
+
+
+def test_the_two_riichi_trap_in_spanish(client, against_two):
+    client.cookies.load({"django_language": "es"})
+    html = answered(client, against_two, _trap(against_two)).content.decode()
+    assert "es segura contra el riichi de" in html and "pero no contra el riichi de" in html
+    assert "es la ficha más segura contra los dos riichi" in html
+    assert "riichi de viento" in html

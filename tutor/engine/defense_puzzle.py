@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .defense import DangerModel, DefenseState, RiverTile, danger
+from .defense import DangerModel, DefenseState, RiverTile, assess_several, danger
 from .gamelog.events import Call, Discard, Draw, Game, Riichi, Win
 from .gamelog.replay import Decision, Table, replay_game
 from .hand import Meld, MeldKind
@@ -35,6 +35,7 @@ __all__ = [
     "riichi_positions",
     "lesson_state",
     "margin",
+    "safest_against_all",
     "safest_by_margin",
 ]
 
@@ -75,6 +76,30 @@ def safest_by_margin(
     True
     """
     d = danger(state, candidates, model)
+    if len(d) < 2 or margin(d) < least:
+        return None
+    tile = min(d, key=lambda t: d[t])
+    return tile if d[tile] < SAFE_ENOUGH else None
+
+
+def safest_against_all(
+    states: Sequence[DefenseState],
+    candidates: Iterable[Tile] | None = None,
+    model: DangerModel | None = None,
+    least: float = SAFEST_MARGIN,
+) -> Tile | None:
+    """:func:`safest_by_margin` against several riichi at once (one state per riichi, one's
+    hand the same): the candidate whose chance of dealing in to any of them
+    (:func:`tutor.engine.defense.assess_several`) is lowest, if it stands out by ``least`` and
+    is below :data:`SAFE_ENOUGH`; otherwise ``None``.
+
+    >>> from .defense import EXAMPLE
+    >>> from .tiles import parse_tiles
+    >>> s = DefenseState.from_json(EXAMPLE)
+    >>> safest_against_all([s, s], parse_tiles("3p9p")) == safest_by_margin(s, parse_tiles("3p9p"))
+    True
+    """
+    d = {row.tile: row.danger for row in assess_several(states, candidates, model)}
     if len(d) < 2 or margin(d) < least:
         return None
     tile = min(d, key=lambda t: d[t])

@@ -87,10 +87,13 @@ class Analysis(TypedDict, total=False):
     played: str
     riichi_declared: bool
     agrees: bool
-    # Defense puzzles: every kind's danger against the riichi.
+    # Defense puzzles: every kind's danger against the riichi (against two or more: the
+    # chance of dealing in to any, each row with its rows ``against`` each riichi, and
+    # ``riichi``, each one's seat wind and waits).
     danger: list[dict[str, Any]]
     dealt_in: bool
     riichi_waits: list[str]
+    riichi: list[dict[str, Any]]
     # Push-or-fold puzzles: both options, the reasons, what the player did and whether they won.
     push_fold: dict[str, Any]
     did: str

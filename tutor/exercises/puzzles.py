@@ -17,9 +17,10 @@ from django.db import models
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from tutor.engine.defense import DangerReason
 from tutor.engine.tiles import TileParseError, parse_tile, tile_str
 from tutor.engine.value import BACK_OFF_TAKEN_PERCENT
-from tutor.web.defense_text import percent_text
+from tutor.web.defense_text import percent_text, reason_text
 from tutor.web.engine_text import named_tile, tile_text, wait_shape_name
 from tutor.web.push_fold_text import mistake_texts, points_text, reason_texts, shanten_text
 
@@ -537,33 +538,90 @@ class DefensePuzzle(_OneDiscard):
     def _danger(self) -> list[dict[str, Any]]:
         return list(self.facts.get("danger") or [])
 
+    def _riichi_names(self) -> list[str]:
+        """Against several riichi: each one named by its seat wind ("the East wind riichi")."""
+        return [
+            _("the %(wind)s riichi") % {"wind": tile_text(str(r.get("wind") or ""))}
+            for r in self.facts.get("riichi") or []
+        ]
+
     def explanation(self) -> str:
         """The safest tile, its chance of dealing in and the next tile's."""
         rows = self._danger()
         if len(rows) < 2:
             return ""
         best, second = rows[0], rows[1]
-        return _(
-            "%(tile)s is the safest tile: it deals in about %(best)s of the time, against "
-            "%(next)s for the next safest, %(other)s."
-        ) % {
+        values = {
             "tile": tile_text(best["tile"]).capitalize(),
             "best": percent_text(best["danger"]),
             "next": percent_text(second["danger"]),
             "other": tile_text(second["tile"]),
         }
+        if self._riichi_names():
+            return (
+                _(
+                    "%(tile)s is the safest tile against both riichi: it deals in to one of "
+                    "them about %(best)s of the time, against %(next)s for the next safest, "
+                    "%(other)s."
+                )
+                % values
+            )
+        return (
+            _(
+                "%(tile)s is the safest tile: it deals in about %(best)s of the time, against "
+                "%(next)s for the next safest, %(other)s."
+            )
+            % values
+        )
 
     def mistakes(self, answer: PuzzleAnswer) -> list[str]:
         mine = next((r for r in self._danger() if kind_text(str(r["tile"])) in answer), None)
         if mine is None:
             return [_("%(tile)s is not the safest tile.") % {"tile": named_tile(answer[0])}]
+        tile = tile_text(mine["tile"]).capitalize()
+        against = list(zip(self._riichi_names(), mine.get("against") or [], strict=False))
+        safe = [(name, row) for name, row in against if row["danger"] < SAFE_AGAINST_ONE]
+        if safe and len(safe) < len(against):
+            # the classic slip against two riichi: a tile safe against one, read as safe
+            name, row = safe[0]
+            worst_name, worst = max(against, key=lambda pair: pair[1]["danger"])
+            reasons = row.get("reasons") or []
+            why = reason_text(DangerReason(reasons[0]["code"], reasons[0].get("params") or {}))
+            return [
+                _(
+                    "%(tile)s is safe against %(safe)s (%(why)s), but not against %(other)s: "
+                    "there it deals in about %(percent)s of the time."
+                )
+                % {
+                    "tile": tile,
+                    "safe": name,
+                    "why": why if reasons else percent_text(row["danger"]),
+                    "other": worst_name,
+                    "percent": percent_text(worst["danger"]),
+                }
+            ]
+        if against:
+            return [
+                _(
+                    "%(tile)s deals in to one of the riichi about %(percent)s of the time (%(each)s)."
+                )
+                % {
+                    "tile": tile,
+                    "percent": percent_text(mine["danger"]),
+                    "each": ", ".join(
+                        f"{name} {percent_text(row['danger'])}" for name, row in against
+                    ),
+                }
+            ]
         return [
             _("%(tile)s deals in about %(percent)s of the time.")
-            % {
-                "tile": tile_text(mine["tile"]).capitalize(),
-                "percent": percent_text(mine["danger"]),
-            }
+            % {"tile": tile, "percent": percent_text(mine["danger"])}
         ]
+
+
+SAFE_AGAINST_ONE = 0.005
+"""Against two riichi, a tile dealing in under this to one of them counts as safe against it
+(genbutsu, a passed tile, an honor with every copy in view)."""
 
 
 class PushFoldPuzzle(PuzzleExercise):
