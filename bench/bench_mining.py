@@ -4,8 +4,8 @@ game made the puzzle's answer, overall and by group.
 Every shared game in the range is mined as staff mining does (:func:`puzzles.mining.mine_game`:
 nobody in riichi, a clear best discard by expected value, no furiten or dead wait on top), and
 each puzzle is counted with whether the player's discard was its answer (the stored
-``agrees``), by hand (closed or open), the answer's shanten, and the value-over-speed theme
-(the answer is not the fastest discard).
+``agrees``), by hand (closed or open), the answer's shanten, the value-over-speed theme (the
+answer is not the fastest discard) and the stretch of the round (the player's turn).
 
     .venv/bin/python bench/bench_mining.py [--start 0] [--stop 60]
 
@@ -29,6 +29,14 @@ from tutor.engine.gamelog.mjlog import load_mjlog  # noqa: E402
 LOGS = "/work/shared/reference/tenhou_logs"
 
 
+def _turns(turn: int) -> str:
+    """The stretch of the round a decision falls in, by the player's own turn."""
+    for last, name in ((6, "1-6"), (9, "7-9"), (12, "10-12")):
+        if turn <= last:
+            return name
+    return "13+"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--logs", default=LOGS)
@@ -47,6 +55,7 @@ def main() -> None:
             keys = ["all", f"{hand}, {shanten}"]
             if "value-over-speed" in puzzle.themes:
                 keys.append(f"value over speed, {hand}")
+            keys.append(f"turn {_turns(d.turn)}")
             for key in keys:
                 groups[(key, agrees)] += 1
     print(f"games {args.start}-{args.stop}: {time.process_time() - started:.0f} s of CPU")
