@@ -23,7 +23,7 @@ from tutor.exercises.facts import DiscardRowJSON, accepted_json, discard_row, wa
 from tutor.exercises.tables import DiscardRow, discard_table, kind_text
 from tutor.web.engine_text import discard_reason_text
 
-from .defense import RiverError, danger_rows, river_state
+from .defense import RiverError, danger_rows, river_states, several_rows
 
 MAX_HAND_TEXT = 80
 #: Clicking tiles builds the hand up to this many tiles.
@@ -88,7 +88,7 @@ def _ranking(hand: Hand) -> tuple[list[dict[str, Any]], bool]:
     return rows, ranking.clear
 
 
-def analyze(text: str, river: str = "") -> dict[str, Any]:
+def analyze(text: str, river: str = "", second_river: str = "") -> dict[str, Any]:
     """Analyze a hand written in notation.
 
     Returns ``{"hand", "tiles", "called_sets", "shanten", "discards", "accepted",
@@ -103,7 +103,10 @@ def analyze(text: str, river: str = "") -> dict[str, Any]:
 
     With ``river`` (a riichi player's discards, the declaration tile last) a 14-tile hand also
     gets ``danger``: each kind's chance of dealing in, safest first, with its reasons
-    (:mod:`puzzles.defense`); a river that cannot be used gives ``river_error`` instead.
+    (:mod:`puzzles.defense`), and ``push_fold``; a river that cannot be used gives
+    ``river_error`` instead. With ``second_river`` too (a second riichi), ``danger`` is the
+    chance of dealing in to either, each row with its rows ``against`` each riichi
+    (:func:`tutor.engine.defense.assess_several`), and there is no ``push_fold``.
     """
     text = text.strip()
     if not text:
@@ -139,16 +142,20 @@ def analyze(text: str, river: str = "") -> dict[str, Any]:
         ]
         if report["shanten"] <= RANKING_MAX_SHANTEN:
             report["ranking"], report["ranking_clear"] = _ranking(hand)
-        if river.strip():
+        rivers = [r.strip() for r in (river, second_river) if r.strip()]
+        if rivers:
             try:
-                state = river_state(tuple(counts), list(seen), river.strip())
+                states = river_states(tuple(counts), list(seen), rivers)
             except RiverError as exc:
                 report["river_error"] = str(exc)
             else:
-                report["danger"] = danger_rows(state)
-                report["push_fold"] = push_fold_facts(state, hand)
+                if len(states) > 1:
+                    report["danger"] = several_rows(states)
+                else:
+                    report["danger"] = danger_rows(states[0])
+                    report["push_fold"] = push_fold_facts(states[0], hand)
         return report
-    if river.strip():
+    if river.strip() or second_river.strip():
         report["river_error"] = _("The danger of each tile is shown for a hand of 14 tiles.")
     accepted = ukeire(counts, melds, seen=seen, held=held)
     report["accepted"] = accepted_json(accepted.accepted)

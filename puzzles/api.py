@@ -85,10 +85,17 @@ def openapi_document(analyze_path: str) -> dict[str, Any]:
         "hand then gets each tile's danger.",
         "1z9m2z1m8p7m",
     )
+    riichi2 = _query(
+        "riichi2",
+        False,
+        "A second riichi's river, the declaration tile last: each danger row is then the chance "
+        "of dealing in to either riichi, with its rows against each.",
+        "9s1z4p3z2s",
+    )
     get = {
         "operationId": "analyzeHand",
         "summary": "Analyze a 13- or 14-tile hand",
-        "parameters": [hand, riichi],
+        "parameters": [hand, riichi, riichi2],
         "responses": {
             "200": {"description": "The analysis.", "content": _json("Analysis")},
             "400": {
@@ -147,12 +154,14 @@ def openapi_document(analyze_path: str) -> dict[str, Any]:
             "wait_pattern": {"type": ["string", "null"]},
             "danger": _rows(
                 "With riichi and 14 tiles: each kind in hand, safest first, with its chance of "
-                "being a winning tile of the riichi and the reasons.",
+                "being a winning tile of the riichi and the reasons; with two rivers, the chance "
+                "of being one of either and, against each, its row with its reasons.",
                 tile=_TILE,
                 danger={"type": "number", "minimum": 0, "maximum": 1},
                 percent={"type": "string"},
                 reasons=_OBJECTS,
                 reason_texts=_STRINGS,
+                against=_OBJECTS,
             ),
             "push_fold": push_fold,
             "river_error": {"type": "string", "description": "Why the riichi river was not used."},
@@ -216,8 +225,9 @@ def get_only(view: Callable[[HttpRequest], JsonResponse]) -> Callable[[HttpReque
 def analyze(request: HttpRequest) -> JsonResponse:
     hand = request.GET.get("hand", "")
     river = request.GET.get("riichi", "")[: analyzer.MAX_HAND_TEXT]
+    second = request.GET.get("riichi2", "")[: analyzer.MAX_HAND_TEXT]
     try:
-        return JsonResponse(analyzer.analyze(hand, river))
+        return JsonResponse(analyzer.analyze(hand, river, second))
     except ValueError as exc:
         return JsonResponse(analyzer.error_details(exc), status=400)
 

@@ -49,14 +49,20 @@ def riichi_names(riichi: list[Mapping[str, Any]]) -> list[str]:
     return [tile_text(str(r["wind"])) if r.get("wind") else "?" for r in riichi]
 
 
-def against_lines(row: Mapping[str, Any], names: list[str]) -> list[str]:
+def against_lines(row: Mapping[str, Any], names: list[str], titled: bool = False) -> list[str]:
     """A danger row against several riichi (``against``: one row each), as one line per riichi:
-    "East wind riichi: 0.1%, genbutsu"."""
+    "East wind riichi: 0.1%, genbutsu" (``names`` the seat winds), or with ``titled`` names
+    that already say which riichi ("The first riichi: 0.1%, genbutsu")."""
     lines = []
     for name, one in zip(names, row.get("against") or [], strict=False):
         texts = worded(one)
+        line = (
+            _("%(riichi)s: %(percent)s%(why)s")
+            if titled
+            else _("%(riichi)s riichi: %(percent)s%(why)s")
+        )
         lines.append(
-            _("%(riichi)s riichi: %(percent)s%(why)s")
+            line
             % {
                 "riichi": name,
                 "percent": texts["percent"],
@@ -64,6 +70,47 @@ def against_lines(row: Mapping[str, Any], names: list[str]) -> list[str]:
             }
         )
     return lines
+
+
+def river_states(
+    concealed: tuple[int, ...] | list[int], seen: list[int], rivers: list[str]
+) -> list[ed.DefenseState]:
+    """:func:`river_state` against one riichi or two (``rivers``): each river's tiles count as
+    seen against the other. Their order against each other is unknown, so nothing counts as
+    passed after either declaration.
+
+    Raises :class:`RiverError` naming the second river when it is the one that cannot be read.
+    """
+    tiles: list[list[int]] = []
+    for i, river in enumerate(rivers):
+        try:
+            tiles.append(parse_tiles(river))
+        except ValueError as exc:
+            if i == 0:
+                raise RiverError(_("The riichi river: %(error)s") % {"error": exc}) from None
+            raise RiverError(_("The second riichi river: %(error)s") % {"error": exc}) from None
+    states = []
+    for i, river in enumerate(rivers):
+        visible = list(seen)
+        for j, other in enumerate(tiles):
+            if j != i:
+                for t in other:
+                    visible[t] += 1
+        states.append(river_state(concealed, visible, river))
+    return states
+
+
+def several_rows(states: list[ed.DefenseState]) -> list[dict[str, Any]]:
+    """Each kind in hand against several riichi, safest first: the chance of dealing in to any
+    (``danger``, ``percent``) and, ``against`` each, its row with its reasons in words."""
+    return [
+        {
+            **row.as_json(),
+            "percent": percent_text(row.danger),
+            "against": [worded(one.as_json()) for one in row.against],
+        }
+        for row in ed.assess_several(states)
+    ]
 
 
 def river_state(

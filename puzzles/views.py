@@ -342,11 +342,17 @@ def analyzer(request: HtmxHttpRequest) -> HttpResponse:
     """Type a hand or click tiles; see its shanten, discard table and waits."""
     hand_text = hand_analyzer.edited_hand(request.GET)
     river = (request.GET.get("riichi") or "").strip()[: hand_analyzer.MAX_HAND_TEXT]
-    context: dict[str, Any] = {"palette": ANALYZER_PALETTE, "hand": hand_text, "riichi": river}
+    second = (request.GET.get("riichi2") or "").strip()[: hand_analyzer.MAX_HAND_TEXT]
+    context: dict[str, Any] = {
+        "palette": ANALYZER_PALETTE,
+        "hand": hand_text,
+        "riichi": river,
+        "riichi2": second,
+    }
     status = 200
     if hand_text:
         try:
-            report = hand_analyzer.analyze(hand_text, river)
+            report = hand_analyzer.analyze(hand_text, river, second)
         except hand_analyzer.IncompleteHand as exc:
             context["notice"] = str(exc)
         except ValueError as exc:
@@ -356,6 +362,15 @@ def analyzer(request: HtmxHttpRequest) -> HttpResponse:
             context["report"] = report
             context["rows"] = hand_analyzer.table(report)
             context["wait_rows"] = tables.wait_table(report["waits"])
+            if any("against" in row for row in report.get("danger") or []):
+                # against two riichi: a line per riichi in place of the reasons
+                names = [gettext("The first riichi"), gettext("The second riichi")]
+                context["danger_rows"] = [
+                    {**row, "against": defense.against_lines(row, names, titled=True)}
+                    for row in report["danger"]
+                ]
+            else:
+                context["danger_rows"] = report.get("danger") or []
             if report.get("push_fold"):
                 context["push_fold_verdict"] = verdict_text(report["push_fold"])
                 context["push_fold_reasons"] = reason_texts(report["push_fold"]["reasons"])

@@ -170,6 +170,24 @@ def test_the_analyzer_weighs_push_against_fold_against_a_riichi(
     screenshot(page, f"analyzer-push-fold-{language}-{width}")
 
 
+@pytest.mark.parametrize(("language", "width"), [("en", 1280), ("es", 375)])
+def test_the_analyzer_weighs_each_tile_against_two_riichi(page, live_server, language, width):
+    in_language(page, live_server.url, language, width)
+    page.goto("/puzzles/analyzer/")
+    page.locator("#id_hand").fill("234m4m66p789p4s56s77z")
+    page.locator("#id_riichi").fill("1z9m2z1m8p7m")
+    page.locator("#id_riichi2").fill("9s1z4p3z2s")
+    page.locator("#id_hand").press("Enter")
+    table = page.get_by_test_id("danger-table")
+    table.wait_for()
+    assert table.locator("tbody tr").first.locator(".danger-against").count() == 2
+    assert (
+        "The first riichi: " if language == "en" else "El primer riichi: "
+    ) in table.inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    screenshot(page, f"analyzer-two-riichi-{language}-{width}")
+
+
 def test_the_analyzer_builds_a_hand_from_clicked_tiles(page) -> None:
     page.goto("/puzzles/analyzer/?hand=23m456p789s1112z")
     page.locator(".palette-tile").get_by_role("img", name="South wind").click()

@@ -110,7 +110,7 @@ def test_the_json_api_gives_the_danger_too(client):
     assert body["danger"][0]["reasons"][0] == {"code": "genbutsu", "params": {"position": 5}}
     spec = client.get(reverse("api:openapi")).json()
     params = spec["paths"][reverse("api:analyze")]["get"]["parameters"]
-    assert [p["name"] for p in params] == ["hand", "riichi"]
+    assert [p["name"] for p in params] == ["hand", "riichi", "riichi2"]
 
 
 # Push or fold, the lessons' slow hand: 2-shanten, its best tile a bare 4m, the genbutsu inside
@@ -156,3 +156,61 @@ def test_the_json_api_gives_push_or_fold_too(client):
     spec = client.get(reverse("api:openapi")).json()
     schema = spec["components"]["schemas"]
     assert any("push_fold" in (s.get("properties") or {}) for s in schema.values())
+
+
+# --- two riichi --------------------------------------------------------------------------------
+
+SECOND = "9s1z4p3z2s"  # declared with the 2 of bamboo; it never threw the 8 of circles
+
+
+def test_against_two_rivers_each_tile_deals_in_to_either_and_has_a_row_against_each():
+    report = analyze(HAND, RIVER, SECOND)
+    rows = report["danger"]
+    assert "push_fold" not in report and len(rows) == 11
+    assert [r["danger"] for r in rows] == sorted(r["danger"] for r in rows)
+    for row in rows:
+        each = [one["danger"] for one in row["against"]]
+        assert len(each) == 2 and max(each) - 1e-4 <= row["danger"] <= sum(each) + 1e-4
+    # the 8 of circles, genbutsu against the first riichi, is no longer safe
+    eight = next(r for r in rows if r["tile"] == "8p")
+    assert eight["against"][0]["reasons"][0]["code"] == "genbutsu"
+    assert eight["danger"] > 0.02 and rows[0]["tile"] != "8p"
+
+
+def test_a_second_river_alone_is_read_as_the_one_riichi():
+    assert analyze(HAND, "", RIVER)["danger"] == analyze(HAND, RIVER)["danger"]
+
+
+def test_a_bad_second_river_is_named_and_the_hand_still_analyzed():
+    report = analyze(HAND, RIVER, "9s1x")
+    assert "danger" not in report and report["discards"]
+    assert report["river_error"].startswith("The second riichi river:")
+    too_many = analyze(HAND, RIVER, "7z7z7z")  # the hand holds two red dragons
+    assert "more than four copies" in too_many["river_error"]
+
+
+@pytest.mark.parametrize(
+    ("language", "heading", "line"),
+    [
+        ("en", "Against both riichi", "The first riichi: "),
+        ("es", "Contra los dos riichi", "El primer riichi: "),
+    ],
+)
+def test_the_page_shows_both_riichi_in_both_languages(client, language, heading, line):
+    client.cookies.load({"django_language": language})
+    page = client.get(
+        reverse("puzzles:analyzer"), {"hand": HAND, "riichi": RIVER, "riichi2": SECOND}
+    ).content.decode()
+    assert heading in page and 'value="9s1z4p3z2s"' in page
+    assert page.count('class="danger-against"') == 2 * 11 and line in page
+    assert 'data-testid="push-fold-verdict"' not in page
+    assert "riichi2=9s1z4p3z2s" in page  # the JSON link carries both rivers
+
+
+def test_the_json_api_gives_the_danger_against_two_riichi(client):
+    body = client.get(
+        reverse("api:analyze"), {"hand": HAND, "riichi": RIVER, "riichi2": SECOND}
+    ).json()
+    assert len(body["danger"][0]["against"]) == 2 and "push_fold" not in body
+    bad = client.get(reverse("api:analyze"), {"hand": HAND, "riichi": RIVER, "riichi2": "x" * 500})
+    assert bad.status_code == 200 and "second riichi river" in bad.json()["river_error"]
