@@ -157,6 +157,8 @@ def several_riichi(rows: fd.Rows) -> None:
     from tutor.engine.defense import DangerModel, DefenseState, assess_several
     from tutor.engine.defense_puzzle import riichi_positions
     from tutor.engine.gamelog.mjlog import load_mjlog
+    from tutor.engine.push_fold import deal_in_prone_against_several
+    from tutor.engine.shanten import shanten
 
     fold_of_row = fd.game_folds(rows.game)
     fold_of_log = {
@@ -213,6 +215,28 @@ def several_riichi(rows: fd.Rows) -> None:
     print(f"calibration error (ECE)     {ece(pa, ya):.4f}")
     print(f"safest not a wait, all      {np.mean(safest):.4f}")
     print(f"  safest over 0.5% danger   {np.mean(unsafe):.4f} ({len(unsafe):,} decisions)")
+    # the review's rule against two riichi, with the shipped model, on the players' own picks
+    picks = prone = prone_dealt = dealt = 0
+    for _log_id, states, records in found:
+        first = records[0]
+        if first["declaring_riichi"] or sum(first["hand"]) % 3 != 2:
+            continue
+        rows = {row.tile: row.danger for row in assess_several(states)}
+        kind = parse_tile(first["discard"])
+        after = list(first["hand"])
+        after[kind] -= 1
+        left = shanten(after, len(first["melds"][first["decider"]]))
+        picks += 1
+        hit = any(r["dealt_in"] for r in records)
+        dealt += hit
+        if deal_in_prone_against_several(rows[kind], min(rows.values()), left):
+            prone += 1
+            prone_dealt += hit
+    print(
+        f"Phoenix picks deal-in prone (push_fold.deal_in_prone_against_several): {prone} of "
+        f"{picks:,} ({100 * prone / picks:.1f} %); {prone_dealt} of them dealt in "
+        f"({100 * prone_dealt / max(1, prone):.1f} %, all picks {100 * dealt / picks:.1f} %)"
+    )
 
 
 def learning_curve(rows: fd.Rows, shares: list[float], repeats: int = 2) -> None:

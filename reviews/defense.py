@@ -89,7 +89,42 @@ def several_context(defense: dict[str, Any], played: str) -> dict[str, Any]:
             else _("The %(riichi)s riichi was waiting on %(tiles)s.")
         )
         outcomes.append(text % {"riichi": name, "tiles": tiles})
-    return {"several": len(riichi), "rows": rows, "outcome": " ".join(outcomes)}
+    return {
+        "several": len(riichi),
+        "rows": rows,
+        "mistake": several_mistake_text(defense),
+        "outcome": " ".join(outcomes),
+    }
+
+
+def several_mistake_text(defense: dict[str, Any]) -> str:
+    """The message of a deal-in-prone pick against two riichi: "You pushed 3p (28.8% to deal in
+    to one of the riichi) with a 1-shanten hand: ... 3s deals in only about 0.2% of the time
+    (East wind riichi: passed after the riichi; South wind riichi: genbutsu)." (empty when the
+    pick was not prone)."""
+    mine = defense.get("played")
+    tiles = defense.get("tiles") or []
+    if not defense.get("deal_in_prone") or not mine or not tiles:
+        return ""
+    safest = tiles[0]
+    names = riichi_names(defense.get("riichi") or [])
+    against = zip(names, safest.get("against") or [], strict=False)
+    why = "; ".join(
+        _("%(riichi)s riichi: %(why)s") % {"riichi": name, "why": _why_safe(one)}
+        for name, one in against
+    )
+    return _(
+        "You pushed %(tile)s (%(danger)s to deal in to one of the riichi) with a %(shape)s hand: "
+        "against two riichi a hand short of tenpai folds. %(safe)s deals in only about %(low)s of "
+        "the time (%(why)s)."
+    ) % {
+        "tile": tile_text(str(mine["tile"])),
+        "danger": percent_text(mine["danger"]),
+        "shape": shanten_text(int(mine["shanten"])),
+        "safe": tile_text(str(safest["tile"])).capitalize(),
+        "low": percent_text(safest["danger"]),
+        "why": why,
+    }
 
 
 def defense_context(judged: JudgedDecision) -> dict[str, Any] | None:

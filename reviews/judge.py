@@ -18,8 +18,9 @@ ranking is blind to it, so a sound fold is not a loss. A deal-in-prone pick is a
 and so is a pick that gives away :data:`BIG_LOSS` where the verdict is a clear push
 (:func:`tutor.engine.push_fold.clear_answer`). Against two or more riichi the decision carries
 the danger of every tile against each and against them all
-(:func:`tutor.engine.defense.assess_several`), but push or fold has no figures there, so no big
-mistake is judged.
+(:func:`tutor.engine.defense.assess_several`); push or fold has no figures there, so the only
+big mistake is a deal-in-prone push by the textbook fold
+(:func:`tutor.engine.push_fold.deal_in_prone_against_several`), and no loss is claimed.
 
 :class:`JudgedDecision` is what is stored, through :func:`judged_to_json` /
 :func:`judged_from_json`; its ranked discard rows are engine facts, stored and read through the
@@ -43,7 +44,14 @@ from tutor.engine.gamelog.events import Game
 from tutor.engine.gamelog.replay import Decision, replay_game
 from tutor.engine.hand import Hand
 from tutor.engine.let_go import before_draw, win_let_go
-from tutor.engine.push_fold import DEAL_IN_LOSS, clear_answer, leading, push_or_fold
+from tutor.engine.push_fold import (
+    DEAL_IN_LOSS,
+    clear_answer,
+    deal_in_prone_against_several,
+    leading,
+    push_or_fold,
+)
+from tutor.engine.shanten import shanten
 from tutor.engine.tiles import parse_tile, tile_str
 from tutor.engine.value import (
     Ranking,
@@ -151,9 +159,9 @@ class JudgedDecision:
         strong players rarely make (:data:`RARE_PICK`), or was deal-in prone against a riichi.
         Facing one riichi, the pick chance (fitted where nobody is in riichi) does not apply:
         a loss counts only when the player folded a hand the verdict clearly pushes (which tile
-        to push is left to the player: the push values are too close to call); facing two, the
-        danger is shown but push or fold has no figures, and value is blind to the danger, so
-        nothing counts.
+        to push is left to the player: the push values are too close to call); facing two,
+        push or fold has no figures and value is blind to the danger, so only a deal-in-prone
+        push counts.
 
         >>> from dataclasses import replace
         >>> j = JudgedDecision(0, "E1", 0, 1, "1m", (), None, "1m", False, False, {}, loss=900.0)
@@ -161,6 +169,9 @@ class JudgedDecision:
         (True, False)
         >>> replace(j, table={"seat": 0, "riichi": [1, 2]}).is_big_mistake
         False
+        >>> two = replace(j, table={"seat": 0, "riichi": [1, 2]}, loss=0.0)
+        >>> replace(two, defense={"riichi": [], "deal_in_prone": True}).is_big_mistake
+        True
         >>> folded = replace(j, table={"seat": 0, "riichi": [1]}, defense={"folded": True})
         >>> folded.is_big_mistake, replace(folded, defense={"clear": "push", "folded": True}).is_big_mistake
         (False, True)
@@ -265,21 +276,35 @@ def judge_defense(
     }
 
 
-def judge_several(records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+def judge_several(records: Sequence[Mapping[str, Any]], hand: Hand) -> dict[str, Any]:
     """The defense facts of a decision facing two or more riichi: every tile of the hand with
     its chance of dealing in to any of them and its danger and reasons against each
-    (:func:`tutor.engine.defense.assess_several`, safest first), the riichi (seat, seat wind,
-    and their waits and whether the pick dealt in, shown after the fact). No push or fold:
-    its figures are made for one riichi.
+    (:func:`tutor.engine.defense.assess_several`, safest first), the pick (``played``: its
+    tile, danger and the shanten it leaves) and whether it was deal-in prone
+    (:func:`tutor.engine.push_fold.deal_in_prone_against_several`), the riichi (seat, seat
+    wind, and their waits and whether the pick dealt in, shown after the fact). No push or
+    fold: its figures are made for one riichi.
 
     >>> from tutor.engine.defense import EXAMPLE
-    >>> facts = judge_several([{**EXAMPLE, "riichi_seat": 1}, {**EXAMPLE, "riichi_seat": 2}])
+    >>> from tutor.engine.hand import parse_hand
+    >>> from tutor.engine.push_fold import EXAMPLE_HAND
+    >>> two = [{**EXAMPLE, "riichi_seat": 1, "discard": "4s"}, {**EXAMPLE, "riichi_seat": 2}]
+    >>> facts = judge_several(two, parse_hand(EXAMPLE_HAND))
     >>> facts["tiles"][0]["tile"], [r["seat"] for r in facts["riichi"]], "push_fold" in facts
     ('3p', [1, 2], False)
+    >>> facts["played"]["tile"], facts["deal_in_prone"]
+    ('4s', True)
     """
     rows = ed.assess_several([ed.DefenseState.from_json(r) for r in records])
     waits = [list(r.get("waits") or []) for r in records]
+    kind = parse_tile(str(records[0].get("discard") or ""))
+    mine = next(row for row in rows if row.tile == kind)
+    after = list(hand.concealed)
+    after[kind] -= 1
+    left = shanten(after, len(hand.melds))
     return {
+        "played": {"tile": tile_str(kind), "danger": round(mine.danger, 4), "shanten": left},
+        "deal_in_prone": deal_in_prone_against_several(mine.danger, rows[0].danger, left),
         "riichi": [
             {
                 "seat": r.get("riichi_seat"),
@@ -354,7 +379,7 @@ def judge_decision(
                 judged["defense"] = (
                     judge_defense(positions[0], hand, context, is_leading)
                     if len(positions) == 1
-                    else judge_several(positions)
+                    else judge_several(positions, hand)
                 )
         ranking = rank_discards(hand, context)
         judged["facts"] = ranked = ranked_facts(hand, context, played, ranking)

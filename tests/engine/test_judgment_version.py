@@ -4,8 +4,9 @@ The site judges again every stored puzzle and review judged with an older
 :data:`tutor.engine.judgment.VERSION`; a change that alters verdicts but keeps the version would
 leave them stale. So the verdicts on a fixed set of positions are digested here, one digest per
 version: generated puzzles of every kind (answer, or why no puzzle), the danger of the tiles of
-every 100th shared defense decision and its safest tile by margin, and push or fold's clear
-verdict on a few hands. When this fails, bump the version, say why in ``HISTORY`` and record the
+every 100th shared defense decision and its safest tile by margin, the game review's verdict on
+every decision of one shared game made against two riichi, and push or fold's clear verdict on
+a few hands. When this fails, bump the version, say why in ``HISTORY`` and record the
 new digest below.
 """
 
@@ -18,19 +19,21 @@ from pathlib import Path
 from typing import Any
 
 from puzzles import generation
+from reviews.judge import judge_several
 from tests.conftest import missing
 from tutor.engine import judgment
 from tutor.engine.defense import EXAMPLE, DefenseState, danger
-from tutor.engine.defense_puzzle import safest_by_margin
+from tutor.engine.defense_puzzle import riichi_positions, safest_by_margin
+from tutor.engine.gamelog.mjlog import load_mjlog
 from tutor.engine.hand import parse_hand
 from tutor.engine.push_fold import clear_answer, push_or_fold
-from tutor.engine.value import TableContext
+from tutor.engine.value import TableContext, decision_from_json
 
 DEFENSE = (
     Path(__file__).resolve().parents[3] / "shared" / "reference" / "defense_decisions.jsonl.gz"
 )
 
-DIGESTS = {1: "3719d25a2c47bea9"}
+DIGESTS = {1: "3719d25a2c47bea9", 2: "220923a28bdf17af"}
 """The digest of the verdicts below, by judgment version."""
 
 PROBES = {"discard": 200}
@@ -63,6 +66,13 @@ def verdicts() -> list[Any]:
     for record in records:
         state = DefenseState.from_json(record)
         out.append([{t: round(p, 3) for t, p in danger(state).items()}, safest_by_margin(state)])
+    # the game review against two riichi: every such decision of one shared game
+    game = load_mjlog(DEFENSE.parent / "tenhou_logs" / "2022010103gm-00a9-0000-8beb2987.xml")
+    for d, records in riichi_positions(game):
+        if len(records) > 1 and not d.declared_riichi:
+            hand, _context = decision_from_json(d.as_json())
+            facts = judge_several(records, hand)
+            out.append([d.round_seq, d.seat, d.turn, facts["played"], facts["deal_in_prone"]])
     state = DefenseState.from_json(EXAMPLE)
     for hand in PUSH_FOLD_HANDS:
         for draws in (12, 6):

@@ -98,6 +98,35 @@ def test_against_two_riichi_every_tile_has_its_danger_against_each_and_no_loss_i
     assert set(judged.defense["waits"]) == {t for r in judged.defense["riichi"] for t in r["waits"]}
 
 
+PRONE_AGAINST_TWO = LOGS / "2022010103gm-00a9-0000-8beb2987.xml"
+"""A Phoenix game where seat 3, 1-shanten, pushes 3p (about 29% to deal in to one of two riichi)
+in its second round while a tile under 1% was there, and deals in."""
+
+
+def test_a_hand_short_of_tenpai_pushing_against_two_riichi_is_a_deal_in_prone_big_mistake() -> None:
+    if not PRONE_AGAINST_TWO.exists():
+        missing(f"the shared Phoenix logs are not in {LOGS}")
+    game = load_mjlog(PRONE_AGAINST_TWO)
+    positions = seat_positions(game, 3)
+    d = next(d for d in seat_decisions(game, 3) if (d.round_seq, d.turn) == (1, 17))
+    judged = judge_decision(d, 0, None, positions.get((d.round_seq, d.seat, d.turn)))
+    assert judged.defense is not None and len(judged.defense["riichi"]) == 2
+    played = judged.defense["played"]
+    assert (played["tile"], played["shanten"]) == ("3p", 1) and played["danger"] > 0.2
+    assert judged.defense["tiles"][0]["danger"] < 0.01
+    assert judged.deal_in_prone and judged.is_big_mistake and judged.loss == 0.0
+    assert judged.defense["dealt_in"]
+    from reviews.defense import defense_context
+
+    context = defense_context(judged)
+    assert context is not None
+    assert context["mistake"].startswith("You pushed three of circles (")
+    assert (
+        "with a 1-shanten hand: against two riichi a hand short of tenpai folds."
+        in context["mistake"]
+    )
+
+
 def test_the_defense_facts_survive_the_stored_json() -> None:
     judged = _judged(8, 14)
     again = judged_from_json(judged_to_json(judged))

@@ -26,10 +26,15 @@ HISTORY: dict[int, str] = {
         "a thin tenpai is not clear when a step back shows more, the review shows the danger "
         "against two riichi and claims no loss there."
     ),
+    2: (
+        "The game review calls a push against two riichi deal-in prone, a big mistake, when it "
+        "leaves the hand short of tenpai with a tile 5 points more likely to deal in than the "
+        "safest, and the safest was under 1 % (push_fold.deal_in_prone_against_several)."
+    ),
 }
 """What changed the verdicts at each version."""
 
-VERSION = 1
+VERSION = 2
 """The judgment the engine makes today."""
 
 
