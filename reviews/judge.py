@@ -196,9 +196,20 @@ class JudgedDecision:
 
     @property
     def agrees(self) -> bool:
-        """Whether the player threw the engine's best tile."""
+        """Whether the player threw the engine's best tile: the first by value, unless the pick
+        was deal-in prone (the value ranking is blind to the danger; a push the defense calls
+        a big mistake is nobody's best choice).
+
+        >>> row = {"discard": "1m", "shanten": 1, "accepted": {}, "count": 0, "two_step": 0}
+        >>> j = JudgedDecision(0, "E1", 0, 1, "1m", (), None, "1m", False, False, {},
+        ...     facts={"discards": [row]})
+        >>> from dataclasses import replace
+        >>> j.agrees, replace(j, defense={"deal_in_prone": True}).agrees
+        (True, False)
+        """
         mine = self.mine
-        return bool(self.best) and mine is not None and mine["discard"] == self.best[0]["discard"]
+        first = bool(self.best) and mine is not None and mine["discard"] == self.best[0]["discard"]
+        return first and not self.deal_in_prone
 
 
 def ranked_facts(hand: Hand, context: TableContext, played: str, ranking: Ranking) -> Analysis:

@@ -83,3 +83,39 @@ def test_against_two_riichi_each_tile_shows_its_danger_against_both(page, make_u
             assert rows.count() == len(judged.defense["tiles"])  # type: ignore[index]
             assert rows.first.locator(".danger-against").count() == 2
             screenshot(page, f"review-two-riichi-{language}-{width}")
+
+
+def test_a_push_against_two_riichi_from_a_hand_short_of_tenpai_is_named(page, make_user) -> None:
+    from reviews.judge import judge_decision, seat_decisions, seat_positions
+    from tests.conftest import screenshot
+    from tests.reviews.test_defense_review import PRONE_AGAINST_TWO
+    from tutor.engine.gamelog.mjlog import load_mjlog
+
+    game = load_mjlog(PRONE_AGAINST_TWO)
+    d = next(d for d in seat_decisions(game, 3) if (d.round_seq, d.turn) == (1, 17))
+    judged = judge_decision(d, 0, None, seat_positions(game, 3)[(1, 3, 17)])
+    learner = make_user("kai", PASSWORD)
+    review = GameReview.objects.create(
+        owner=learner, name="game.xml", text="", seat=3, status=ReviewStatus.DONE, total=1
+    )
+    ReviewedDecision.objects.create(
+        review=review, index=0, big_mistake=judged.is_big_mistake, data=judged_to_json(judged)
+    )
+    page.goto("/accounts/login/")
+    page.locator("#id_username").fill(learner.username)
+    page.locator("#id_password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_load_state()
+    page.goto(f"/reviews/{review.pk}/?d=0")
+    message = page.get_by_test_id("deal-in-message").inner_text()
+    assert "You pushed three of circles" in message and "a hand short of tenpai folds" in message
+    # the value table's first row is the pick, but a deal-in-prone push is nobody's best choice
+    assert "The engine's choice too" not in page.locator("body").inner_text()
+    assert "blind to the riichi's danger" in page.get_by_test_id("value-alone").inner_text()
+    screenshot(page, "review-two-riichi-prone-en-1280")
+    page.get_by_role("button", name="Español").click()
+    page.wait_for_load_state()
+    page.set_viewport_size({"width": 375, "height": 900})
+    page.goto(f"/reviews/{review.pk}/?d=0")
+    assert "Arriesgaste tres de círculos" in page.get_by_test_id("deal-in-message").inner_text()
+    screenshot(page, "review-two-riichi-prone-es-375")

@@ -29,7 +29,9 @@ HISTORY: dict[int, str] = {
     2: (
         "The game review calls a push against two riichi deal-in prone, a big mistake, when it "
         "leaves the hand short of tenpai with a tile 5 points more likely to deal in than the "
-        "safest, and the safest was under 1 % (push_fold.deal_in_prone_against_several)."
+        "safest, and the safest was under 1 % (push_fold.deal_in_prone_against_several); a "
+        "deal-in-prone pick no longer counts as agreeing with the engine when it tops the value "
+        "ranking."
     ),
 }
 """What changed the verdicts at each version."""
