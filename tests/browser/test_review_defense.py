@@ -7,11 +7,10 @@ import pytest
 
 from reviews.judge import judged_to_json
 from reviews.models import GameReview, ReviewedDecision, ReviewStatus
+from tests.browser.test_reviews import PASSWORD, log_in
 from tests.reviews.test_defense_review import _judged
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-PASSWORD = "a-long-pass-phrase-9"
 
 
 def test_a_risky_push_is_linked_and_explained_in_both_languages(page, make_user) -> None:
@@ -29,11 +28,7 @@ def test_a_risky_push_is_linked_and_explained_in_both_languages(page, make_user)
             if index == 1
             else {**judged_to_json(judged), "defense": None, "index": 0},
         )
-    page.goto("/accounts/login/")
-    page.locator("#id_username").fill(learner.username)
-    page.locator("#id_password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_load_state()
+    log_in(page, learner)
     page.goto(f"/reviews/{review.pk}/")
     assert page.get_by_test_id("danger-table").count() == 0  # the first decision has none
     page.get_by_test_id("risky-links").get_by_role("link", name="2", exact=True).click()
@@ -64,11 +59,7 @@ def test_against_two_riichi_each_tile_shows_its_danger_against_both(page, make_u
     ReviewedDecision.objects.create(
         review=review, index=0, big_mistake=False, data=judged_to_json(judged)
     )
-    page.goto("/accounts/login/")
-    page.locator("#id_username").fill(learner.username)
-    page.locator("#id_password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_load_state()
+    log_in(page, learner)
     for language, heading in (("en", "Against 2 riichi"), ("es", "Contra 2 riichi")):
         if language == "es":
             page.set_viewport_size({"width": 1280, "height": 900})  # the menu shows the button
@@ -101,11 +92,7 @@ def test_a_push_against_two_riichi_from_a_hand_short_of_tenpai_is_named(page, ma
     ReviewedDecision.objects.create(
         review=review, index=0, big_mistake=judged.is_big_mistake, data=judged_to_json(judged)
     )
-    page.goto("/accounts/login/")
-    page.locator("#id_username").fill(learner.username)
-    page.locator("#id_password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_load_state()
+    log_in(page, learner)
     page.goto(f"/reviews/{review.pk}/?d=0")
     message = page.get_by_test_id("deal-in-message").inner_text()
     assert "You pushed three of circles" in message and "a hand short of tenpai folds" in message
