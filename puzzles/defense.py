@@ -251,9 +251,7 @@ def several_fields(records: list[dict[str, Any]]) -> dict[str, Any] | None:
         context["discards"][parse_tile(record["riichi_seat_wind"]) - 27] = "".join(
             r["tile"] for r in record["river"]
         )
-    others = [0] * 34
-    for t, n in enumerate(to_counts(parse_tiles(context["others"]))):
-        others[t] = n
+    others = list(to_counts(parse_tiles(context["others"])))
     for record in records[1:]:  # the other riichi rivers are shown as rivers, not as others
         for r in record["river"]:
             others[parse_tile(r["tile"])] = max(0, others[parse_tile(r["tile"])] - 1)
