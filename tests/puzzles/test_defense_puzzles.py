@@ -180,3 +180,18 @@ def test_the_two_riichi_trap_in_spanish(client, against_two):
     assert "es segura contra el riichi de" in html and "pero no contra el riichi de" in html
     assert "es la ficha más segura contra los dos riichi" in html
     assert "riichi de viento" in html
+
+
+def test_a_tile_safe_against_one_riichi_without_a_stored_reason_is_still_explained(against_two):
+    # a row stored without reasons (a model that found a tile safe on the river alone): the
+    # message quotes its figure instead
+    trap = _trap(against_two)
+    analysis = dict(against_two.analysis)
+    for row in analysis["danger"]:
+        if row["tile"] == trap:
+            for one in row["against"]:
+                one["reasons"] = []
+    against_two.analysis = analysis
+    verdict = play.grade(against_two, [str(trap)])
+    assert not verdict.correct
+    assert any("is safe against the " in text for text in verdict.verdict.reasons)

@@ -586,7 +586,11 @@ class DefensePuzzle(_OneDiscard):
             name, row = safe[0]
             worst_name, worst = max(against, key=lambda pair: pair[1]["danger"])
             reasons = row.get("reasons") or []
-            why = reason_text(DangerReason(reasons[0]["code"], reasons[0].get("params") or {}))
+            why = (
+                reason_text(DangerReason(reasons[0]["code"], reasons[0].get("params") or {}))
+                if reasons
+                else percent_text(row["danger"])
+            )
             return [
                 _(
                     "%(tile)s is safe against %(safe)s (%(why)s), but not against %(other)s: "
@@ -595,7 +599,7 @@ class DefensePuzzle(_OneDiscard):
                 % {
                     "tile": tile,
                     "safe": name,
-                    "why": why if reasons else percent_text(row["danger"]),
+                    "why": why,
                     "other": worst_name,
                     "percent": percent_text(worst["danger"]),
                 }
