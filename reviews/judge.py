@@ -309,7 +309,9 @@ def judge_several(records: Sequence[Mapping[str, Any]], hand: Hand) -> dict[str,
     rows = ed.assess_several([ed.DefenseState.from_json(r) for r in records])
     waits = [list(r.get("waits") or []) for r in records]
     kind = parse_tile(str(records[0].get("discard") or ""))
-    mine = next(row for row in rows if row.tile == kind)
+    mine = next((row for row in rows if row.tile == kind), None)
+    if mine is None:  # a log the replay accepted with a discard not in the hand
+        raise ed.DefenseInputError(f"the discard {tile_str(kind)} is not in the hand")
     after = list(hand.concealed)
     after[kind] -= 1
     left = shanten(after, len(hand.melds))

@@ -261,3 +261,12 @@ def test_migration_0004_judges_stored_decisions_facing_a_riichi_again() -> None:
     assert rows[0].judged.is_big_mistake is False and rows[1].judged.is_big_mistake
     review.refresh_from_db()
     assert review.big_mistakes == 2
+
+
+def test_a_decision_against_two_riichi_the_model_cannot_read_is_judged_for_value_alone() -> None:
+    from tutor.engine.defense import EXAMPLE
+
+    # two readable riichi records, but the discard they name is not in the hand
+    two = [{**EXAMPLE, "riichi_seat": 1, "discard": "9s"}, {**EXAMPLE, "riichi_seat": 2}]
+    judged = judge_decision(decision("123m456p789s23m55p7z", "7z", "7z"), 0, None, two)
+    assert judged.defense is None and judged.best and judged.best[0]["discard"] == "7z"
