@@ -132,6 +132,38 @@ def test_a_tile_taken_for_safe_is_named_on_the_lesson_page(page, curriculum) -> 
     screenshot(page, "lessons-safe-tiles-suji-1280")
 
 
+@pytest.mark.parametrize(("language", "width"), [("en", 1280), ("es", 375)])
+def test_a_tile_one_riichi_threw_is_named_in_the_two_riichi_lesson(
+    page, curriculum, live_server, language, width
+) -> None:
+    from lessons.models import Step
+    from tutor.exercises import exercise, with_position
+
+    step = Step.objects.get(stage__slug="safe-tiles", key="two-riichi")
+    in_language(page, live_server.url, language, width)
+    page.goto(f"/learn/safe-tiles/{step.number}/")
+    seed = int(page.locator('#lesson input[name="position"]').get_attribute("value"))
+    ex = exercise(with_position(step.exercise, seed))  # the position the page drew
+    # the tile only the first riichi threw: the trap
+    trap = next(t for t in sorted(set(ex.hand)) if t in ex.river and t not in ex.river2)
+    from django.utils import translation
+
+    with translation.override(language):
+        name = str(tile_name(trap))
+    page.locator("#lesson form label.tile-option").get_by_role("img", name=name).first.click()
+    check = "Check" if language == "en" else "Comprobar"
+    page.locator("#lesson").get_by_role("button", name=check).click()
+    feedback = page.locator("#feedback")
+    feedback.wait_for()
+    text = feedback.inner_text()
+    if language == "en":
+        assert "is safe against the first riichi, but the second never threw it" in text
+    else:
+        assert "es segura contra el primer riichi, pero el segundo nunca la tiró" in text
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    screenshot(page, f"lessons-two-riichi-{language}-{width}")
+
+
 def _open_push_or_fold_step(page, live_server, key: str, language: str, width: int) -> None:
     from lessons.models import Step
 

@@ -57,7 +57,7 @@ def right_form(data: dict, seed: int | None = None) -> dict[str, list[str]]:
         return form
     if kind in ("waits", "kuikae", "improve") or (kind == "dora" and isinstance(answer, frozenset)):
         return {"tile": _by_kind(ex, sorted(answer))}
-    if kind in ("best_discard", "safest_tile"):
+    if kind in ("best_discard", "safest_tile", "safest_against_two"):
         return {"tile": _by_kind(ex, [answer])}
     if kind in ("dora", "fu"):
         return {"number": [str(answer)]}

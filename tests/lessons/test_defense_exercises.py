@@ -174,3 +174,33 @@ def test_a_position_the_engine_does_not_find_clear_is_rejected_as_content():
     # far from anything and the safe tile as good for the hand: nothing to weigh
     with pytest.raises(ContentError, match="no clear answer"):
         exercise({**PUSH_FOLD_TABLE, "hand": "147m258p369s4567z6p"})
+
+
+# A second riichi threw 9s, East, 4p, West and declared with 2s: it never threw 8p, so 8p is
+# safe against the first riichi only.
+AGAINST_TWO = {"type": "safest_against_two", **TABLE, "river2": "9s1z4p3z2s"}
+
+
+def test_against_two_riichi_genbutsu_of_one_is_named_as_safe_against_that_one_only():
+    right = exercise(AGAINST_TWO).solution()
+    assert right != 8 + 9  # not the 8 of circles, genbutsu against the first riichi only
+    v = verdict(AGAINST_TWO, tile="8p")
+    assert not v.correct
+    assert v.reasons[0].startswith(
+        "Eight of circles is safe against the first riichi, but the second never threw it"
+    )
+    assert "to deal in to either" in v.reasons[1]
+    assert len(v.details) == len(set(exercise(AGAINST_TWO).hand))
+
+
+def test_against_two_riichi_the_feedback_is_in_spanish():
+    with translation.override("es"):
+        v = verdict(AGAINST_TWO, tile="8p")
+    assert "es segura contra el primer riichi, pero el segundo nunca la tiró" in v.reasons[0]
+
+
+def test_a_second_river_is_required_and_checked_for_copies():
+    with pytest.raises(ContentError, match="river2"):
+        exercise({**AGAINST_TWO, "river2": ""})
+    with pytest.raises(ContentError, match="more than four copies"):
+        exercise({**AGAINST_TWO, "river2": "7z7z7z"})

@@ -1872,8 +1872,57 @@ def _genbutsu_keeps_tenpai(rng: random.Random) -> dict[str, str]:
             return position
 
 
+def two_riichi_states(position: Mapping[str, str]) -> list[DefenseState]:
+    """A lesson position against two riichi (``river`` and ``river2``), one state per riichi:
+    each river in view of the other's defender."""
+    from .defense_puzzle import lesson_state
+
+    rivers = [parse_tiles(position["river"]), parse_tiles(position["river2"])]
+    seen = parse_tiles(position.get("seen", ""))
+    dora = parse_tiles(position["dora"])
+    hand = parse_tiles(position["hand"])
+    return [
+        lesson_state(river, hand, seen=[*seen, *other], dora=dora)
+        for river, other in ((rivers[0], rivers[1]), (rivers[1], rivers[0]))
+    ]
+
+
+def _genbutsu_against_both(rng: random.Random) -> dict[str, str]:
+    """Two riichi rivers and a hand holding one kind both players threw (genbutsu against both,
+    the answer) and one kind only the first threw (safe against one riichi only: the trap),
+    the first clearly safest by the danger model's margin on the chance of dealing in to
+    either.
+
+    >>> p = _genbutsu_against_both(random.Random(3))
+    >>> first, second, hand = (set(parse_tiles(p[k])) for k in ("river", "river2", "hand"))
+    >>> len(hand & first & second), len(hand & (first - second)) >= 1
+    (1, True)
+    """
+    from .defense_puzzle import safest_against_all
+
+    while True:
+        hand = _loose_hand(rng)
+        held = [k for k in range(NUM_KINDS) if hand[k]]
+        both, trap = rng.sample(held, 2)
+        used = hand[:]
+        if used[both] >= 3 or used[trap] >= 4:
+            continue
+        used[both] += 2
+        used[trap] += 1
+        first = _river(rng, used, set(held), rng.randint(5, 8))
+        second = _river(rng, used, set(held), rng.randint(5, 8))
+        for tile in (both, trap):
+            first.insert(rng.randrange(len(first)), tile)  # never the declaration tile itself
+        second.insert(rng.randrange(len(second)), both)
+        position = _table(hand, first, _dora_for(rng, used))
+        position["river2"] = "".join(tile_str(k) for k in second)
+        if safest_against_all(two_riichi_states(position)) == both:
+            return position
+
+
 FAMILIES.update(
     {
+        "genbutsu_against_both": _genbutsu_against_both,
         "genbutsu_in_hand": _genbutsu_in_hand,
         "suji_in_hand": _suji_in_hand,
         "suji_honor_bare": _suji_honor_bare,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Hashable, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from django.utils.translation import gettext as _
 
@@ -135,8 +135,8 @@ class SafestTile(DefenseExercise[int]):
     """Pick the tile least likely to deal in from one's hand."""
 
     type = "safest_tile"
-    fields = DefenseExercise.base_fields
-    required = ("river", "hand")
+    fields: ClassVar[tuple[str, ...]] = DefenseExercise.base_fields
+    required: ClassVar[tuple[str, ...] | None] = ("river", "hand")
 
     def solutions(self) -> set[int]:
         d = ed.danger(self.state, sorted(set(self.hand)))
@@ -161,6 +161,100 @@ class SafestTile(DefenseExercise[int]):
         return tile_picker(
             self.hand_notation(), answer, shown=self.shown(hand=False), facts=self.facts()
         )
+
+
+@register
+class SafestAgainstTwo(SafestTile):
+    """Pick the tile least likely to deal in to either of two riichi
+    (:func:`tutor.engine.defense.assess_several`); ``river2`` is the second riichi's river."""
+
+    type = "safest_against_two"
+    fields = (*DefenseExercise.base_fields, "river2")
+    required = ("river", "river2", "hand")
+
+    def parse(self) -> None:
+        self.river2 = _tiles_field(self.data, "river2")
+        if not self.river2:
+            raise ContentError(f"{self.type}: river2: give the second riichi player's discards")
+        super().parse()
+        shown = self.hand + self.river + self.river2 + self.passed + self.seen + self.dora
+        if max(Counter(shown).values()) > 4:
+            raise ContentError(
+                f"{self.type}: more than four copies of a tile are shown",
+                text=_("More than four copies of a tile are shown between the hand and the river."),
+            )
+        self.states = [
+            lesson_state(river, self.hand, seen=[*self.seen, *other], dora=self.dora)
+            for river, other in ((self.river, self.river2), (self.river2, self.river))
+        ]
+
+    def _rows(self) -> tuple[ed.SharedDanger, ...]:
+        return ed.assess_several(self.states, sorted(set(self.hand)))
+
+    def solutions(self) -> set[int]:
+        rows = self._rows()
+        return {r.tile for r in rows if r.danger == rows[0].danger}
+
+    def why(self, tile: int) -> str:
+        """The tile's chance of dealing in to either riichi, and its danger against each."""
+        row = next(r for r in self._rows() if r.tile == tile)
+        each = []
+        names = (_("the first riichi"), _("the second riichi"))
+        for name, one in zip(names, row.against, strict=True):
+            found = [reason_text(r) for r in one.reasons]
+            text = _("%(percent)s against %(riichi)s") % {
+                "percent": percent_text(one.danger),
+                "riichi": name,
+            }
+            each.append(text + (" (" + "; ".join(found) + ")" if found else ""))
+        return _("%(tile)s: %(percent)s to deal in to either (%(each)s).") % {
+            "tile": tile_name(tile),
+            "percent": percent_text(row.danger),
+            "each": ", ".join(each),
+        }
+
+    def check(self, answer: int) -> Verdict:
+        best = self.solution()
+        details = [self.why(r.tile) for r in self._rows()]
+        if answer == best:
+            return Verdict(True, [self.why(best)], details=details)
+        row = next(r for r in self._rows() if r.tile == answer)
+        first, second = row.against
+        if (first.danger < SAFE_AGAINST_ONE) != (second.danger < SAFE_AGAINST_ONE):
+            # the classic slip: a tile one riichi threw, read as safe against both
+            text = (
+                _(
+                    "%(tile)s is safe against the first riichi, but the second never threw it: "
+                    "against the second it deals in about %(percent)s of the time."
+                )
+                if first.danger < second.danger
+                else _(
+                    "%(tile)s is safe against the second riichi, but the first never threw it: "
+                    "against the first it deals in about %(percent)s of the time."
+                )
+            )
+            worst = max(first.danger, second.danger)
+            mistake = text % {"tile": tile_name(answer), "percent": percent_text(worst)}
+        else:
+            mistake = _("%(tile)s deals in to one of the two about %(percent)s of the time.") % {
+                "tile": tile_name(answer),
+                "percent": percent_text(row.danger),
+            }
+        return Verdict(False, [mistake, self.why(best)], details=details)
+
+    def shown(self, *extra: tuple[str, str], hand: bool = True) -> list[tuple[str, str]]:
+        rows = super().shown(*extra, hand=hand)
+        first = (_("The first riichi player's river"), "".join(map(et.tile_str, self.river)))
+        second = (_("The second riichi player's river"), "".join(map(et.tile_str, self.river2)))
+        return [first, second, *rows[1:]]
+
+    def facts(self) -> list[str]:
+        return [_("Both riichi were declared with the last tile of their river.")]
+
+
+SAFE_AGAINST_ONE = 0.005
+"""A tile dealing in under this to one riichi counts as safe against it (genbutsu, a passed
+tile, an honor with every copy in view)."""
 
 
 # What still protects a tile that is not the safest: saying "nothing protects it" would be false.
