@@ -12,13 +12,15 @@ count the called sets), but a stored puzzle keeps the answer and the figures it 
   reviewed game, or from a file.
 
 The same answer: the stored analysis becomes today's (figures, reasons, the margin), the rating
-and the attempts stay. Every puzzle judged is stamped with today's judgment version
-(:data:`tutor.engine.judgment.VERSION`), so :func:`stale_puzzles` finds those an engine upgrade
-left behind: ``manage.py load_demo`` (so ``make run``) and the periodic task
-:func:`puzzles.tasks.recheck_stale_puzzles` judge them again. No clear answer any more, or another one: the puzzle is retired
+and the attempts stay. No clear answer any more, or another one: the puzzle is retired
 (:class:`puzzles.models.Retired`), out of the stream, the daily puzzle, assignments and reviews,
 its answers unrated, but kept so that past attempts and links still read. A mined puzzle whose
 game cannot be found is left as it is and counted.
+
+Every puzzle judged is stamped with today's judgment version
+(:data:`tutor.engine.judgment.VERSION`), so :func:`stale_puzzles` finds those an engine upgrade
+left behind: ``manage.py load_demo`` (so ``make run``) and the periodic task
+:func:`puzzles.tasks.recheck_stale_puzzles` judge them again.
 """
 
 from __future__ import annotations
