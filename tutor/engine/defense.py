@@ -63,6 +63,7 @@ __all__ = [
     "SHARE_CONTEXT",
     "share_context",
     "EXAMPLE",
+    "SAFE_DANGER",
     "features",
     "load_model",
     "danger",
@@ -82,6 +83,11 @@ IntArray = npt.NDArray[np.int64]
 MELD_TYPES = ("chi", "pon", "minkan", "kakan", "ankan")
 EARLY = 6
 """Discards counted as early: the first row of a river."""
+
+SAFE_DANGER = 0.005
+"""A danger under this is what the model gives a tile the riichi cannot win on by ron:
+genbutsu (0.06% observed), a tile passed after the declaration (0.16%), a kind with every copy
+in view. Against two riichi, a tile under it against one of them is safe against that one."""
 
 
 class DefenseInputError(ValueError):

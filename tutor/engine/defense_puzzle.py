@@ -34,6 +34,7 @@ __all__ = [
     "defense_positions",
     "riichi_positions",
     "lesson_state",
+    "lesson_states",
     "margin",
     "safest_against_all",
     "safest_by_margin",
@@ -141,6 +142,33 @@ def lesson_state(
         turns_since_riichi=len(river) - at,
         tiles_left=max(0, 70 - 4 * len(river)),
     )
+
+
+def lesson_states(
+    rivers: Sequence[Sequence[Tile]],
+    hand: Sequence[Tile],
+    *,
+    seen: Sequence[Tile] = (),
+    dora: Sequence[Tile] = (),
+) -> list[DefenseState]:
+    """:func:`lesson_state` against several riichi at once, one state per river: every other
+    river is in view of each one's defender.
+
+    >>> a, b = lesson_states([parse_tiles("1z9m2z1m8p7m"), parse_tiles("9s1z4p3z2s")],
+    ...     parse_tiles("234m4m66p789p4s56s77z"))
+    >>> nine_s, nine_m = parse_tiles("9s9m")
+    >>> a.visible[nine_s], b.visible[nine_m], tile_str(b.riichi_tile.tile)
+    (1, 1, '2s')
+    """
+    return [
+        lesson_state(
+            river,
+            hand,
+            seen=[*seen, *(t for k, other in enumerate(rivers) if k != i for t in other)],
+            dora=dora,
+        )
+        for i, river in enumerate(rivers)
+    ]
 
 
 # --- defense positions of a recorded game ------------------------------------------------------

@@ -1873,18 +1873,15 @@ def _genbutsu_keeps_tenpai(rng: random.Random) -> dict[str, str]:
 
 
 def two_riichi_states(position: Mapping[str, str]) -> list[DefenseState]:
-    """A lesson position against two riichi (``river`` and ``river2``), one state per riichi:
-    each river in view of the other's defender."""
-    from .defense_puzzle import lesson_state
+    """A lesson position against two riichi (``river`` and ``river2``), one state per riichi."""
+    from .defense_puzzle import lesson_states
 
-    rivers = [parse_tiles(position["river"]), parse_tiles(position["river2"])]
-    seen = parse_tiles(position.get("seen", ""))
-    dora = parse_tiles(position["dora"])
-    hand = parse_tiles(position["hand"])
-    return [
-        lesson_state(river, hand, seen=[*seen, *other], dora=dora)
-        for river, other in ((rivers[0], rivers[1]), (rivers[1], rivers[0]))
-    ]
+    return lesson_states(
+        [parse_tiles(position["river"]), parse_tiles(position["river2"])],
+        parse_tiles(position["hand"]),
+        seen=parse_tiles(position.get("seen", "")),
+        dora=parse_tiles(position["dora"]),
+    )
 
 
 def _genbutsu_against_both(rng: random.Random) -> dict[str, str]:

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from tutor.engine import defense as ed
 from tutor.engine import push_fold as pf
 from tutor.engine import tiles as et
-from tutor.engine.defense_puzzle import lesson_state
+from tutor.engine.defense_puzzle import lesson_state, lesson_states
 from tutor.engine.hand import Hand
 from tutor.web.defense_text import percent_text, reason_text
 from tutor.web.engine_text import named_tile, wait_shape_phrase
@@ -183,21 +183,17 @@ class SafestAgainstTwo(SafestTile):
                 f"{self.type}: more than four copies of a tile are shown",
                 text=_("More than four copies of a tile are shown between the hand and the river."),
             )
-        self.states = [
-            lesson_state(river, self.hand, seen=[*self.seen, *other], dora=self.dora)
-            for river, other in ((self.river, self.river2), (self.river2, self.river))
-        ]
-
-    def _rows(self) -> tuple[ed.SharedDanger, ...]:
-        return ed.assess_several(self.states, sorted(set(self.hand)))
+        states = lesson_states([self.river, self.river2], self.hand, seen=self.seen, dora=self.dora)
+        # every kind in hand against both, safest first: the model runs once per exercise
+        self.rows = ed.assess_several(states, sorted(set(self.hand)))
+        self.row_of = {r.tile: r for r in self.rows}
 
     def solutions(self) -> set[int]:
-        rows = self._rows()
-        return {r.tile for r in rows if r.danger == rows[0].danger}
+        return {r.tile for r in self.rows if r.danger == self.rows[0].danger}
 
     def why(self, tile: int) -> str:
         """The tile's chance of dealing in to either riichi, and its danger against each."""
-        row = next(r for r in self._rows() if r.tile == tile)
+        row = self.row_of[tile]
         each = []
         names = (_("the first riichi"), _("the second riichi"))
         for name, one in zip(names, row.against, strict=True):
@@ -215,12 +211,12 @@ class SafestAgainstTwo(SafestTile):
 
     def check(self, answer: int) -> Verdict:
         best = self.solution()
-        details = [self.why(r.tile) for r in self._rows()]
+        details = [self.why(r.tile) for r in self.rows]
         if answer == best:
             return Verdict(True, [self.why(best)], details=details)
-        row = next(r for r in self._rows() if r.tile == answer)
+        row = self.row_of[answer]
         first, second = row.against
-        if (first.danger < SAFE_AGAINST_ONE) != (second.danger < SAFE_AGAINST_ONE):
+        if (first.danger < ed.SAFE_DANGER) != (second.danger < ed.SAFE_DANGER):
             # the classic slip: a tile one riichi threw, read as safe against both
             text = (
                 _(
@@ -250,11 +246,6 @@ class SafestAgainstTwo(SafestTile):
 
     def facts(self) -> list[str]:
         return [_("Both riichi were declared with the last tile of their river.")]
-
-
-SAFE_AGAINST_ONE = 0.005
-"""A tile dealing in under this to one riichi counts as safe against it (genbutsu, a passed
-tile, an honor with every copy in view)."""
 
 
 # What still protects a tile that is not the safest: saying "nothing protects it" would be false.

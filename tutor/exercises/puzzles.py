@@ -17,7 +17,7 @@ from django.db import models
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from tutor.engine.defense import DangerReason
+from tutor.engine.defense import SAFE_DANGER, DangerReason
 from tutor.engine.tiles import TileParseError, parse_tile, tile_str
 from tutor.engine.value import BACK_OFF_TAKEN_PERCENT
 from tutor.web.defense_text import percent_text, reason_text
@@ -580,7 +580,7 @@ class DefensePuzzle(_OneDiscard):
             return [_("%(tile)s is not the safest tile.") % {"tile": named_tile(answer[0])}]
         tile = tile_text(mine["tile"]).capitalize()
         against = list(zip(self._riichi_names(), mine.get("against") or [], strict=False))
-        safe = [(name, row) for name, row in against if row["danger"] < SAFE_AGAINST_ONE]
+        safe = [(name, row) for name, row in against if row["danger"] < SAFE_DANGER]
         if safe and len(safe) < len(against):
             # the classic slip against two riichi: a tile safe against one, read as safe
             name, row = safe[0]
@@ -621,11 +621,6 @@ class DefensePuzzle(_OneDiscard):
             _("%(tile)s deals in about %(percent)s of the time.")
             % {"tile": tile, "percent": percent_text(mine["danger"])}
         ]
-
-
-SAFE_AGAINST_ONE = 0.005
-"""Against two riichi, a tile dealing in under this to one of them counts as safe against it
-(genbutsu, a passed tile, an honor with every copy in view)."""
 
 
 class PushFoldPuzzle(PuzzleExercise):
